@@ -1,0 +1,31 @@
+# The two commands a newcomer needs: `make demo` and `make test`. Both install first when needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install demo test bench lint clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/pnp demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check toolkit tests bench
+
+clean:
+	rm -rf $(VENV) output .pytest_cache .hypothesis build *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,34 @@
+"""Run every benchmark: `python -m bench [load|render|play ...]`."""
+
+from __future__ import annotations
+
+import importlib
+import platform
+import sys
+
+SUITES = {"load": "bench.load_bench", "render": "bench.render_bench", "play": "bench.play_bench"}
+
+
+def machine() -> str:
+    """One line naming the machine, for bench/README.md."""
+    import os
+
+    return (f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"{platform.platform()}")
+
+
+def main(argv: list[str]) -> None:
+    """Run the named suites (all by default)."""
+    print(f"machine: {machine()}")
+    for name in argv or list(SUITES):
+        try:
+            module = importlib.import_module(SUITES[name])
+        except ModuleNotFoundError as exc:
+            print(f"\n== {name}: not available ({exc})")
+            continue
+        print(f"\n== {name}")
+        module.main()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,45 @@
+"""Test helpers: write small workbooks and CSV files from Python lists."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+Rows = Sequence[Sequence[Any]]
+
+
+def make_xlsx(path: Path, sheets: dict[str, Rows]) -> Path:
+    """Write an .xlsx whose sheets hold the given rows (first row usually the header).
+
+    A string starting with '=' becomes a formula with no cached value, as openpyxl
+    writes it (Excel would store the result on save).
+    """
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(list(row))
+    wb.save(path)
+    return path
+
+
+def make_csv(path: Path, rows: Rows, delimiter: str = ",") -> Path:
+    """Write a CSV file with the given rows."""
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh, delimiter=delimiter).writerows(rows)
+    return path
+
+
+def rules_of(result) -> list[str]:
+    """Every rule id in a ValidationResult, in order."""
+    return [p.rule for d in result.decks for p in d.report.problems]
+
+
+def errors_of(result) -> list[str]:
+    """The rule ids of the errors in a ValidationResult, in order."""
+    return [p.rule for d in result.decks for p in d.report.problems if p.severity == "error"]

@@ -1,0 +1,5 @@
+"""`python -m toolkit` runs the `pnp` command."""
+
+from toolkit.cli.main import run
+
+run()

@@ -1,0 +1,32 @@
+"""Helpers the command modules share: consoles, exit codes, file arguments."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from toolkit.core.errors import InputError
+
+
+def console(err: bool = False) -> Console:
+    """A rich console: colour on a terminal, plain text when piped."""
+    return Console(stderr=err, highlight=False, soft_wrap=True)
+
+
+def emit_json(document: Any) -> None:
+    """Write one JSON document to stdout."""
+    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+
+
+def fail(message: str) -> None:
+    """Stop with exit code 2 and one clear sentence (the edge prints it)."""
+    raise InputError(message)
+
+
+def done(code: int) -> None:
+    """Stop with an exit code from FORMATS.md's contract."""
+    raise typer.Exit(code)

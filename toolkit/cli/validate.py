@@ -1,0 +1,58 @@
+"""`pnp validate GAME FILE`: every way a deck breaks the rules, each located to its cell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from toolkit.cli.common import console, done, emit_json
+from toolkit.core.registry import ValidateRequest, get_game
+from toolkit.core.report import ValidationResult
+from toolkit.core.sheets import split_file_arg
+
+STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to the app."""
+    app.command("validate")(validate)
+
+
+def validate(
+    game: str = typer.Argument(..., help="Game id (see `pnp games`)."),
+    file: str = typer.Argument(..., help="Deck file (.xlsx or .csv); FILE#SHEET for one sheet."),
+    format: str | None = typer.Option(None, "--format", help="Format to check teams against."),
+    catalog: Path | None = typer.Option(None, "--catalog", help="Catalog workbook to use."),
+    json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+) -> None:
+    """Check a deck file against its game's construction rules."""
+    path, sheet = split_file_arg(file)
+    result = get_game(game).validate(ValidateRequest(path, sheet, catalog, format))
+    if json:
+        emit_json(result.to_json())
+    else:
+        print_report(result)
+    done(0 if result.valid else 1)
+
+
+def print_report(result: ValidationResult) -> None:
+    """The terminal view: problems grouped by deck, then a one-line verdict."""
+    out = console()
+    for deck in result.decks:
+        verdict = "[green]valid[/]" if deck.valid else "[bold red]invalid[/]"
+        fmt = f" ({deck.format})" if deck.format else ""
+        out.print(f"[bold]{deck.name}[/]{fmt}: {verdict}")
+        for p in deck.report.problems:
+            out.print(f"  [{STYLE[p.severity]}]{p.severity}[/] {p.location}: {p.message} "
+                      f"[dim]\\[{p.rule}][/]")
+    errors = sum(d.report.count("error") for d in result.decks)
+    warnings = sum(d.report.count("warning") for d in result.decks)
+    decks = [d for d in result.decks if d.kind == "deck"]
+    bad = sum(1 for d in decks if not d.valid)
+    if result.valid:
+        out.print(f"[green]✔ {result.file}: {len(decks)} deck(s) valid[/], "
+                  f"{warnings} warning(s)")
+    else:
+        out.print(f"[bold red]✘ {result.file}: {bad} of {len(decks)} deck(s) invalid[/], "
+                  f"{errors} error(s), {warnings} warning(s)")

@@ -1,0 +1,1 @@
+"""Game-independent foundations: reports, spreadsheet reading, the game registry."""

@@ -1,0 +1,78 @@
+"""The game registry: every game, built in or installed, is one entry point record.
+
+Games are declared in the entry point group `toolkit.games` (see pyproject.toml), so a
+sixth game is a new package with one entry point and no change to the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from toolkit.core.errors import InputError
+from toolkit.core.report import ValidationResult
+
+GROUP = "toolkit.games"
+ROOT = Path(__file__).resolve().parents[2]
+"""The project folder (holding content/, layouts/ and output/)."""
+
+
+@dataclass(frozen=True)
+class ValidateRequest:
+    """What `pnp validate` was asked: a file (maybe one sheet), a catalog, a format."""
+
+    file: Path
+    sheet: str | None = None
+    catalog: Path | None = None
+    format: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's one registry record: its metadata and the functions of each job."""
+
+    id: str
+    title: str
+    rules: str
+    """The rulebook's file name under shared/rules/."""
+    catalog_sheets: tuple[str, ...]
+    """Sheets that hold the catalog; every other sheet of a workbook is a deck."""
+    validate: Callable[[ValidateRequest], ValidationResult]
+    write_template: Callable[[Path], None]
+    bundled_decks: tuple[str, ...]
+    """Bundled deck files, relative to content/<id>/."""
+    formats: Callable[[Path | None], list[str]] = field(default=lambda catalog: [])
+    extras: dict[str, Any] = field(default_factory=dict)
+    """Later jobs (print, play) register their functions here by name."""
+
+    @property
+    def content(self) -> Path:
+        """content/<id>/: the bundled catalog and decks."""
+        return ROOT / "content" / self.id
+
+    def bundled_paths(self) -> list[Path]:
+        """The bundled deck files as paths."""
+        return [self.content / name for name in self.bundled_decks]
+
+
+@cache
+def games() -> dict[str, Game]:
+    """Every registered game by id, in a stable order."""
+    found: dict[str, Game] = {}
+    for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+        game = ep.load()
+        found[game.id] = game
+    return found
+
+
+def get_game(game_id: str) -> Game:
+    """The game of that id, or an `InputError` listing the known ones."""
+    known = games()
+    game = known.get(game_id.strip().lower())
+    if game is None:
+        raise InputError(f"unknown game '{game_id}'; known games: {', '.join(known)}")
+    return game

@@ -1,0 +1,482 @@
+"""Spreadsheets (.xlsx, .csv) to located rows, following FORMATS.md's conventions.
+
+Reading is split in two: `open_workbook` turns a file into raw sheets (or one clear
+`InputError`), and `read_table` turns a raw sheet into rows keyed by canonical column,
+each value with its location, reporting header and cell problems as it goes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import unicodedata
+import warnings
+import zipfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from toolkit.core.errors import InputError
+from toolkit.core.report import Location, Report, column_letter
+
+T = TypeVar("T")
+
+MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024
+"""A workbook that inflates beyond this is refused before it is opened (zip bombs)."""
+
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+ZIP_MAGIC = b"PK\x03\x04"
+IGNORED_HEADERS = ("notes",)
+LIST_SEPARATORS = (",", ";")
+
+
+@dataclass(slots=True)
+class RawSheet:
+    """One sheet as read: its rows of cell values, numbered as Excel numbers them."""
+
+    file: str
+    name: str
+    rows: list[tuple[int, tuple[Any, ...]]]
+    uncached: set[tuple[int, int]] = field(default_factory=set)
+    """(row, column) of formula cells that carry no cached value."""
+
+    @property
+    def location(self) -> Location:
+        """The sheet as a whole."""
+        return Location(self.file, self.name)
+
+    @property
+    def is_empty(self) -> bool:
+        """True when no cell of the sheet holds anything."""
+        return not any(any(not is_blank(v) for v in values) for _, values in self.rows)
+
+
+@dataclass(slots=True)
+class Workbook:
+    """A file's sheets in workbook order, found by name case-insensitively."""
+
+    path: Path
+    display: str
+    sheets: list[RawSheet]
+
+    def sheet(self, name: str) -> RawSheet | None:
+        """The sheet of that name (case and surrounding spaces ignored), or None."""
+        key = name.strip().casefold()
+        return next((s for s in self.sheets if s.name.strip().casefold() == key), None)
+
+    def names(self) -> list[str]:
+        """Every sheet name, in order."""
+        return [s.name for s in self.sheets]
+
+
+def display_path(path: Path) -> str:
+    """How a file is named in messages: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def split_file_arg(arg: str) -> tuple[Path, str | None]:
+    """`FILE#SHEET` → (FILE, SHEET); a plain FILE → (FILE, None)."""
+    if "#" in arg:
+        file, sheet = arg.rsplit("#", 1)
+        if file and Path(file).suffix.lower() in (".xlsx", ".xlsm", ".csv"):
+            return Path(file), sheet.strip() or None
+    return Path(arg), None
+
+
+def open_workbook(path: Path) -> Workbook:
+    """Read every sheet of an .xlsx or .csv file, or raise one clear `InputError`."""
+    display = display_path(path)
+    if not path.exists():
+        raise InputError(f"{display}: file not found")
+    if path.is_dir():
+        raise InputError(f"{display}: is a folder, not a spreadsheet")
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(8)
+    except OSError as exc:
+        raise InputError(f"{display}: cannot be read ({exc.strerror or exc})") from None
+    if not head:
+        raise InputError(f"{display}: the file is empty")
+    if path.suffix.lower() == ".csv":
+        return Workbook(path, display, [_read_csv(path, display)])
+    if head.startswith(OLE_MAGIC):
+        raise InputError(f"{display}: is an encrypted workbook or an old .xls file; "
+                         "save it as .xlsx without a password")
+    if not head.startswith(ZIP_MAGIC):
+        raise InputError(f"{display}: is not a spreadsheet (expected .xlsx or .csv)")
+    return _read_xlsx(path, display)
+
+
+def _read_csv(path: Path, display: str) -> RawSheet:
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = path.read_bytes().decode("cp1252")
+        except UnicodeDecodeError:
+            raise InputError(f"{display}: is not a text CSV file") from None
+    if "\x00" in text:
+        raise InputError(f"{display}: is not a text CSV file")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    try:
+        rows = [(n, tuple(cells)) for n, cells in enumerate(csv.reader(io.StringIO(text), dialect), 1)]
+    except csv.Error as exc:
+        raise InputError(f"{display}: is not a readable CSV file ({exc})") from None
+    return RawSheet(display, path.stem, rows)
+
+
+def _zip_members(path: Path, display: str) -> dict[str, zipfile.ZipInfo]:
+    try:
+        with zipfile.ZipFile(path) as zf:
+            infos = zf.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise InputError(f"{display}: is not a readable .xlsx file (truncated or damaged)") from None
+    total = sum(i.file_size for i in infos)
+    if total > MAX_UNCOMPRESSED_BYTES:
+        raise InputError(f"{display}: refused, it would inflate to {total // 2**20} MB "
+                         f"(limit {MAX_UNCOMPRESSED_BYTES // 2**20} MB)")
+    names = {i.filename: i for i in infos}
+    if "xl/workbook.xml" not in names:
+        raise InputError(f"{display}: is a zip file but not an .xlsx workbook")
+    return names
+
+
+def _has_formulas(path: Path, members: dict[str, zipfile.ZipInfo]) -> bool:
+    with zipfile.ZipFile(path) as zf:
+        for name in members:
+            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+                data = zf.read(name)
+                if b"<f>" in data or b"<f " in data or b":f>" in data:
+                    return True
+    return False
+
+
+def _load(path: Path, data_only: bool):
+    import openpyxl  # noqa: PLC0415  (imported late: the CLI starts fast)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return openpyxl.load_workbook(path, read_only=True, data_only=data_only)
+
+
+def _sheet_rows(ws) -> list[tuple[int, tuple[Any, ...]]]:
+    ws.reset_dimensions()  # trust the cells, not a workbook's stated dimensions
+    return [(n, tuple(values)) for n, values in
+            enumerate(ws.iter_rows(min_row=1, min_col=1, values_only=True), 1)]
+
+
+def _read_xlsx(path: Path, display: str) -> Workbook:
+    members = _zip_members(path, display)
+    try:
+        wb = _load(path, data_only=True)
+        try:
+            sheets = [RawSheet(display, ws.title, _sheet_rows(ws)) for ws in wb.worksheets]
+        finally:
+            wb.close()
+        if _has_formulas(path, members):
+            wb = _load(path, data_only=False)
+            try:
+                for sheet, ws in zip(sheets, wb.worksheets, strict=True):
+                    _mark_uncached(sheet, _sheet_rows(ws))
+            finally:
+                wb.close()
+    except InputError:
+        raise
+    except Exception as exc:  # openpyxl raises many kinds on damaged files
+        raise InputError(f"{display}: is not a readable .xlsx file "
+                         f"({type(exc).__name__}: {str(exc)[:120] or 'damaged'})") from None
+    return Workbook(path, display, sheets)
+
+
+def _mark_uncached(sheet: RawSheet, formula_rows: list[tuple[int, tuple[Any, ...]]]) -> None:
+    cached = dict(sheet.rows)
+    for n, values in formula_rows:
+        row = cached.get(n, ())
+        for c, value in enumerate(values, 1):
+            if isinstance(value, str) and value.startswith("=") and \
+                    (c > len(row) or row[c - 1] is None):
+                sheet.uncached.add((n, c))
+
+
+# ---------------------------------------------------------------- cell values
+
+def is_blank(value: Any) -> bool:
+    """True for an empty cell (None, or text that is only spaces)."""
+    return value is None or (isinstance(value, str) and not clean_text(value))
+
+
+def clean_text(value: Any) -> str:
+    """Text as a person reads it: NFC-normalised, no-break spaces folded, ends trimmed."""
+    text = unicodedata.normalize("NFC", str(value)).replace("\u00a0", " ")
+    return " ".join(text.split()) if "\n" not in text else text.strip()
+
+
+def normalize_value(value: Any) -> Any:
+    """A cell value as a person reads it: 3.0 → 3, '  Blade ' → 'Blade', '' → None."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = clean_text(value)
+        return text or None
+    return value
+
+
+def split_list(value: Any) -> list[str]:
+    """A multi-valued cell split on `,` or `;`, blanks dropped: 'Blade; Armor' → [...]."""
+    if value is None:
+        return []
+    text = str(value)
+    for sep in LIST_SEPARATORS[1:]:
+        text = text.replace(sep, LIST_SEPARATORS[0])
+    return [part for part in (clean_text(p) for p in text.split(LIST_SEPARATORS[0])) if part]
+
+
+def whole_number(value: Any) -> int:
+    """Read a whole number as a person would: 3, 3.0, '3', ' 3 ' → 3; '2.5', 'x' → ValueError."""
+    if isinstance(value, bool):
+        raise ValueError(f"must be a whole number, got {value}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value.is_integer():
+            return int(value)
+        raise ValueError(f"must be a whole number, got {value:g}")
+    text = clean_text(value) if value is not None else ""
+    if not text:
+        raise ValueError("must be a whole number, got an empty cell")
+    try:
+        number = float(text.replace(",", ".")) if any(c in text for c in ".,eE") else int(text)
+    except ValueError:
+        raise ValueError(f"must be a whole number, got '{text}'") from None
+    if isinstance(number, float):
+        if not number.is_integer():
+            raise ValueError(f"must be a whole number, got '{text}'")
+        number = int(number)
+    return number
+
+
+# ---------------------------------------------------------------- tables
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column a game reads: its header, synonyms, and how its cells are read."""
+
+    header: str
+    synonyms: tuple[str, ...] = ()
+    required: bool = False
+    multi: bool = False
+    help: str = ""
+
+    @property
+    def field(self) -> str:
+        """The model field name: 'Total Value' → 'total_value'."""
+        return self.header.strip().lower().replace(" ", "_")
+
+    def matches(self, text: str) -> bool:
+        """True when a header cell names this column (case and spaces ignored)."""
+        key = " ".join(text.split()).casefold()
+        return key == self.header.casefold() or key in (s.casefold() for s in self.synonyms)
+
+
+QTY = Column("Qty", ("Quantity", "Count", "Copies", "#Qty"),
+             help="How many copies of this row (a whole number, 1 or more; blank means 1).")
+
+
+@dataclass(slots=True)
+class Row:
+    """One data row: cleaned values keyed by column field, each with its location."""
+
+    location: Location
+    values: dict[str, Any]
+    locations: dict[str, Location]
+    qty: int = 1
+
+    def loc(self, field_name: str) -> Location:
+        """Where a field's cell is (the row itself when the column is absent)."""
+        return self.locations.get(field_name, self.location)
+
+    def get(self, field_name: str, default: Any = None) -> Any:
+        """A field's cleaned value."""
+        return self.values.get(field_name, default)
+
+
+@dataclass(slots=True)
+class Table:
+    """A sheet read against a list of columns."""
+
+    sheet: RawSheet
+    columns: dict[str, tuple[str, str]]
+    """field → (column letter, header as written) for each column found."""
+    rows: list[Row]
+
+    @property
+    def location(self) -> Location:
+        """The sheet as a whole."""
+        return self.sheet.location
+
+    def has(self, field_name: str) -> bool:
+        """True when the sheet has that column."""
+        return field_name in self.columns
+
+
+def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
+               qty: bool = False) -> Table:
+    """Read a sheet's rows against `columns`, reporting header and cell problems.
+
+    The first non-empty row is the header. Unknown columns are warned (except `#…` and
+    `Notes`), missing required columns are errors, blank rows are skipped, `Qty` is
+    parsed strictly, multi-valued columns are split, and a row with a formula that has
+    no cached value is reported at that cell and skipped.
+    """
+    wanted = list(columns) + ([QTY] if qty else [])
+    header_at = next((i for i, (_, vals) in enumerate(sheet.rows)
+                      if any(not is_blank(v) for v in vals)), None)
+    if header_at is None:
+        report.warning("sheet.empty", "the sheet is empty", sheet.location)
+        return Table(sheet, {}, [])
+    header_row, header_values = sheet.rows[header_at]
+    found: dict[str, tuple[str, str]] = {}
+    index_of: dict[str, int] = {}
+    for c, raw in enumerate(header_values, 1):
+        if is_blank(raw):
+            continue
+        text = clean_text(raw)
+        letter = column_letter(c)
+        here = Location(sheet.file, sheet.name, header_row, letter, text)
+        if text.startswith("#") or text.casefold() in IGNORED_HEADERS:
+            continue
+        col = next((col for col in wanted if col.matches(text)), None)
+        if col is None:
+            hint = _suggest(text, [w.header for w in wanted])
+            report.warning("sheet.unknown-column",
+                           f"column '{text}' is not read by this game{hint}", here)
+        elif col.field in found:
+            report.warning("sheet.duplicate-column",
+                           f"column '{text}' repeats column {found[col.field][0]}; "
+                           "only the first is read", here)
+        else:
+            found[col.field] = (letter, text)
+            index_of[col.field] = c - 1
+    for col in wanted:
+        if col.required and col.field not in found:
+            report.error("sheet.missing-column", f"required column '{col.header}' is missing",
+                         Location(sheet.file, sheet.name, header_row))
+    multi = {col.field for col in wanted if col.multi}
+    rows: list[Row] = []
+    for number, values in sheet.rows[header_at + 1:]:
+        if all(is_blank(v) for v in values):
+            continue
+        row_loc = Location(sheet.file, sheet.name, number)
+        bad_formula = False
+        cells: dict[str, Any] = {}
+        locs: dict[str, Location] = {}
+        for fname, i in index_of.items():
+            letter, header = found[fname]
+            loc = Location(sheet.file, sheet.name, number, letter, header)
+            if (number, i + 1) in sheet.uncached:
+                report.error("sheet.formula-no-value",
+                             "formula has no cached value; open and save the file in "
+                             "Excel or LibreOffice so its result is stored", loc)
+                bad_formula = True
+            raw = values[i] if i < len(values) else None
+            cells[fname] = split_list(raw) if fname in multi else normalize_value(raw)
+            locs[fname] = loc
+        if bad_formula:
+            continue
+        row = Row(row_loc, cells, locs)
+        if qty and not _read_qty(row, report):
+            continue
+        rows.append(row)
+    return Table(sheet, found, rows)
+
+
+def _read_qty(row: Row, report: Report) -> bool:
+    value = row.values.pop(QTY.field, None)
+    if value is None:
+        return True
+    try:
+        n = whole_number(value)
+    except ValueError as exc:
+        report.error("sheet.qty", f"Qty {exc}; the row is skipped", row.loc(QTY.field))
+        return False
+    if n < 1:
+        report.error("sheet.qty", f"Qty must be 1 or more, got {n}; the row is skipped "
+                     "(delete the row to leave the card out)", row.loc(QTY.field))
+        return False
+    row.qty = n
+    return True
+
+
+def expand(rows: Iterable[Row]) -> list[Row]:
+    """Each row repeated `qty` times, in order."""
+    return [row for row in rows for _ in range(row.qty)]
+
+
+# ---------------------------------------------------------------- names
+
+def _suggest(name: str, candidates: Iterable[str]) -> str:
+    import difflib  # noqa: PLC0415
+
+    cands = list(candidates)
+    folded = {c.casefold(): c for c in cands}
+    close = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.6)
+    return f" (did you mean '{folded[close[0]]}'?)" if close else ""
+
+
+class NameIndex(Generic[T]):
+    """Items found by name case-insensitively, with a "did you mean" for unknown names."""
+
+    def __init__(self) -> None:
+        self._items: dict[str, T] = {}
+        self._names: dict[str, str] = {}
+
+    def add(self, name: str, item: T) -> bool:
+        """Add an item; False (and nothing added) when the name is already taken."""
+        key = clean_text(name).casefold()
+        if key in self._items:
+            return False
+        self._items[key] = item
+        self._names[key] = clean_text(name)
+        return True
+
+    def get(self, name: str) -> T | None:
+        """The item of that name, or None."""
+        return self._items.get(clean_text(name).casefold())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and clean_text(name).casefold() in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def values(self) -> list[T]:
+        """Every item, in the order added."""
+        return list(self._items.values())
+
+    def names(self) -> list[str]:
+        """Every name as first written, in the order added."""
+        return list(self._names.values())
+
+    def canonical(self, name: str) -> str | None:
+        """The name as the catalog writes it."""
+        return self._names.get(clean_text(name).casefold())
+
+    def suggest(self, name: str) -> str:
+        """` (did you mean 'X'?)` for the closest known name, or ''."""
+        return _suggest(name, self._names.values())
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str:
+    """` (did you mean 'X'?)` for the closest candidate, or ''."""
+    return _suggest(name, candidates)
