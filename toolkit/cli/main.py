@@ -10,11 +10,30 @@ import os
 import sys
 
 import typer
+from typer.core import TyperGroup
 
 from toolkit.cli import demo, games, template, validate
 from toolkit.core.errors import InputError
 
-app = typer.Typer(name="pnp", no_args_is_help=True, add_completion=False,
+
+class PnpGroup(TyperGroup):
+    """The root group: turns project errors and surprises into exit 2, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            typer.echo(f"pnp: {exc}", err=True)
+            raise typer.Exit(2) from None
+        except Exception as exc:
+            if type(exc).__module__.startswith("typer") or os.environ.get("PNP_DEBUG"):
+                raise  # typer's own exits and usage errors keep their meaning
+            typer.echo(f"pnp: internal error ({type(exc).__name__}: {exc}); "
+                       "set PNP_DEBUG=1 for details", err=True)
+            raise typer.Exit(2) from None
+
+
+app = typer.Typer(name="pnp", cls=PnpGroup, no_args_is_help=True, add_completion=False,
                   pretty_exceptions_enable=False,
                   help="Print-and-play design toolkit: validate, print and play card games "
                        "from spreadsheets.")
@@ -23,27 +42,5 @@ for module in (games, validate, template, demo):
 
 
 def run() -> None:
-    """Entry point of the console script: run the app, turn project errors into exit 2."""
-    try:
-        app(standalone_mode=False)
-    except InputError as exc:
-        typer.echo(f"pnp: {exc}", err=True)
-        sys.exit(2)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        typer.echo("pnp: aborted", err=True)
-        sys.exit(2)
-    except SystemExit:
-        raise
-    except Exception as exc:  # click usage errors and anything unforeseen
-        import click  # noqa: PLC0415
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(2)
-        if os.environ.get("PNP_DEBUG"):
-            raise
-        typer.echo(f"pnp: internal error ({type(exc).__name__}: {exc}); "
-                   "set PNP_DEBUG=1 for details", err=True)
-        sys.exit(2)
+    """Entry point of the console script (usage errors exit 2, as click does)."""
+    sys.exit(app())

@@ -64,7 +64,14 @@ def games() -> dict[str, Game]:
     """Every registered game by id, in a stable order."""
     found: dict[str, Game] = {}
     for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
-        game = ep.load()
+        try:
+            game = ep.load()
+        except Exception as exc:  # a broken add-on game must not break the others
+            import sys  # noqa: PLC0415
+
+            print(f"pnp: game '{ep.name}' could not be loaded ({type(exc).__name__}: {exc})",
+                  file=sys.stderr)
+            continue
         found[game.id] = game
     return found
 

@@ -28,18 +28,22 @@ OptionalText = Annotated[str, BeforeValidator(_optional_text)]
 """Free text; an empty cell is ''."""
 
 
-def pick(choices: Mapping[str, str], what: str) -> Callable[[Any], str]:
-    """A validator reading one of `choices` case-insensitively (keys folded → canonical)."""
+def pick(choices: Mapping[str, str]) -> Callable[[Any], str]:
+    """A validator reading one of `choices` case-insensitively (keys folded → canonical).
+
+    Its messages start with the verb ("must be one of ..."): `to_model` puts the
+    column's header in front.
+    """
 
     def read(value: Any) -> str:
         if value is None:
-            raise ValueError(f"{what} is required; one of {', '.join(choices.values())}")
+            raise ValueError(f"is required: one of {', '.join(choices.values())}")
         key = str(value).strip().casefold()
         if key in choices:
             return choices[key]
         from toolkit.core.sheets import suggest  # noqa: PLC0415
 
-        raise ValueError(f"{what} must be one of {', '.join(choices.values())}, "
+        raise ValueError(f"must be one of {', '.join(choices.values())}, "
                          f"got '{value}'{suggest(str(value), choices.values())}")
 
     return read

@@ -74,7 +74,7 @@ class Validator(Generic[C]):
         workbook, cat_wb, catalog, cat_report = self.load(req)
         results: list[DeckResult] = []
         if cat_wb is not None and (cat_wb is workbook or cat_report.problems):
-            results.append(DeckResult(f"catalog ({cat_wb.display})", None, cat_report, "catalog"))
+            results.append(DeckResult("catalog", None, cat_report, "catalog"))
         decks = self.decks(workbook, req.sheet)
         for sheet in decks:
             report = Report()

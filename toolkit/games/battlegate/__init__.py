@@ -1,0 +1,25 @@
+"""Battle Gate (`battlegate`): decks of the player's own cards, 100 character points each.
+
+Rulebook: shared/rules/battle-gate.md. There is no catalog: each sheet of a workbook
+(or a CSV file) is one deck listing its cards' Name, Class, Power, Qty, Description, Art.
+"""
+
+from __future__ import annotations
+
+from toolkit.core.registry import Game
+from toolkit.games.battlegate.deck import VALIDATOR, formats, load_decks, validate
+from toolkit.games.battlegate.template import write_template
+
+GAME = Game(
+    id="battlegate",
+    title="Battle Gate",
+    rules="battle-gate.md",
+    catalog_sheets=(),
+    validate=validate,
+    write_template=write_template,
+    bundled_decks=("decks.xlsx",),
+    formats=formats,
+    extras={"load_decks": load_decks},
+)
+
+__all__ = ["GAME", "VALIDATOR", "load_decks"]

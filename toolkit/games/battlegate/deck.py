@@ -1,0 +1,234 @@
+"""Battle Gate deck rules: every construction rule of the rulebook, each problem located.
+
+Battle Gate has no catalog: each deck sheet (or CSV file) lists the player's own cards.
+Rules checked (rule ids in brackets, documented in docs/battlegate.md):
+
+- each card: a name [battlegate.card.name], one class of three [battlegate.card.class],
+  a power from 1 to 6 [battlegate.card.power], usable art [battlegate.card.art, warning];
+- a name shared by cards of different class or power is noted [battlegate.card.same-name];
+- the deck costs exactly 100 character points [battlegate.deck.cost] and holds 17 to 100
+  cards [battlegate.deck.size];
+- a deck that can never attack or never defend is warned
+  [battlegate.deck.cannot-attack, battlegate.deck.cannot-defend].
+
+`load_decks` gives later jobs (printing, playing) the validated cards of every deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolkit.core.errors import InputError
+from toolkit.core.registry import ValidateRequest
+from toolkit.core.report import Report, ValidationResult
+from toolkit.core.rows import to_model
+from toolkit.core.sheets import RawSheet, Row, Workbook, read_table
+from toolkit.core.validation import Validator
+from toolkit.games.battlegate.models import ART, CARD_COLUMNS, Card
+
+GAME_ID = "battlegate"
+FORMAT = "standard"
+"""Battle Gate's one way of building a deck: 100 points, 17 to 100 cards."""
+
+# "Each player has 100 character points to spend on the cards in each of their decks
+# (i.e. each deck is 100 points)."
+DECK_POINTS = 100
+# "Decks can be anywhere from 17-100 cards"
+MIN_CARDS = 17
+MAX_CARDS = 100
+
+MAX_EXPANDED = 10_000
+"""`load_decks` expands Qty only up to this many cards (a deck over 100 is invalid anyway)."""
+
+FIELD_RULES = {"name": "name", "class": "class", "klass": "class", "power": "power",
+               "description": "description", "art": "art"}
+
+
+def rule_of(field_name: str) -> str:
+    """The rule id of a card field's problem: 'power' → 'battlegate.card.power'."""
+    return f"{GAME_ID}.card.{FIELD_RULES.get(field_name, 'row')}"
+
+
+def load_catalog(workbook: Workbook | None, report: Report) -> None:
+    """Battle Gate has no catalog: every deck lists its own cards. Always None."""
+    return None
+
+
+def formats(catalog: Path | None = None) -> list[str]:
+    """The formats a deck can be checked against: only `standard`."""
+    return [FORMAT]
+
+
+def _resolve_art(row: Row, report: Report) -> Path | None:
+    """The Art cell as an absolute path inside the workbook's folder, or None (warned)."""
+    text = row.get(ART.field)
+    if text is None:
+        return None
+    text = str(text).replace("\\", "/")
+    loc = row.loc(ART.field)
+    folder = Path(loc.file).resolve().parent
+    path = (folder / text).resolve()
+    if not path.is_relative_to(folder):
+        report.warning(f"{GAME_ID}.card.art",
+                       f"Art must be a file inside the workbook's folder, got '{text}'; "
+                       "the card has no art", loc)
+        return None
+    if not path.is_file():
+        report.warning(f"{GAME_ID}.card.art",
+                       f"Art file '{text}' is not found in the workbook's folder; "
+                       "the card has no art", loc)
+        return None
+    return path
+
+
+def _describe(card: Card) -> str:
+    return f"{card.klass}, power {card.power}"
+
+
+def read_cards(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
+    """Read a deck sheet into (row, card) pairs, reporting every card problem at its cell.
+
+    Bad rows are reported and skipped. Deck-level rules are checked by `check_cards`.
+    """
+    table = read_table(sheet, CARD_COLUMNS, report, qty=True)
+    if any(col.required and not table.has(col.field) for col in CARD_COLUMNS):
+        return []  # the missing column is reported at the header row by read_table
+    cards: list[tuple[Row, Card]] = []
+    first_of: dict[str, tuple[Row, Card]] = {}
+    for row in table.rows:
+        card = to_model(Card, row, report, rule_of, extra={"art_path": _resolve_art(row, report)})
+        if card is None:
+            continue
+        cards.append((row, card))
+        # "cards may also share names": a shared name is fine; a shared name on cards of
+        # different class or power is only noted, in case it is a slip.
+        key = card.name.casefold()
+        if key not in first_of:
+            first_of[key] = (row, card)
+            continue
+        first_row, first = first_of[key]
+        if (first.klass, first.power) != (card.klass, card.power):
+            report.info(f"{GAME_ID}.card.same-name",
+                        f"'{card.name}' ({_describe(card)}) shares its name with row "
+                        f"{first_row.location.row} ({_describe(first)}); cards may share "
+                        "names, so this is only a note", row.loc("name"))
+    return cards
+
+
+def check_cards(sheet: RawSheet, cards: list[tuple[Row, Card]], report: Report,
+                skipped: int = 0) -> None:
+    """The deck-level rules over a deck's valid cards (Qty counted), located at the sheet.
+
+    `skipped` is how many rows were left out for errors; the messages say so.
+    """
+    where = sheet.location
+    note = f" (not counting {skipped} skipped row{'s' if skipped != 1 else ''})" if skipped else ""
+    size = sum(row.qty for row, _ in cards)
+    cost = sum(row.qty * card.cost for row, card in cards)
+    # "Each player has 100 character points to spend on the cards in each of their decks
+    # (i.e. each deck is 100 points)." / "each point of power costs one character point"
+    if cost != DECK_POINTS:
+        report.error(f"{GAME_ID}.deck.cost",
+                     f"deck costs {cost} point{'s' if cost != 1 else ''}{note}, "
+                     f"it must cost exactly {DECK_POINTS}", where)
+    # "Decks can be anywhere from 17-100 cards"
+    if not MIN_CARDS <= size <= MAX_CARDS:
+        report.error(f"{GAME_ID}.deck.size",
+                     f"deck holds {size} card{'s' if size != 1 else ''}{note}, "
+                     f"it must hold {MIN_CARDS} to {MAX_CARDS}", where)
+    if not cards:
+        return
+    # "Minion: May defend but not attack." / "Assassin: May attack but not defend."
+    if not any(card.can_attack for _, card in cards):
+        report.warning(f"{GAME_ID}.deck.cannot-attack",
+                       f"deck has no Soldier or Assassin{note}, so it can never attack "
+                       "and cannot win a battle", where)
+    if not any(card.can_defend for _, card in cards):
+        report.warning(f"{GAME_ID}.deck.cannot-defend",
+                       f"deck has no Minion or Soldier{note}, so it can never defend "
+                       "and every attack on it hits its deck", where)
+
+
+def _error_rows(report: Report, start: int) -> int:
+    rows = {p.location.row for p in report.problems[start:]
+            if p.severity == "error" and p.location.row is not None}
+    return len(rows)
+
+
+def _check(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
+    start = len(report.problems)
+    cards = read_cards(sheet, report)
+    if not sheet.is_empty and any(p.rule == "sheet.missing-column"
+                                  for p in report.problems[start:]):
+        return []  # without its columns the deck cannot be counted
+    skipped = _error_rows(report, start)
+    if not cards and not skipped:
+        report.error(f"{GAME_ID}.deck.size",
+                     f"the sheet lists no cards; a deck holds {MIN_CARDS} to {MAX_CARDS} "
+                     f"cards costing exactly {DECK_POINTS} points", sheet.location)
+        return []
+    check_cards(sheet, cards, report, skipped)
+    return cards
+
+
+def check_deck(sheet: RawSheet, catalog: Any, report: Report, fmt: str | None) -> str | None:
+    """Check one deck sheet against every construction rule; the format is `standard`."""
+    _check(sheet, report)
+    return FORMAT
+
+
+VALIDATOR: Validator[None] = Validator(GAME_ID, (), None, load_catalog, check_deck)
+
+
+def check_request(req: ValidateRequest) -> None:
+    """Refuse options Battle Gate has no use for (exit 2): another format, a catalog."""
+    if req.format is not None and req.format.strip().casefold() != FORMAT:
+        raise InputError(f"Battle Gate has no format '{req.format}'; its one format is "
+                         f"'{FORMAT}' (100 points, {MIN_CARDS} to {MAX_CARDS} cards)")
+    if req.catalog is not None:
+        raise InputError("Battle Gate has no catalog: each deck sheet lists its own cards; "
+                         "drop --catalog")
+
+
+def validate(req: ValidateRequest) -> ValidationResult:
+    """`pnp validate battlegate FILE`: check every deck of a file (or FILE#SHEET)."""
+    check_request(req)
+    return VALIDATOR.validate(req)
+
+
+@dataclass(slots=True)
+class LoadedDeck:
+    """One deck as later jobs need it.
+
+    `cards` are the validated `Card` models in sheet order with Qty expanded (bad rows
+    left out); `catalog` is always None (Battle Gate has none); `valid` is the deck's
+    verdict. A deck whose Qty total exceeds `MAX_EXPANDED` is not expanded (no cards).
+    """
+
+    name: str
+    format: str | None
+    cards: list[Card] = field(default_factory=list)
+    catalog: None = None
+    valid: bool = True
+    file: str = ""
+
+
+def load_decks(req: ValidateRequest) -> tuple[ValidationResult, list[LoadedDeck]]:
+    """Validate a file and return, beside the result, every deck's cards (Qty expanded)."""
+    check_request(req)
+    loaded: list[LoadedDeck] = []
+
+    def capture(sheet: RawSheet, catalog: Any, report: Report, fmt: str | None) -> str:
+        pairs = _check(sheet, report)
+        total = sum(row.qty for row, _ in pairs)
+        cards = [] if total > MAX_EXPANDED else [c for row, c in pairs for _ in range(row.qty)]
+        loaded.append(LoadedDeck(sheet.name, FORMAT, cards, None, True, sheet.file))
+        return FORMAT
+
+    result = Validator(GAME_ID, (), None, load_catalog, capture).validate(req)
+    verdicts = {d.name: d.valid for d in result.decks if d.kind == "deck"}
+    for deck in loaded:
+        deck.valid = verdicts.get(deck.name, False)
+    return result, loaded
