@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 from tests.helpers import make_csv, make_xlsx, rules_of
 from toolkit.cli.main import app, run
-from toolkit.core.errors import InputError
 from toolkit.core.registry import ValidateRequest
 from toolkit.games.battlegate import GAME
 from toolkit.games.battlegate.deck import MAX_CARDS, MIN_CARDS, load_decks
