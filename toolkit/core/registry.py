@@ -32,6 +32,16 @@ class ValidateRequest:
 
 
 @dataclass(frozen=True)
+class PrintSpec:
+    """How a game's cards print: the layout of each card, and its whole catalog."""
+
+    layout_of: Callable[[Any], str]
+    """The layout name (layouts/<game>/<name>.toml) for one validated card model."""
+    catalog_cards: Callable[[Path | None], list[Any]]
+    """Every distinct card of a catalog (the bundled one for None), each once."""
+
+
+@dataclass(frozen=True)
 class Game:
     """A game's one registry record: its metadata and the functions of each job."""
 
@@ -46,8 +56,11 @@ class Game:
     bundled_decks: tuple[str, ...]
     """Bundled deck files, relative to content/<id>/."""
     formats: Callable[[Path | None], list[str]] = field(default=lambda catalog: [])
+    load_decks: Callable[[ValidateRequest], tuple[ValidationResult, list[Any]]] | None = None
+    """Validate and load decks for later jobs: (result, decks with `.name` and cards)."""
+    printing: PrintSpec | None = None
     extras: dict[str, Any] = field(default_factory=dict)
-    """Later jobs (print, play) register their functions here by name."""
+    """Game-specific functions later jobs look up by name."""
 
     @property
     def content(self) -> Path:

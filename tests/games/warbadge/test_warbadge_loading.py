@@ -226,4 +226,4 @@ def test_load_decks_marks_invalid_teams(tmp_path):
 def test_entry_point_loads_this_game():
     """The `toolkit.games` entry point `warbadge` is this package's GAME."""
     [ep] = [e for e in entry_points(group="toolkit.games") if e.name == "warbadge"]
-    assert ep.load() is GAME and GAME.extras["load_decks"] is load_decks
+    assert ep.load() is GAME and GAME.load_decks is load_decks

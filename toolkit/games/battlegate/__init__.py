@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toolkit.core.registry import Game
 from toolkit.games.battlegate.deck import VALIDATOR, formats, load_decks, validate
+from toolkit.games.battlegate.printing import PRINTING
 from toolkit.games.battlegate.template import write_template
 
 GAME = Game(
@@ -19,7 +20,8 @@ GAME = Game(
     write_template=write_template,
     bundled_decks=("decks.xlsx",),
     formats=formats,
-    extras={"load_decks": load_decks},
+    load_decks=load_decks,
+    printing=PRINTING,
 )
 
 __all__ = ["GAME", "VALIDATOR", "load_decks"]

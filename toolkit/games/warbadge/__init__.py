@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toolkit.core.registry import Game
 from toolkit.games.warbadge.deck import CATALOG_SHEETS, VALIDATOR, formats, load_decks
+from toolkit.games.warbadge.printing import PRINTING
 from toolkit.games.warbadge.template import write_template
 
 GAME = Game(
@@ -19,6 +20,7 @@ GAME = Game(
     write_template=write_template,
     bundled_decks=("badges.xlsx",),
     formats=formats,
-    extras={"load_decks": load_decks},
+    load_decks=load_decks,
+    printing=PRINTING,
 )
 """WarBadge's one registry record (entry point `warbadge`)."""

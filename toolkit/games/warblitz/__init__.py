@@ -18,6 +18,7 @@ from toolkit.games.warblitz.deck import (
     read_catalog,
     validate,
 )
+from toolkit.games.warblitz.printing import PRINTING
 from toolkit.games.warblitz.template import write_template
 
 __all__ = ["GAME", "LoadedDeck", "load_decks", "read_catalog"]
@@ -31,5 +32,7 @@ GAME = Game(
     write_template=write_template,
     bundled_decks=("warbands.xlsx",),
     formats=lambda catalog: list(FORMATS),
-    extras={"load_decks": load_decks, "read_catalog": read_catalog},
+    load_decks=load_decks,
+    printing=PRINTING,
+    extras={"read_catalog": read_catalog},
 )
