@@ -98,7 +98,7 @@ def test_load_decks_gives_cards_in_order_with_fields(tmp_path):
     assert unit.fields() == {"Name": "Bannerblade", "Faction": "Lantern Watch",
                              "Rank": "Elite", "Class": "Melee", "Cost": 4, "HP": 6, "STR": 3,
                              "Attack": "MEL", "Ability": "Taunt.", "Art": None}
-    assert list(event.fields()) == ["Name", "Faction", "Tier", "Cost", "Phase", "Ability",
+    assert list(event.fields()) == ["Name", "Kind", "Faction", "Tier", "Cost", "Phase", "Ability",
                                     "Active", "Art"]
     assert relic.fields()["Name"] == "Spyglass"
     assert deck.catalog.get("spyglass") is relic

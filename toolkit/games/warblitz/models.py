@@ -262,8 +262,8 @@ class Event(CatalogCard):
     active: YesNo = False
 
     def fields(self) -> dict[str, Any]:
-        """Name, Faction, Tier, Cost, Phase, Ability, Active (a bool), Art."""
-        return {"Name": self.name, "Faction": self.faction, "Tier": self.tier,
+        """Name, Kind (Event), Faction, Tier, Cost, Phase, Ability, Active (a bool), Art."""
+        return {"Name": self.name, "Kind": "Event", "Faction": self.faction, "Tier": self.tier,
                 "Cost": self.cost, "Phase": self.phase, "Ability": self.ability,
                 "Active": self.active, "Art": self.art_file}
 
@@ -279,8 +279,8 @@ class Relic(CatalogCard):
     phase: Text = ""
 
     def fields(self) -> dict[str, Any]:
-        """Name, Faction, Tier, Cost, Phase, Ability, Art."""
-        return {"Name": self.name, "Faction": self.faction, "Tier": self.tier,
+        """Name, Kind (Relic), Faction, Tier, Cost, Phase, Ability, Art."""
+        return {"Name": self.name, "Kind": "Relic", "Faction": self.faction, "Tier": self.tier,
                 "Cost": self.cost, "Phase": self.phase, "Ability": self.ability,
                 "Art": self.art_file}
 
