@@ -1,0 +1,51 @@
+"""Tabletop Simulator sheets and the contact sheet."""
+
+import pytest
+from PIL import Image
+
+from toolkit.render import png, tts
+from toolkit.render.display import evaluate
+
+
+def test_sheet_limits_and_hidden_slot(tmp_path, poker_layout):
+    lay, card = poker_layout
+    fronts = [(evaluate(lay, dict(card, Name=f"Card {i}")), 2) for i in range(40)]  # 80 copies
+    back = evaluate(lay, card, "back")
+    sheets, back_path = tts.write_sheets("deck", fronts, back, tmp_path)
+    assert [s.path.name for s in sheets] == ["deck-sheet-1.png", "deck-sheet-2.png"]
+    assert [s.count for s in sheets] == [69, 11]
+    for s in sheets:
+        img = Image.open(s.path)
+        assert (s.cols, s.rows) == (10, 7)
+        assert img.size[0] <= 4096 and img.size[1] <= 4096
+        assert img.size == (s.cell[0] * 10, s.cell[1] * 7)
+        cw, ch = s.cell
+        assert cw / ch == pytest.approx(63 / 88, abs=0.01)
+        hidden = img.crop((9 * cw, 6 * ch, 10 * cw, 7 * ch))  # slot 70 (index 69)
+        assert hidden.tobytes() == Image.open(back_path).convert("RGB").tobytes()
+    first = Image.open(sheets[0].path)
+    cw, ch = sheets[0].cell
+    assert first.crop((0, 0, cw, ch)).tobytes() == first.crop((cw, 0, 2 * cw, ch)).tobytes()  # copies
+    assert Image.open(back_path).size == sheets[0].cell
+
+
+@pytest.mark.parametrize(("w", "h"), [(63, 88), (70, 120), (38, 38), (120, 70)])
+def test_cell_fits_the_4096_limit(w, h):
+    cw, ch = tts.cell_size(w, h, dpi=600)
+    assert cw * 10 <= 4096 and ch * 7 <= 4096
+    assert cw / ch == pytest.approx(w / h, abs=0.01)
+
+
+def test_small_cards_keep_their_dpi():
+    assert tts.cell_size(25, 25, dpi=300) == (295, 295)
+
+
+def test_contact_sheet(tmp_path, poker_layout, badge_layout):
+    lay, card = poker_layout
+    faces = [(evaluate(lay, dict(card, Name=f"C{i}")), i + 1) for i in range(10)]
+    path = tts.write_contact("deck", faces, tmp_path / "deck-contact.png", thumb_px=120, cols=4)
+    img = Image.open(path)
+    assert img.size[0] == 12 + 4 * (120 + 12)
+    assert img.size[1] > 3 * png.pixel_size(faces[0][0], 120 / 63 * 25.4)[1]
+    badge = tts.write_contact("b", [(evaluate(*badge_layout), 1)], tmp_path / "b.png")
+    assert Image.open(badge).size[0] > 200

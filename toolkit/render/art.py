@@ -1,0 +1,59 @@
+"""Card art: resolve an `Art` cell to a file inside the workbook's folder, and crop-to-fill."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+
+class ArtProblem(Exception):
+    """Why an art cell gives no picture (the caller draws a placeholder and warns)."""
+
+
+def resolve(value: object, base_dir: Path | None) -> Path:
+    """The art file for a cell: relative paths are taken from `base_dir`, and the result
+    must stay inside `base_dir` (when given) and exist."""
+    path = Path(str(value).strip()).expanduser()
+    if not path.is_absolute():
+        if base_dir is None:
+            raise ArtProblem(f"art path '{value}' is relative and no workbook folder is known")
+        path = base_dir / path
+    path = path.resolve()
+    if base_dir is not None and not path.is_relative_to(Path(base_dir).resolve()):
+        raise ArtProblem(f"art path '{value}' is outside the workbook's folder; not used")
+    if not path.is_file():
+        raise ArtProblem(f"art file '{value}' not found")
+    return path
+
+
+@lru_cache(maxsize=1024)
+def _size(path: str, mtime: float) -> tuple[int, int]:
+    with Image.open(path) as img:
+        return img.size
+
+
+def pixel_size(path: Path) -> tuple[int, int]:
+    """An image's (width, height) in pixels (header only, cached)."""
+    try:
+        return _size(str(path), os.stat(path).st_mtime)
+    except (UnidentifiedImageError, OSError) as exc:
+        raise ArtProblem(f"art file '{path.name}' is not a readable image") from exc
+
+
+def cover_crop(image_w: int, image_h: int, box_w: float, box_h: float
+               ) -> tuple[float, float, float, float]:
+    """The centred source rectangle (left, top, right, bottom px) that fills a box of that
+    aspect ratio without distortion (crop-to-fill)."""
+    if box_w <= 0 or box_h <= 0:
+        return 0.0, 0.0, float(image_w), float(image_h)
+    box_aspect = box_w / box_h
+    if image_w / image_h > box_aspect:
+        crop_w = image_h * box_aspect
+        left = (image_w - crop_w) / 2
+        return left, 0.0, left + crop_w, float(image_h)
+    crop_h = image_w / box_aspect
+    top = (image_h - crop_h) / 2
+    return 0.0, top, float(image_w), top + crop_h
