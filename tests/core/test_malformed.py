@@ -8,10 +8,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import make_xlsx
 from toolkit.core.errors import InputError
 from toolkit.core.report import Report
 from toolkit.core.sheets import Column, open_workbook, read_table
-from tests.helpers import make_xlsx
 
 _DIR = Path(tempfile.mkdtemp(prefix="pnp-fuzz-"))
 GOOD = make_xlsx(_DIR / "good.xlsx", {"Deck": [["Name", "Qty"], ["Fox", 2], ["Owl", "x"]]}).read_bytes()

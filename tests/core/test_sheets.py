@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import make_csv, make_xlsx
 from toolkit.core.errors import InputError
 from toolkit.core.report import Report
 from toolkit.core.sheets import (
@@ -19,7 +20,6 @@ from toolkit.core.sheets import (
     split_list,
     whole_number,
 )
-from tests.helpers import make_csv, make_xlsx
 
 COLUMNS = [Column("Name", required=True), Column("Value", ("Val",)),
            Column("Types", multi=True)]

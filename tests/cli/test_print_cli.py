@@ -1,0 +1,138 @@
+"""`pnp print`, `pnp calibrate` and `pnp demo` end to end through the CLI (FORMATS.md exit codes)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.helpers import make_xlsx
+from toolkit.cli.main import app
+from toolkit.core.registry import ROOT
+
+runner = CliRunner()
+WARBADGE = ROOT / "content" / "warbadge" / "badges.xlsx"
+A4 = (595.28, 841.89)
+
+
+def invoke(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def page_sizes(pdf: Path) -> list[tuple[float, float]]:
+    """Every page's MediaBox in points, read from the PDF itself."""
+    boxes = re.findall(rb"/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf.read_bytes())
+    return [(round(float(w), 2), round(float(h), 2)) for w, h in boxes]
+
+
+def bad_team(tmp_path: Path) -> Path:
+    """A quick-format team that breaks the total value rule (Sun's catalog, its own file)."""
+    import shutil
+
+    path = tmp_path / "teams.xlsx"
+    shutil.copy(WARBADGE, path)
+    from openpyxl import load_workbook
+
+    wb = load_workbook(path)
+    ws = wb.create_sheet("Broken")
+    ws.append(["Badge"])
+    ws.append(["Ember Fox"])
+    wb.save(path)
+    return path
+
+
+def test_print_one_team_with_backs_png_and_tts(tmp_path):
+    result = invoke("print", "warbadge", f"{WARBADGE}#Sun", "--backs", "--png", "--tts",
+                    "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "Sun" / "Sun.pdf"
+    sizes = page_sizes(pdf)
+    assert len(sizes) == 2 and all(s == A4 for s in sizes)  # one front page, one back page
+    assert len(list((tmp_path / "Sun" / "png").glob("*.png"))) >= 1
+    assert list((tmp_path / "Sun" / "tts").glob("Sun-sheet-*.png"))
+    assert (tmp_path / "Sun" / "tts" / "Sun-back.png").exists()
+
+
+def test_print_letter_paper(tmp_path):
+    result = invoke("print", "battlegate", f"{ROOT / 'content/battlegate/decks.xlsx'}#Giants",
+                    "--paper", "letter", "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert set(page_sizes(tmp_path / "Giants" / "Giants.pdf")) == {(612.0, 792.0)}
+
+
+def test_print_without_file_prints_the_catalog_once(tmp_path):
+    result = invoke("print", "warblitz", "--png", "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    from toolkit.games.warblitz.deck import read_catalog
+
+    catalog, _ = read_catalog()
+    assert len(list((tmp_path / "catalog" / "png").glob("*.png"))) == len(catalog.cards)
+
+
+def test_invalid_deck_still_prints_but_exits_1(tmp_path):
+    path = bad_team(tmp_path)
+    result = invoke("print", "warbadge", f"{path}#Broken", "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "warbadge.team" in result.output
+    assert (tmp_path / "out" / "Broken" / "Broken.pdf").exists()
+
+
+def test_strict_refuses_an_invalid_deck_and_writes_nothing(tmp_path):
+    path = bad_team(tmp_path)
+    result = invoke("print", "warbadge", f"{path}#Broken", "--strict", "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["--paper", "a3"], ["--back-offset", "1;2"], ["--flip", "sideways"], ["--bleed", "40"],
+])
+def test_misuse_exits_2_and_writes_nothing(tmp_path, args):
+    result = invoke("print", "warbadge", f"{WARBADGE}#Sun", *args, "-o", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_unreadable_input_exits_2_and_writes_nothing(tmp_path):
+    junk = tmp_path / "junk.xlsx"
+    junk.write_bytes(b"PK\x03\x04 not really")
+    result = invoke("print", "warbadge", junk, "-o", tmp_path / "out")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_print_never_overwrites_its_input(tmp_path):
+    deck = make_xlsx(tmp_path / "deck.xlsx", {"Deck": [["Name", "Class", "Power", "Qty"],
+                                                        ["Brute", "Soldier", 5, 20]]})
+    before = deck.read_bytes()
+    result = invoke("print", "battlegate", deck, "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert deck.read_bytes() == before and (tmp_path / "Deck" / "Deck.pdf").exists()
+
+
+def test_calibrate_writes_a_two_page_sheet(tmp_path):
+    result = invoke("calibrate", "--paper", "letter", "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert page_sizes(tmp_path / "calibrate-letter-long.pdf") == [(612.0, 792.0)] * 2
+
+
+def test_demo_validates_and_renders_every_bundled_deck(tmp_path):
+    result = invoke("demo", "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    for game, deck in (("warbadge", "Sun"), ("battlegate", "Swarm"), ("warblitz", "Tidewardens")):
+        folder = tmp_path / game / deck
+        assert (folder / f"{deck}.pdf").exists()
+        assert list((folder / "png").glob("*.png")) and list((folder / "tts").glob("*.png"))
+
+
+def test_same_deck_same_bytes(tmp_path):
+    """Reproducible: the same inputs give the same PDF and PNG files, byte for byte."""
+    for out in ("a", "b"):
+        result = invoke("print", "warbadge", f"{WARBADGE}#Moon", "--backs", "--png",
+                        "-o", tmp_path / out)
+        assert result.exit_code == 0, result.output
+    a, b = sorted((tmp_path / "a").rglob("*.*")), sorted((tmp_path / "b").rglob("*.*"))
+    assert [p.relative_to(tmp_path / "a") for p in a] == [p.relative_to(tmp_path / "b") for p in b]
+    assert all(x.read_bytes() == y.read_bytes() for x, y in zip(a, b, strict=True))
