@@ -1,7 +1,9 @@
 """`pnp demo`: the main job on the bundled content, summarised in one table.
 
 For every game: validate each bundled deck, then render it (PDF with backs, one PNG per
-distinct card, Tabletop Simulator sheets, a contact sheet) into the output folder.
+distinct card, Tabletop Simulator sheets, a contact sheet) into the output folder; then
+play sample games between the bundled decks of every game with a rules engine, writing
+one playthrough log per setup.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ import typer
 from rich.table import Table
 
 from toolkit.cli.common import console, done
-from toolkit.cli.printing import PrintJob, faces, file_name
+from toolkit.cli.printing import PrintJob, faces, file_name, shown
 from toolkit.core.registry import ROOT, Game, ValidateRequest, games
+
+DEMO_GAMES = 1000
 
 
 def register(app: typer.Typer) -> None:
@@ -58,4 +62,40 @@ def demo(
                               str(entry.report.count("error")),
                               str(entry.report.count("warning")), printed)
     out.print(table)
-    done(0 if all_valid else 1)
+    played_ok = play_samples(output, out)
+    done(0 if all_valid and played_ok else 1)
+
+
+def play_samples(output: Path, out) -> bool:
+    """Play the sample games of every game with an engine; True when all held."""
+    from toolkit.cli.play import seat_decks  # noqa: PLC0415
+    from toolkit.sim.run import run_play  # noqa: PLC0415
+
+    table = Table(title=f"Sample games ({DEMO_GAMES} per setup, greedy players)",
+                  caption="unf.: games that did not end; viol.: invariant violations")
+    for header in ("game", "decks", "wins / draws", "unf.", "viol.", "mean length", "games/s"):
+        table.add_column(header, overflow="fold")
+    ok = True
+    logs = []
+    for game in games().values():
+        if game.playing is None:
+            continue
+        low, high = game.playing.players
+        for players in sorted({low, high}):
+            decks = seat_decks(game, [], None, None, players, as_json=False)
+            rules = game.playing.rules()
+            log = output / game.id / f"playthrough-{players}p.md"
+            result = run_play(rules, game.playing.params(decks, None), ["greedy"] * players,
+                              DEMO_GAMES, 1, log_path=log)
+            doc = result.to_json()
+            ok &= result.exit_code == 0
+            table.add_row(game.id, " v ".join(doc["decks"]),
+                          " / ".join(map(str, [*doc["results"]["wins"], doc["results"]["draws"]])),
+                          str(doc["unfinished"]["count"]), str(len(doc["violations"])),
+                          f"{doc['length']['mean']:.1f} {doc['length']['unit']}",
+                          f"{doc['games_per_second']:,.0f}")
+            logs.append(shown(log))
+    out.print(table)
+    for log in logs:
+        out.print(f"playthrough: {log}")
+    return ok

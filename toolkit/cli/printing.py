@@ -125,12 +125,13 @@ def print_deck(
             out.print(f"  [yellow]warning[/] {warning}")
         copies = sum(f.copies for f in faces(g, job))
         out.print(f"[bold]{job.name}[/]: {copies} cards on {len(result.pages)} page(s) → "
-                  + ", ".join(str(_shown(p)) for p in result.files[:3])
+                  + ", ".join(str(shown(p)) for p in result.files[:3])
                   + (f" (+{len(result.files) - 3} more)" if len(result.files) > 3 else ""))
     done(0 if valid else 1)
 
 
-def _shown(path: Path) -> str:
+def shown(path: Path) -> str:
+    """A path as the user reads it: relative to the working folder when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
@@ -151,5 +152,5 @@ def calibrate(
         fail(f"--flip must be long or short, got '{flip}'")
     path = (output or ROOT / "output") / f"calibrate-{paper.lower()}-{flip}.pdf"
     calibration.write(paper.lower(), path, flip)
-    console().print(f"wrote {_shown(path)}: print it duplex at 100%, hold it to the light, "
+    console().print(f"wrote {shown(path)}: print it duplex at 100%, hold it to the light, "
                     "and read the back's offset on the scales; pass it as --back-offset X,Y")

@@ -42,6 +42,20 @@ class PrintSpec:
 
 
 @dataclass(frozen=True)
+class PlaySpec:
+    """How a game plays: its rules engine and how loaded decks become its parameters."""
+
+    rules: Callable[[], Any]
+    """A fresh rules engine (toolkit.sim.engine.Rules)."""
+    params: Callable[[list[Any], str | None], Any]
+    """(loaded decks in seat order, --format) → engine parameters; InputError if unfit."""
+    default_decks: tuple[str, ...]
+    """Bundled decks for the seats when no --deck is given: `FILE#SHEET` under content/<id>/."""
+    players: tuple[int, int] = (2, 2)
+    """Fewest and most players."""
+
+
+@dataclass(frozen=True)
 class Game:
     """A game's one registry record: its metadata and the functions of each job."""
 
@@ -59,6 +73,7 @@ class Game:
     load_decks: Callable[[ValidateRequest], tuple[ValidationResult, list[Any]]] | None = None
     """Validate and load decks for later jobs: (result, decks with `.name` and cards)."""
     printing: PrintSpec | None = None
+    playing: PlaySpec | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     """Game-specific functions later jobs look up by name."""
 

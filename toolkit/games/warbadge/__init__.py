@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toolkit.core.registry import Game
 from toolkit.games.warbadge.deck import CATALOG_SHEETS, VALIDATOR, formats, load_decks
+from toolkit.games.warbadge.playing import PLAYING
 from toolkit.games.warbadge.printing import PRINTING
 from toolkit.games.warbadge.template import write_template
 
@@ -22,5 +23,6 @@ GAME = Game(
     formats=formats,
     load_decks=load_decks,
     printing=PRINTING,
+    playing=PLAYING,
 )
 """WarBadge's one registry record (entry point `warbadge`)."""

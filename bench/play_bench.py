@@ -1,0 +1,90 @@
+"""Benchmark of the game simulation: WarBadge games per second with random agents.
+
+Measures invariant checks on and off, in one process and with ``jobs=2``. If OpenSpiel
+(``pyspiel``) can be imported, the same run also times OpenSpiel's goofspiel (6 cards,
+2 players) random playouts driven from Python and prints our ratio to it (the goal is
+at least 0.5x with invariants on). Compare ratios within one run, never absolute times
+across machines.
+
+    python bench/play_bench.py [--games N] [--seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the project importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from toolkit.games.warbadge.engine import WarBadgeRules, standard_params  # noqa: E402
+from toolkit.sim.harness import run_games  # noqa: E402
+
+
+def warbadge_rate(games: int, check_invariants: bool, jobs: int) -> float:
+    """WarBadge games per second (standard sample teams, random agents)."""
+    rules = WarBadgeRules()
+    _, seconds = run_games(rules, standard_params(), ["random", "random"], games, 1,
+                           jobs=jobs, check_invariants=check_invariants)
+    return games / seconds
+
+
+def goofspiel_rate(seconds: float) -> float | None:
+    """OpenSpiel goofspiel (6 cards, 2 players) random playouts per second, or None."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("goofspiel", {"num_cards": 6, "players": 2})
+    rng = random.Random(1)
+    done = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                state.apply_actions([rng.choice(state.legal_actions(p)) for p in (0, 1)])
+        done += 1
+    return done / (time.perf_counter() - began)
+
+
+def main(argv: list[str] | None = None) -> dict[str, float | None]:
+    """Run the benchmark, print the figures and return them."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="time for the goofspiel playouts")
+    args = parser.parse_args(argv)
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+          f"Python {platform.python_version()}")
+    figures: dict[str, float | None] = {}
+    for label, check, jobs in (("invariants on, 1 process", True, 1),
+                               ("invariants off, 1 process", False, 1),
+                               ("invariants on, jobs=2", True, 2),
+                               ("invariants off, jobs=2", False, 2)):
+        rate = warbadge_rate(args.games, check, jobs)
+        figures[f"warbadge {label}"] = rate
+        print(f"warbadge random vs random, {label}: {rate:,.0f} games/s")
+    goof = goofspiel_rate(args.seconds)
+    figures["goofspiel"] = goof
+    if goof is None:
+        print("open_spiel (pyspiel) is not importable: no goofspiel comparison")
+    else:
+        ours = figures["warbadge invariants on, 1 process"]
+        print(f"open_spiel goofspiel(6 cards, 2 players) random playouts from Python: "
+              f"{goof:,.0f} games/s")
+        print(f"ratio warbadge (invariants on, 1 process) / goofspiel: {ours / goof:.3f}x "
+              f"(goal >= 0.5x)")
+    return figures
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""`pnp play` through the CLI: FORMATS.md's JSON, exit codes, reproducibility."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from toolkit.cli.main import app
+from toolkit.core.registry import ROOT
+
+runner = CliRunner()
+BADGES = ROOT / "content" / "warbadge" / "badges.xlsx"
+KEYS = {"game", "games", "seed", "format", "decks", "agents", "results", "unfinished",
+        "violations", "length", "games_per_second"}
+
+
+def play(*args) -> tuple[int, dict | str]:
+    result = runner.invoke(app, ["play", *[str(a) for a in args]])
+    try:
+        return result.exit_code, json.loads(result.stdout)
+    except json.JSONDecodeError:
+        return result.exit_code, result.output
+
+
+def without_speed(doc: dict) -> dict:
+    return {k: v for k, v in doc.items() if k != "games_per_second"}
+
+
+def test_json_follows_formats_md():
+    code, doc = play("warbadge", "--games", 40, "--seed", 7, "--json",
+                     "--agent", "greedy", "--agent", "random")
+    assert code == 0, doc
+    assert KEYS <= set(doc)
+    assert doc["game"] == "warbadge" and doc["games"] == 40 and doc["seed"] == 7
+    assert doc["decks"] == ["Sun", "Moon"] and doc["agents"] == ["greedy", "random"]
+    assert doc["format"] == "standard"
+    wins, draws = doc["results"]["wins"], doc["results"]["draws"]
+    assert len(wins) == 2 and sum(wins) + draws + doc["unfinished"]["count"] == 40
+    assert doc["violations"] == [] and doc["unfinished"] == {"count": 0, "seeds": []}
+    assert doc["length"]["unit"] == "battles"
+    assert doc["length"]["mean"] <= doc["length"]["max"]
+    assert doc["games_per_second"] > 0
+
+
+def test_same_seed_same_json_for_any_jobs():
+    _, one = play("warbadge", "--games", 30, "--seed", 3, "--json")
+    _, again = play("warbadge", "--games", 30, "--seed", 3, "--json")
+    _, two_jobs = play("warbadge", "--games", 30, "--seed", 3, "--json", "--jobs", 2)
+    assert without_speed(one) == without_speed(again) == without_speed(two_jobs)
+
+
+def test_game_k_is_reproduced_alone(tmp_path):
+    """Game k of a run uses seed+k: `--seed S+k --games 1` plays it again, log and all."""
+    play("warbadge", "--games", 5, "--seed", 10, "--json", "--log", tmp_path / "all.md",
+         "--log-games", 5)
+    play("warbadge", "--games", 1, "--seed", 13, "--json", "--log", tmp_path / "one.md")
+    whole = (tmp_path / "all.md").read_text()
+    alone = (tmp_path / "one.md").read_text()
+    assert "seed 13" in alone and alone.strip() in whole
+
+
+def test_log_is_byte_identical(tmp_path):
+    for name in ("a.md", "b.md"):
+        code, _ = play("warbadge", "--games", 3, "--seed", 5, "--json", "--log", tmp_path / name)
+        assert code == 0
+    assert (tmp_path / "a.md").read_bytes() == (tmp_path / "b.md").read_bytes()
+    assert "Round 1" in (tmp_path / "a.md").read_text()
+
+
+def test_quick_teams_play_two_rounds():
+    code, doc = play("warbadge", "--deck", f"{BADGES}#Spark", "--deck", f"{BADGES}#Tide",
+                     "--games", 20, "--json")
+    assert code == 0 and doc["format"] == "quick" and doc["decks"] == ["Spark", "Tide"]
+
+
+def test_invalid_team_is_refused_with_the_report(tmp_path):
+    path = tmp_path / "teams.xlsx"
+    shutil.copy(BADGES, path)
+    from openpyxl import load_workbook
+
+    wb = load_workbook(path)
+    ws = wb.create_sheet("Short")
+    ws.append(["Badge"])
+    ws.append(["Ember Fox"])
+    wb.save(path)
+    code, doc = play("warbadge", "--deck", f"{path}#Short", "--deck", f"{path}#Sun", "--json")
+    assert code == 1
+    assert doc["valid"] is False and any(p["rule"].startswith("warbadge.team")
+                                         for d in doc["decks"] for p in d["problems"])
+
+
+@pytest.mark.parametrize("args", [
+    ["--agent", "psychic"],
+    ["--players", "3"],
+    ["--deck", "nope.xlsx"],
+    ["--agent", "greedy", "--agent", "random", "--agent", "random"],
+    ["--deck", f"{BADGES}#Sun", "--deck", f"{BADGES}#Spark"],  # standard against quick
+])
+def test_misuse_exits_2(args):
+    code, _ = play("warbadge", "--games", 2, *args)
+    assert code == 2
+
+
+def test_failures_dir_stays_empty_when_all_games_are_fine(tmp_path: Path):
+    code, _ = play("warbadge", "--games", 10, "--json", "--failures", tmp_path / "fail")
+    assert code == 0 and not list((tmp_path).glob("fail/*.md"))

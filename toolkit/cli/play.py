@@ -1,0 +1,113 @@
+"""`pnp play GAME`: sample games between decks with automated players.
+
+Decks are validated first (an invalid deck is refused with the report, exit 1); the run
+reports wins, lengths, rule coverage and rulings, and exits 1 when a game broke an
+invariant or did not finish.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from toolkit.cli.common import console, done, emit_json, fail
+from toolkit.cli.validate import print_report
+from toolkit.core.registry import Game, ValidateRequest, get_game
+from toolkit.core.sheets import split_file_arg
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to the app."""
+    app.command("play")(play)
+
+
+def seat_decks(game: Game, deck_args: list[str], catalog: Path | None, fmt: str | None,
+               players: int | None, as_json: bool) -> list[Any]:
+    """Load and validate the decks for the seats (bundled ones when none are given).
+
+    A `--deck FILE` holding several decks seats them all, in sheet order. An invalid deck
+    stops the run with its validation report (exit 1).
+    """
+    spec = game.playing
+    if not deck_args:
+        count = players or spec.players[0]
+        deck_args = [str(game.content / d) for d in spec.default_decks[:count]]
+        if len(deck_args) < count:
+            deck_args = [deck_args[i % len(deck_args)] for i in range(count)]
+    decks: list[Any] = []
+    for arg in deck_args:
+        path, sheet = split_file_arg(arg)
+        result, loaded = game.load_decks(ValidateRequest(path, sheet, catalog, fmt))
+        if not result.valid:
+            if as_json:
+                emit_json(result.to_json())
+            else:
+                print_report(result)
+                console().print("[red]play refuses decks that break construction rules[/]")
+            done(1)
+        decks.extend(loaded)
+    low, high = spec.players
+    if players is not None and len(decks) != players:
+        fail(f"--players {players} but {len(decks)} deck(s) were given")
+    if not low <= len(decks) <= high:
+        need = str(low) if low == high else f"{low} to {high}"
+        fail(f"{game.title} is played by {need} players; got {len(decks)} deck(s)")
+    return decks
+
+
+def seat_agents(names: list[str], seats: int, known: list[str]) -> list[str]:
+    """One agent per seat: none given → greedy everywhere; one → everywhere; else one each."""
+    chosen = names or ["greedy"]
+    if len(chosen) == 1:
+        chosen = chosen * seats
+    if len(chosen) != seats:
+        fail(f"give one --agent, or one per seat ({seats}); got {len(names)}")
+    unknown = [n for n in chosen if n not in known]
+    if unknown:
+        fail(f"unknown agent '{unknown[0]}'; known agents: {', '.join(known)}")
+    return chosen
+
+
+def play(
+    game: str = typer.Argument(..., help="Game id (see `pnp games`)."),
+    deck: list[str] = typer.Option([], "--deck", help="FILE[#SHEET], once per seat "
+                                                      "(a file with several decks seats them all)."),
+    catalog: Path | None = typer.Option(None, "--catalog", help="Catalog workbook to use."),
+    games: int = typer.Option(200, "--games", min=1, help="How many games."),
+    seed: int = typer.Option(1, "--seed", help="Game k uses seed+k; reproduce it alone "
+                                               "with --seed S+k --games 1."),
+    agent: list[str] = typer.Option([], "--agent", help="Agent per seat (random, greedy, ...)."),
+    players: int | None = typer.Option(None, "--players", help="Number of seats."),
+    format: str | None = typer.Option(None, "--format", help="Format to play (and check)."),
+    log: Path | None = typer.Option(None, "--log", help="Write a Markdown playthrough."),
+    log_games: int = typer.Option(1, "--log-games", min=1, help="How many games --log holds."),
+    failures: Path | None = typer.Option(None, "--failures",
+                                         help="Folder for the logs of failed games."),
+    json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes (same results)."),
+    checks: bool = typer.Option(True, "--checks/--no-checks",
+                                help="Check invariants after every step."),
+) -> None:
+    """Play sample games with automated players and report the statistics."""
+    from toolkit.sim.run import render_table, run_play  # noqa: PLC0415
+
+    g = get_game(game)
+    if g.playing is None:
+        fail(f"{g.title} has no rules engine yet")
+    decks = seat_decks(g, deck, catalog, format, players, json)
+    params = g.playing.params(decks, format)
+    rules = g.playing.rules()
+    agents = seat_agents(agent, len(decks), list(rules.agents))
+    out = console()
+    result = run_play(rules, params, agents, games, seed, jobs=jobs, log_path=log,
+                      log_games=log_games, failures_dir=failures, check_invariants=checks,
+                      progress=not json and out.is_terminal and games >= 200)
+    if json:
+        emit_json(result.to_json())
+    else:
+        render_table(result, out)
+        for path in result.log_paths:
+            out.print(f"wrote {path}")
+    done(result.exit_code)

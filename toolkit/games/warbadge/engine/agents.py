@@ -1,0 +1,230 @@
+"""WarBadge agents: ``random`` and ``greedy``.
+
+Agents decide from an `Observation` only (face-down enemy badges stay unknown). The
+greedy agent plays sensibly without search: it picks badges with type advantage and value
+against what it can see of the enemy, answers a revealed Charge, uses abilities when they
+pay (Resurrect, Lead, saves of its own dying badges, Mount/Protect/Illusion/Swarm when
+they turn the battle, Enervate, Hide) and keeps its best badges ready.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from random import Random
+from typing import NamedTuple
+
+from toolkit.sim.engine import Agent, RandomAgent
+
+from .rules import judge, mount_allowed
+from .rulings import ability_key
+from .state import BadgeSpec, BadgeView, Observation
+
+ACTIVE = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
+                    "protect", "heal", "enervate"})
+"""Abilities used from a ready badge: worth keeping such badges ready."""
+
+
+class Side(NamedTuple):
+    """A hypothetical battle side for `rules.judge`."""
+
+    value: int
+    types: frozenset[str]
+    strengths: frozenset[str]
+    weaknesses: frozenset[str]
+
+
+@lru_cache(maxsize=4096)
+def _side(spec: BadgeSpec, value: int | None = None) -> Side:
+    return Side(spec.value if value is None else value,
+                frozenset(t.casefold() for t in spec.types),
+                frozenset(t.casefold() for t in spec.strengths),
+                frozenset(t.casefold() for t in spec.weaknesses))
+
+
+@lru_cache(maxsize=4096)
+def _abilities(spec: BadgeSpec) -> frozenset[str]:
+    return frozenset(ability_key(a) for a in spec.abilities)
+
+
+def worth(spec: BadgeSpec) -> float:
+    """How much a badge is worth keeping ready: its value, plus a little for an ability
+    used from the ready side."""
+    return spec.value + (0.4 if _abilities(spec) & ACTIVE else 0.0)
+
+
+def _score(result: int) -> float:
+    return 1.0 if result == 0 else 0.5 if result < 0 else 0.0
+
+
+class GreedyAgent:
+    """Sensible one-step play from the observation (see the module docstring)."""
+
+    observes = True
+
+    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+        """Choose one of ``legal`` from what ``obs`` shows."""
+        if len(legal) == 1:
+            return legal[0]
+        decision = obs.decision
+        if decision == "flip":
+            return self._flip(obs, legal)
+        if decision == "pre-battle":
+            return self._pre(obs, legal)
+        if decision == "battle":
+            return self._battle(obs, legal)
+        if decision == "save":
+            return self._save(obs, legal)
+        if decision == "post-battle":
+            return self._post(obs, legal)
+        if decision == "kill":
+            mine = obs.mine
+            return min(legal, key=lambda a: (worth(mine[a[2]].spec), -a[2]))
+        if decision == "trigger":
+            return legal[1] if obs.their_ready else legal[0]
+        return self._target(obs, legal)
+
+    # -------------------------------------------------------------- flipping
+    def _flip(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        mine = obs.mine
+        if mine[legal[0][2]].status == "ready":  # too many ready: exhaust the least worth
+            return min(legal, key=lambda a: (worth(mine[a[2]].spec), a[2]))
+        return max(legal, key=lambda a: (worth(mine[a[2]].spec), -a[2]))
+
+    # ------------------------------------------------------------ pre-battle
+    def _proxies(self, obs: Observation) -> list[Side]:
+        """What the enemy might play: its badges seen so far (a neutral 2 if none)."""
+        seen = [_side(v.spec) for v in obs.theirs]
+        return seen or [Side(2, frozenset(), frozenset(), frozenset())]
+
+    def _pre(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        mine = obs.mine
+        by_kind: dict[str, list[tuple]] = {}
+        for a in legal:
+            by_kind.setdefault(a[0], []).append(a)
+        if "resurrect" in by_kind:
+            return by_kind["resurrect"][0]
+        exhausted = sorted((v.spec.value for v in mine if v.status == "exhausted"),
+                           reverse=True)
+        for a in by_kind.get("lead", ()):
+            lead = mine[a[2]].spec.value
+            gain = min(lead, len(exhausted))
+            if gain >= 2 or (gain and exhausted[0] > lead):
+                return a
+        alive = sum(1 for v in mine if v.status != "dead")
+        for a in by_kind.get("death-curse", ()):
+            curser = mine[a[2]].spec.value
+            if obs.their_alive == 1 and alive > 1:
+                return a
+            if any(v.status == "exhausted" and v.spec.value > curser for v in obs.theirs):
+                return a
+        enemy = obs.sides[1]
+        choices = by_kind.get("commit", []) + by_kind.get("charge", [])
+        if enemy is not None:  # a revealed Charge: answer it
+            def answer(a: tuple) -> tuple:
+                spec = mine[a[2]].spec
+                value = spec.value * (2 if a[0] == "charge" else 1)
+                result = judge(_side(spec, value), enemy)
+                return (_score(result[0]), -worth(spec), a[0] == "commit")
+            return max(choices, key=answer)
+        proxies = self._proxies(obs)
+
+        def expected(a: tuple) -> tuple:
+            spec = mine[a[2]].spec
+            charge = a[0] == "charge"
+            side = _side(spec, spec.value * 2 if charge else spec.value)
+            score = sum(_score(judge(side, e)[0]) for e in proxies) / len(proxies)
+            return (score - (0.15 if charge else 0.0), spec.value, -a[2])
+        return max(choices, key=expected)
+
+    # --------------------------------------------------------------- battle
+    def _battle(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        view, theirs = obs.sides
+        if view is None or theirs is None:
+            return legal[0]
+        mine = Side(view.value, view.types, view.strengths, view.weaknesses)
+        now = _score(judge(mine, theirs)[0])
+        if now == 1.0:
+            return legal[0]
+        best, best_score = legal[0], now
+        for a in legal[1:]:
+            kind, _, j = a
+            spec = obs.mine[j].spec
+            if kind == "mount" and mount_allowed(view):
+                trial = mine._replace(value=mine.value + spec.value)
+            elif kind == "protect":
+                trial = mine._replace(weaknesses=frozenset())
+            elif kind == "swarm":
+                trial = mine._replace(value=mine.value + spec.value * (2 if view.charged else 1))
+            elif kind == "illusion":
+                trial = max((_side(v.spec) for v in obs.mine if v.status == "ready"),
+                            key=lambda s: _score(judge(s, theirs)[0]))
+            else:
+                continue
+            score = _score(judge(trial, theirs)[0])
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # ----------------------------------------------------------------- save
+    def _save(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        p = obs.player
+        own = [obs.mine[j].spec.value for q, j in obs.dying if q == p]
+        if not own:
+            return legal[0]
+        top = max(own)
+        for a in legal[1:]:
+            spec = obs.mine[a[2]].spec
+            if a[0] == "heal" and min(own) <= spec.value:
+                return a
+            if a[0] == "altruism" and (top > spec.value or (
+                    top == spec.value and obs.mine[a[2]].status == "exhausted")):
+                return a
+        return legal[0]
+
+    # ----------------------------------------------------------- post-battle
+    def _post(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        for a in legal[1:]:
+            view = obs.mine[a[2]]
+            if a[0] == "enervate":
+                flips = min(view.spec.value, obs.their_ready)
+                if flips >= 2 or obs.their_ready <= view.spec.value:
+                    return a
+            elif a[0] == "hide" and view.status == "exhausted":
+                return a
+        return legal[0]
+
+    # -------------------------------------------------------------- targets
+    def _target(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        kind = obs.pending[0] if obs.pending else ""
+        p = obs.player
+        mine = obs.mine
+        if kind in ("lead", "inspire", "resurrect"):
+            return max(legal, key=lambda a: (worth(mine[a[3]].spec), -a[3]))
+        if kind in ("heal", "altruism"):
+            own = [a for a in legal if a[2] == p]
+            return max(own or legal, key=lambda a: (a[2] == p, self._value(obs, a[2], a[3])))
+        if kind == "illusion":
+            enemy = obs.sides[1]
+
+            def fits(a: tuple) -> tuple:
+                side = _side(mine[a[3]].spec)
+                return (_score(judge(side, enemy)[0]) if enemy else 0.0, side.value)
+            return max(legal, key=fits)
+        if kind == "death-curse":
+            enemy = [a for a in legal if a[2] != p]
+            if enemy:
+                return max(enemy, key=lambda a: self._value(obs, a[2], a[3]) if a[3] >= 0
+                           else 1.5)
+        return legal[0]
+
+    def _value(self, obs: Observation, owner: int, j: int) -> int:
+        views: Sequence[BadgeView] = obs.mine if owner == obs.player else obs.theirs
+        for v in views:
+            if v.index == j:
+                return v.spec.value
+        return 0
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+"""WarBadge's agent registry: name -> factory."""

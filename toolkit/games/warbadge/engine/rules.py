@@ -1,0 +1,1326 @@
+"""WarBadge rules engine: a small pure state machine over `state.State`.
+
+The game, as the rulebook sets it out, split into small decisions:
+
+- **Round start** (Setup; End of Round): Fast badges are set aside, the others are
+  Shaken and Dropped (a chance step: each lands face up or down), then each player flips
+  badges one at a time until the required number is ready; set-aside and hidden badges
+  come back ready.
+- **Pre-battle**: "Before players choose a ready WarBadge for the next battle." In
+  simultaneous windows each player who has not chosen yet either chooses a badge (in
+  secret; or revealed, with Charge) or declares a pre-battle ability (Lead, Death Curse,
+  Resurrect). The phase ends "when both players have a chosen WarBadge in hand".
+- **Battle**: both reveal; windows for battle abilities (Illusion, Mount, Protect, Swarm);
+  then type advantage, values, draw.
+- **Post-battle**: Poison, the Mount choice and Regenerate; windows for Heal and
+  Altruism; deaths (Feed, Revenge); Rage, Inspire; windows for Enervate and Hide.
+- **End of round** "when one player has exhausted all of their WarBadges"; **victory**
+  by elimination, else after the last round by more badges, then higher total value.
+
+Abilities declared in one window resolve one by one, priority player first ("Abilities
+are resolved one-by-one in the order that players declare them"); an ability that needs a
+choice (targets) asks its owner in small steps. Where the rulebook is silent the engine
+follows a named ruling (`rulings.py`) and counts it.
+
+Actions are small tuples whose second item is the acting player:
+``("drop", CHANCE, mask0, mask1)``, ``("flip", p, badge)``, ``("commit", p, badge)``,
+``("charge", p, badge)``, ``(ability, p, badge)`` for an ability declaration (ability keys
+as in `rulings.ability_key`: ``"lead"``, ``"death-curse"``...), ``("pass", p)``,
+``("target", p, owner, ref)`` (``ref < 0``: the ``-ref-1``-th face-down enemy badge),
+``("kill", p, badge)`` (Mount's choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from random import Random
+from typing import Any
+
+from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+
+from .rulings import ABILITY_IDS, COVERAGE_IDS, RULINGS
+from .state import (
+    ASIDE,
+    BATTLE,
+    DEAD,
+    DROP,
+    DYING,
+    EXHAUSTED,
+    FIGHT,
+    FLIP,
+    HAND,
+    HIDDEN,
+    OVER,
+    POST,
+    PRE,
+    READY,
+    RESULT,
+    SAVE,
+    STAGE_NAMES,
+    STATUS_NAMES,
+    BadgeView,
+    Card,
+    Observation,
+    SideView,
+    State,
+    Team,
+    WarBadgeParams,
+)
+
+MOUNT_EXCLUDED = frozenset({"beast", "abomination", "flying", "machine"})
+"""Mount: "If the WarBadge in battle is not a beast, abomination, flying, or machine"."""
+
+_IN_POOL = (READY, EXHAUSTED)
+_A = ABILITY_IDS
+
+
+def _put(pair: tuple, p: int, value: Any) -> tuple:
+    return (value, pair[1]) if p == 0 else (pair[0], value)
+
+
+def judge(a: SideView | tuple, b: SideView | tuple) -> tuple[int, str]:
+    """Who wins a battle between two sides: ``(0 | 1 | -1 for a draw, cause)``.
+
+    A side is anything with ``value``, ``types``, ``strengths`` and ``weaknesses``
+    (casefolded sets). Battle Resolution: "A WarBadge has type advantage if it is Strong
+    against one of the enemy WarBadge's types or if the enemy WarBadge is Weak against
+    any of your WarBadge's types." "If both WarBadges have advantage, the advantages
+    cancel each other out." Then "The WarBadge with the highest value wins the battle";
+    equal values are a draw. ``cause`` is ``advantage``, ``cancelled`` (both advantaged,
+    decided by value), ``value`` or ``draw``.
+    """
+    adv_a = not a.strengths.isdisjoint(b.types) or not b.weaknesses.isdisjoint(a.types)
+    adv_b = not b.strengths.isdisjoint(a.types) or not a.weaknesses.isdisjoint(b.types)
+    if adv_a != adv_b:
+        return (0 if adv_a else 1), "advantage"
+    cause = "cancelled" if adv_a else "value"
+    if a.value != b.value:
+        return (0 if a.value > b.value else 1), cause
+    return -1, "draw"
+
+
+def mount_allowed(rider: Card | SideView) -> bool:
+    """Mount: the rider must not be a beast, abomination, flying or machine."""
+    return MOUNT_EXCLUDED.isdisjoint(rider.types)
+
+
+class WarBadgeRules(Instrumented):
+    """The WarBadge rules engine (see the module docstring)."""
+
+    game_id = "warbadge"
+    length_unit = "battles"
+    max_steps = 20_000
+
+    def __init__(self) -> None:
+        self.emit = None
+        self._last_teams: tuple | None = None
+        self.reset_counts()
+        self._handlers = {
+            "lead": self._h_lead, "death-curse": self._h_curse,
+            "resurrect": self._h_resurrect, "illusion": self._h_illusion,
+            "mount": self._h_mount, "protect": self._h_protect, "swarm": self._h_swarm,
+            "heal": self._h_heal, "altruism": self._h_altruism,
+            "enervate": self._h_enervate, "hide": self._h_hide,
+            "trigger": self._h_trigger, "kill": self._h_kill,
+        }
+
+    def __getstate__(self) -> dict:
+        return {"counts": self.counts}
+
+    def __setstate__(self, data: dict) -> None:
+        self.__init__()
+        self.counts.update(data.get("counts", {}))
+
+    # ----------------------------------------------------------------- metadata
+    @property
+    def agents(self):
+        """The agent registry: name -> factory."""
+        from .agents import AGENTS
+
+        return AGENTS
+
+    def coverage_ids(self) -> tuple[str, ...]:
+        """Every rule, ability and ruling id (rule coverage)."""
+        return COVERAGE_IDS
+
+    def ruling_ids(self) -> tuple[str, ...]:
+        """The ruling ids (reported apart in `play --json`)."""
+        return tuple(RULINGS)
+
+    def explain_rule(self, rule_id: str) -> str | None:
+        """A ruling's decision, for the playthrough log."""
+        ruling = RULINGS.get(rule_id)
+        return ruling.decision if ruling else None
+
+    def describe_params(self, params: WarBadgeParams) -> dict[str, Any]:
+        """The `play --json` header fields that come from the parameters."""
+        return {"format": params.format.name, "decks": list(params.deck_names)}
+
+    # -------------------------------------------------------------------- setup
+    def setup(self, params: WarBadgeParams, rng: Random | None = None) -> State:
+        """A new game: both teams in their pools, ready to Shake and Drop round 1.
+
+        Setup: "Both players Shake and Drop all their WarBadges." The drop itself is the
+        first (chance) step, so ``rng`` is not used here.
+        """
+        cached = self._last_teams
+        if cached is not None and cached[0] is params:
+            teams = cached[1]
+        else:  # teams are immutable: build them once per parameters
+            teams = (Team(params.teams[0]), Team(params.teams[1]))
+            self._last_teams = (params, teams)
+        s = State(
+            teams=teams, names=tuple(params.deck_names), rounds=params.format.rounds,
+            values=(teams[0].values, teams[1].values),
+            status=[[READY] * teams[0].size, [READY] * teams[1].size],
+        )
+        self._begin_round(s, None)
+        return s
+
+    def position(self, params: WarBadgeParams, places: tuple[str, str], *, round: int = 1,
+                 battle: int = 0) -> State:
+        """A game at the start of a battle with the badges where ``places`` says.
+
+        For scenario tests, puzzles and what-if analysis: one string per player, one
+        letter per badge: ``R`` ready, ``E`` exhausted, ``D`` dead, ``H`` hidden.
+        """
+        s = self.setup(params)
+        letters = {"R": READY, "E": EXHAUSTED, "D": DEAD, "H": HIDDEN}
+        for p in (0, 1):
+            if len(places[p]) != s.teams[p].size:
+                raise ValueError(f"seat {p + 1}: {len(places[p])} places for "
+                                 f"{s.teams[p].size} badges")
+            s.status[p] = [letters[c] for c in places[p].upper()]
+        s.round = round
+        s.battle = battle
+        s.target = (0, 0)
+        s.stage = PRE
+        s.quiet = False
+        self._battle_heading(s)
+        self._advance(s)
+        return s
+
+    # ---------------------------------------------------------------- interface
+    def to_move(self, s: State) -> tuple[int, ...]:
+        """Who decides now: ``(CHANCE,)`` for the drop, ``()`` once the game is over."""
+        if s.outcome is not None:
+            return ()
+        if s.pending is not None:
+            return (s.pending[1],)
+        if s.window:
+            d = s.declared
+            return tuple(p for p in s.window if d[p] is None)
+        if s.stage == DROP:
+            return (CHANCE,)
+        if s.stage == FLIP:
+            t = s.target
+            return tuple(p for p in (0, 1) if t[p] != s.status[p].count(READY))
+        return ()
+
+    def legal_actions(self, s: State, player: int) -> list[tuple]:
+        """The player's legal actions, in a stable order (empty if not to move)."""
+        pend = s.pending
+        if pend is not None:
+            if pend[1] != player:
+                return []
+            kind = pend[0]
+            if kind == "kill":
+                return [("kill", player, pend[2]), ("kill", player, pend[3])]
+            if kind == "trigger":
+                return [("pass", player), ("enervate", player, pend[2])]
+            return [("target", player, q, ref) for q, ref in self._cands(s, pend)]
+        if s.window:
+            if player not in s.window or s.declared[player] is not None:
+                return []
+            stage = s.stage
+            if stage == PRE:
+                return self._pre_options(s, player)
+            return [("pass", player), *self._options(s, player)]
+        if s.stage == FLIP and s.outcome is None:
+            st = s.status[player]
+            need = s.target[player] - st.count(READY)
+            if need:
+                want = EXHAUSTED if need > 0 else READY
+                return [("flip", player, j) for j, x in enumerate(st) if x == want]
+        return []
+
+    def chance(self, s: State, rng: Random) -> tuple:
+        """Shake and Drop: each dropped badge lands face up (bit set) or down at random."""
+        masks = []
+        for st in s.status:
+            bits = rng.getrandbits(len(st)) if st else 0
+            m = 0
+            for j, x in enumerate(st):
+                if (x == READY or x == EXHAUSTED) and bits >> j & 1:
+                    m |= 1 << j
+            masks.append(m)
+        return ("drop", CHANCE, masks[0], masks[1])
+
+    def apply(self, state: State, action: tuple) -> State:
+        """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
+        s = state.copy()
+        if s.pending is not None:
+            self._answer(s, action)
+        else:
+            kind = action[0]
+            if kind == "drop":
+                self._drop(s, action)
+            elif kind == "flip":
+                self._flip(s, action)
+            else:
+                p = action[1]
+                s.declared = _put(s.declared, p, action)
+                if all(s.declared[q] is not None for q in s.window):
+                    self._close_window(s)
+        self._advance(s)
+        return s
+
+    def outcome(self, s: State) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        return s.outcome
+
+    def length(self, s: State) -> int:
+        """Battles fought."""
+        return s.battle
+
+    def state_key(self, s: State) -> tuple:
+        """A canonical key of the state (loop detection)."""
+        return s.key()
+
+    # ------------------------------------------------------------- the machine
+    def _advance(self, s: State) -> None:
+        """Run the automatic steps until a decision is needed or the game is over."""
+        guard = 0
+        while s.outcome is None and s.pending is None and not s.window:
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError("the engine went 10000 steps without a decision")
+            if s.queue:
+                self._resolve_next(s)
+                continue
+            stage = s.stage
+            if stage == PRE:
+                self._next_pre(s)
+            elif stage == FIGHT:
+                self._next_window(s, self._resolve_battle)
+            elif stage == RESULT:
+                self._enter_save(s)
+            elif stage == SAVE:
+                if not s.dying:
+                    self._deaths(s)
+                else:
+                    self._next_window(s, self._deaths)
+            elif stage == POST:
+                self._next_window(s, self._end_battle)
+            elif stage == FLIP:
+                if self._auto_flips(s):
+                    return
+                self._finish_flips(s)
+            else:  # DROP waits for chance
+                return
+
+    def _order(self, s: State) -> tuple[int, int]:
+        """Players in priority order for this battle (ruling declare-order)."""
+        return (0, 1) if s.battle % 2 == 0 else (1, 0)
+
+    def _next_window(self, s: State, done) -> None:
+        """Open the next ability window of this phase, or end the phase with ``done``."""
+        if s.quiet:
+            done(s)
+            return
+        movers = tuple(p for p in self._order(s) if self._options(s, p))
+        if not movers:
+            done(s)
+            return
+        if s.stage == SAVE:
+            self.fire("warbadge.ruling.post-battle-order")
+        s.window = movers
+        s.declared = (None, None)
+
+    def _next_pre(self, s: State) -> None:
+        c = s.committed
+        if c[0] >= 0 and c[1] >= 0:
+            self._reveal(s)
+            return
+        movers = tuple(p for p in self._order(s) if c[p] < 0)
+        for p in movers:
+            if READY not in s.status[p]:
+                self._end_round(s, cancelled=c[0] >= 0 or c[1] >= 0)
+                return
+        s.window = movers
+        s.declared = (None, None)
+        # A player whose only option is one badge to choose chooses it at once.
+        for p in movers:
+            options = self._pre_options(s, p)
+            if len(options) == 1:
+                s.declared = _put(s.declared, p, options[0])
+                if self.emit:
+                    self.emit("info", f"{s.names[p]} has one choice: "
+                                      f"{self.describe(s, options[0])[0]}")
+        if all(s.declared[p] is not None for p in movers):
+            self._close_window(s)
+
+    def _close_window(self, s: State) -> None:
+        """All declarations are in: reveal them and queue the abilities in order."""
+        declared = [s.declared[p] for p in s.window]
+        s.window = ()
+        s.declared = (None, None)
+        abilities = []
+        if s.stage == PRE:
+            for a in declared:
+                kind, p, j = a
+                if kind == "commit" or kind == "charge":
+                    s.status[p][j] = HAND
+                    s.committed = _put(s.committed, p, j)
+                    self.fire("warbadge.rule.secret-choice")
+                    if kind == "charge":
+                        # Charge: "If you reveal this WarBadge before a battle as your
+                        # choice for the next battle, its value doubles."
+                        s.charged = _put(s.charged, p, True)
+                        self.fire(_A["charge"])
+                        self.fire("warbadge.ruling.charge-value")
+                        if self.emit:
+                            self.emit("reveal", f"{self._bn(s, p, j)} is revealed as "
+                                                f"{s.names[p]}'s choice (Charge: value doubles)")
+                else:
+                    abilities.append(a)
+                team = s.teams[p]
+                for j in team.by_ability["resurrect"]:
+                    if team.values[j] == 1 and s.status[p][j] == READY:
+                        self.fire("warbadge.ruling.resurrect-zero")
+                        break
+            if (s.committed[0] < 0) != (s.committed[1] < 0):
+                self.fire("warbadge.ruling.choice-ends-pre-battle")
+        else:
+            abilities = [a for a in declared if a[0] != "pass"]
+            s.quiet = not abilities
+            self.fire("warbadge.ruling.ability-windows")
+        if len(abilities) > 1:
+            self.fire("warbadge.ruling.declare-order")
+        if abilities:
+            s.queue = tuple(abilities) + s.queue
+
+    def _resolve_next(self, s: State) -> None:
+        a = s.queue[0]
+        s.queue = s.queue[1:]
+        self._handlers[a[0]](s, *a[1:])
+
+    # ------------------------------------------------------------ round start
+    def _begin_round(self, s: State, losers: list[int] | None) -> None:
+        """Set Fast badges aside and work out how many badges each player readies."""
+        if self.emit:
+            self.emit("round", f"Round {s.round} of {s.rounds}")
+        for p in (0, 1):
+            st = s.status[p]
+            for j in s.teams[p].by_ability["fast"]:
+                # Fast: "When you Shake and Drop your WarBadges at the beginning of a
+                # round, set this WarBadge to the side."
+                if st[j] == READY or st[j] == EXHAUSTED:
+                    st[j] = ASIDE
+                    self.fire(_A["fast"])
+                    if self.emit:
+                        self.emit("ability", f"Fast: {self._bn(s, p, j)} is set aside "
+                                             "and will start the round ready")
+        dropped = [st.count(READY) + st.count(EXHAUSTED) for st in s.status]
+        self.fire("warbadge.ruling.ready-count-team")
+        if losers is None:
+            # Setup: "flip your WarBadges one-by-one until exactly half of them rounded
+            # up are ready (facedown)."
+            self.fire("warbadge.rule.first-round-ready")
+            s.target = ((dropped[0] + 1) // 2, (dropped[1] + 1) // 2)
+        else:
+            # End of Round: "half of the losing player's team, rounded up."
+            self.fire("warbadge.rule.next-round-ready")
+            half = (min(dropped[p] for p in losers) + 1) // 2
+            if half > dropped[0] or half > dropped[1]:
+                self.fire("warbadge.ruling.ready-count-cap")
+            s.target = (min(half, dropped[0]), min(half, dropped[1]))
+        s.stage = DROP
+
+    def _drop(self, s: State, action: tuple) -> None:
+        # Shake and Drop: a badge landing face down is ready, face up is exhausted.
+        self.fire("warbadge.rule.shake-and-drop")
+        for p, mask in ((0, action[2]), (1, action[3])):
+            st = s.status[p]
+            for j, x in enumerate(st):
+                if x == READY or x == EXHAUSTED:
+                    st[j] = EXHAUSTED if mask >> j & 1 else READY
+        s.stage = FLIP
+        if self.emit:
+            self.emit("info", "Ready after the drop: " + "; ".join(
+                f"{s.names[p]} {s.status[p].count(READY)} (needs {s.target[p]})"
+                for p in (0, 1)))
+
+    def _flip(self, s: State, action: tuple) -> None:
+        _, p, j = action
+        st = s.status[p]
+        st[j] = EXHAUSTED if st[j] == READY else READY
+        self.fire("warbadge.ruling.flip-choice")
+
+    def _auto_flips(self, s: State) -> bool:
+        """Flip where there is no choice; True if a player still has to choose."""
+        remain = False
+        for p in (0, 1):
+            st = s.status[p]
+            need = s.target[p] - st.count(READY)
+            if not need:
+                continue
+            want = EXHAUSTED if need > 0 else READY
+            cands = [j for j, x in enumerate(st) if x == want]
+            if len(cands) <= abs(need):
+                for j in cands:
+                    st[j] = READY if want == EXHAUSTED else EXHAUSTED
+                if self.emit:
+                    self.emit("info", f"{s.names[p]} flips {len(cands)} badge(s) "
+                                      f"{'down (ready)' if need > 0 else 'up (exhausted)'}"
+                                      " with no choice")
+            else:
+                remain = True
+        return remain
+
+    def _finish_flips(self, s: State) -> None:
+        """Re-add set-aside and hidden badges, ready; the first battle begins."""
+        for p in (0, 1):
+            st = s.status[p]
+            cards = s.teams[p].cards
+            for j, x in enumerate(st):
+                if x == ASIDE:
+                    st[j] = READY
+                    if self.emit:
+                        self.emit("info", f"{self._bn(s, p, j)} is re-added, ready")
+                    if "fast" not in cards[j].ab:
+                        # End of Round: "Re-add any WarBadges that were set aside".
+                        self.fire("warbadge.rule.re-add")
+                        self.fire("warbadge.ruling.set-aside-ready")
+                elif x == HIDDEN:
+                    # Hide: "Return to play ready in the next round after both players
+                    # have dropped their WarBadges."
+                    st[j] = READY
+                    if self.emit:
+                        self.emit("info", f"{self._bn(s, p, j)} returns from hiding, ready")
+        s.stage = PRE
+        s.quiet = False
+        self._battle_heading(s)
+
+    def _battle_heading(self, s: State) -> None:
+        if self.emit and READY in s.status[0] and READY in s.status[1]:
+            self.emit("battle", f"Battle {s.battle + 1} (round {s.round}); ready: "
+                      + ", ".join(f"{s.names[p]} {s.status[p].count(READY)}"
+                                  for p in (0, 1)))
+
+    # --------------------------------------------------------------- options
+    def _pre_options(self, s: State, p: int) -> list[tuple]:
+        """Pre-battle: choose a ready badge (or Charge it), or use Lead, Death Curse,
+        Resurrect."""
+        st = s.status[p]
+        team = s.teams[p]
+        used = s.used[p]
+        acts = [("commit", p, j) for j, x in enumerate(st) if x == READY]
+        by = team.by_ability
+        for j in by["charge"]:
+            if st[j] == READY:
+                acts.append(("charge", p, j))
+        for j in by["lead"]:
+            if st[j] == READY and not used >> j & 1 and EXHAUSTED in st:
+                acts.append(("lead", p, j))
+        for j in by["death-curse"]:
+            if st[j] == READY and not used >> j & 1 and self._curse_has_target(s, p, j):
+                acts.append(("death-curse", p, j))
+        for j in by["resurrect"]:
+            v = team.values[j] - 1
+            if st[j] == READY and not used >> j & 1 and v > 0 and any(
+                    x == DEAD and team.values[k] == v for k, x in enumerate(st)):
+                acts.append(("resurrect", p, j))
+        return acts
+
+    def _options(self, s: State, p: int) -> list[tuple]:
+        """The abilities ``p`` may declare in the current window (battle/save/post)."""
+        st = s.status[p]
+        team = s.teams[p]
+        by = team.by_ability
+        used = s.used[p]
+        acts = []
+        stage = s.stage
+        if stage == FIGHT:
+            rider = team.cards[s.committed[p]]
+            for j in by["illusion"]:
+                if st[j] == READY and not used >> j & 1:
+                    acts.append(("illusion", p, j))
+            if s.mount[p] < 0 and mount_allowed(rider):
+                for j in by["mount"]:
+                    if st[j] == READY and not used >> j & 1:
+                        acts.append(("mount", p, j))
+            if not s.protect[p] and rider.weaknesses:
+                for j in by["protect"]:
+                    if st[j] == READY and not used >> j & 1:
+                        acts.append(("protect", p, j))
+            if "swarm" in rider.ab:
+                for j in by["swarm"]:
+                    if st[j] == READY and not used >> j & 1:
+                        acts.append(("swarm", p, j))
+        elif stage == SAVE:
+            if s.dying:
+                low = min(s.teams[q].values[j] for q, j, _ in s.dying)
+                for j in by["heal"]:
+                    if st[j] == READY and not used >> j & 1 and team.values[j] >= low:
+                        acts.append(("heal", p, j))
+                for j in by["altruism"]:
+                    if (st[j] == READY or st[j] == EXHAUSTED) and not used >> j & 1:
+                        acts.append(("altruism", p, j))
+        elif stage == POST:
+            if READY in s.status[1 - p]:
+                for j in by["enervate"]:
+                    if st[j] == READY and not used >> j & 1:
+                        acts.append(("enervate", p, j))
+            for j in by["hide"]:
+                if (st[j] == READY or st[j] == EXHAUSTED) and not used >> j & 1:
+                    acts.append(("hide", p, j))
+        return acts
+
+    def _curse_has_target(self, s: State, p: int, j: int) -> bool:
+        for q in (0, 1):
+            for k, x in enumerate(s.status[q]):
+                if (x == READY or x == EXHAUSTED) and (q != p or k != j):
+                    return True
+        return False
+
+    # ------------------------------------------------------- using abilities
+    def _use(self, s: State, p: int, j: int, key: str, reveal: bool = True,
+             count: bool = True) -> None:
+        """Mark badge ``j`` as having used its ability; "Reveal" flips it face up."""
+        s.used = _put(s.used, p, s.used[p] | 1 << j)
+        if reveal:
+            s.status[p][j] = EXHAUSTED
+        if count:
+            self.fire(_A[key])
+        if self.emit:
+            self.emit("ability", f"{key.replace('-', ' ').title()}: {self._bn(s, p, j)}"
+                                 + (" is revealed" if reveal else ""))
+
+    def _fizzle(self, s: State, p: int, j: int, key: str) -> None:
+        self.fire("warbadge.ruling.fizzle")
+        if self.emit:
+            self.emit("info", f"{key} of {self._bn(s, p, j)} can no longer be used and "
+                              "does nothing")
+
+    def _usable(self, s: State, p: int, j: int) -> bool:
+        return s.status[p][j] == READY and not s.used[p] >> j & 1
+
+    def _h_lead(self, s: State, p: int, j: int) -> None:
+        # Lead: "Reveal to flip X WarBadges to their ready side where X equals the value
+        # of this WarBadge."
+        if not self._usable(s, p, j) or EXHAUSTED not in s.status[p]:
+            return self._fizzle(s, p, j, "lead")
+        self._use(s, p, j, "lead")
+        self.fire("warbadge.ruling.lead-targets")
+        self._pick(s, ("lead", p, j, s.teams[p].values[j], ()))
+
+    def _h_curse(self, s: State, p: int, j: int) -> None:
+        # Death Curse: "Reveal and kill this WarBadge to kill a WarBadge of your choice."
+        if not self._usable(s, p, j) or not self._curse_has_target(s, p, j):
+            return self._fizzle(s, p, j, "death curse")
+        self._use(s, p, j, "death-curse")
+        if HAND in s.status[0] or HAND in s.status[1]:
+            self.fire("warbadge.ruling.committed-untargetable")
+        self._pick(s, ("death-curse", p, j, 1, ()))
+
+    def _h_resurrect(self, s: State, p: int, j: int) -> None:
+        # Resurrect: "Reveal to return any 1 WarBadge of value X-1 to game play".
+        team = s.teams[p]
+        v = team.values[j] - 1
+        if not self._usable(s, p, j) or not any(
+                x == DEAD and team.values[k] == v for k, x in enumerate(s.status[p])):
+            return self._fizzle(s, p, j, "resurrect")
+        self._use(s, p, j, "resurrect")
+        self.fire("warbadge.ruling.resurrect-value")
+        self._pick(s, ("resurrect", p, j, 1, ()))
+
+    def _h_illusion(self, s: State, p: int, j: int) -> None:
+        # Illusion: "Reveal to swap any ready WarBadge including this WarBadge with the
+        # WarBadge in the battle."
+        if not self._usable(s, p, j):
+            return self._fizzle(s, p, j, "illusion")
+        self._use(s, p, j, "illusion", reveal=False)
+        self.fire("warbadge.ruling.illusion-swap")
+        self._pick(s, ("illusion", p, j, 1, ()))
+
+    def _h_mount(self, s: State, p: int, j: int) -> None:
+        rider = s.teams[p].cards[s.committed[p]]
+        self.fire("warbadge.ruling.mount-kinds")
+        if not self._usable(s, p, j) or s.mount[p] >= 0 or not mount_allowed(rider):
+            return self._fizzle(s, p, j, "mount")
+        self._use(s, p, j, "mount", reveal=False)
+        s.status[p][j] = BATTLE
+        s.mount = _put(s.mount, p, j)
+        if any(self._usable(s, p, k) for k in s.teams[p].by_ability["mount"]):
+            self.fire("warbadge.ruling.mount-one")
+
+    def _h_protect(self, s: State, p: int, j: int) -> None:
+        # Protect: "remove all weaknesses from the WarBadge in the battle."
+        if not self._usable(s, p, j) or s.protect[p]:
+            return self._fizzle(s, p, j, "protect")
+        self._use(s, p, j, "protect")
+        s.protect = _put(s.protect, p, True)
+        self.fire("warbadge.ruling.protect-own")
+
+    def _h_swarm(self, s: State, p: int, j: int) -> None:
+        # Swarm: "When you play this WarBadge you may reveal any number of other
+        # WarBadges with the swarm ability at the same time."
+        if not self._usable(s, p, j):
+            return self._fizzle(s, p, j, "swarm")
+        self._use(s, p, j, "swarm", count=False)  # counted with the Swarm value
+        self.fire("warbadge.ruling.swarm-reveal")
+
+    def _h_heal(self, s: State, p: int, j: int) -> None:
+        # Heal: "Reveal to prevent a WarBadge of X value or less from dying from a battle"
+        v = s.teams[p].values[j]
+        if not self._usable(s, p, j) or not any(
+                s.teams[q].values[k] <= v for q, k, _ in s.dying):
+            return self._fizzle(s, p, j, "heal")
+        self._use(s, p, j, "heal")
+        self.fire("warbadge.ruling.save-any")
+        self._pick(s, ("heal", p, j, 1, ()))
+
+    def _h_altruism(self, s: State, p: int, j: int) -> None:
+        # Altruism: "Kill this WarBadge to prevent another WarBadge from dying. ... This
+        # ability can be used even if this WarBadge was not used in the battle or if it is
+        # already exhausted."
+        x = s.status[p][j]
+        if (x != READY and x != EXHAUSTED) or s.used[p] >> j & 1 or not s.dying:
+            return self._fizzle(s, p, j, "altruism")
+        self._use(s, p, j, "altruism", reveal=False)
+        self.fire("warbadge.ruling.save-any")
+        self._pick(s, ("altruism", p, j, 1, ()))
+
+    def _h_enervate(self, s: State, p: int, j: int) -> None:
+        # Enervate: "Reveal to flip X enemy WarBadges to their exhausted side where X
+        # equals the value of this WarBadge."
+        if not self._usable(s, p, j) or READY not in s.status[1 - p]:
+            return self._fizzle(s, p, j, "enervate")
+        self._use(s, p, j, "enervate")
+        self._pick(s, ("enervate", p, j, s.teams[p].values[j], ()))
+
+    def _h_hide(self, s: State, p: int, j: int) -> None:
+        # Hide: "Remove from play for the current round."
+        x = s.status[p][j]
+        if (x != READY and x != EXHAUSTED) or s.used[p] >> j & 1:
+            return self._fizzle(s, p, j, "hide")
+        self._use(s, p, j, "hide", reveal=False)
+        s.status[p][j] = HIDDEN
+        if self.emit:
+            self.emit("info", f"{self._bn(s, p, j)} leaves play until the next round")
+
+    def _h_trigger(self, s: State, q: int, j: int) -> None:
+        # Enervate: "If using this ability triggers an enemy ability, resolve that ability
+        # as if the enemy player had triggered it."
+        if (s.status[q][j] == EXHAUSTED and not s.used[q] >> j & 1
+                and READY in s.status[1 - q]):
+            self.fire("warbadge.ruling.enervate-trigger")
+            s.pending = ("trigger", q, j, 0, ())
+
+    def _h_kill(self, s: State, p: int, rider: int, mount: int, cause: str) -> None:
+        s.pending = ("kill", p, rider, mount, cause)
+
+    # ------------------------------------------------------------- choices
+    def _cands(self, s: State, pend: tuple) -> list[tuple[int, int]]:
+        """The targets ``(owner, ref)`` a pending ability may pick."""
+        kind, p, j, _, _ = pend
+        st = s.status[p]
+        if kind == "lead":
+            return [(p, k) for k, x in enumerate(st) if x == EXHAUSTED and k != j]
+        if kind == "inspire":
+            return [(p, k) for k, x in enumerate(st) if x == EXHAUSTED]
+        if kind == "illusion":
+            return [(p, k) for k, x in enumerate(st) if x == READY]
+        if kind == "resurrect":
+            values = s.teams[p].values
+            v = values[j] - 1
+            return [(p, k) for k, x in enumerate(st) if x == DEAD and values[k] == v]
+        if kind == "heal":
+            v = s.teams[p].values[j]
+            return [(q, k) for q, k, _ in s.dying if s.teams[q].values[k] <= v]
+        if kind == "altruism":
+            return [(q, k) for q, k, _ in s.dying]
+        e = 1 - p
+        blind = [(e, -(m + 1)) for m in range(s.status[e].count(READY))]
+        if kind == "enervate":
+            return blind
+        # death-curse: any badge in play but the curser (ruling committed-untargetable).
+        own = [(p, k) for k, x in enumerate(st) if (x == READY or x == EXHAUSTED) and k != j]
+        seen = [(e, k) for k, x in enumerate(s.status[e]) if x == EXHAUSTED]
+        return own + seen + blind
+
+    def _pick(self, s: State, pend: tuple) -> None:
+        """Resolve a choice-needing ability: ask its owner, unless there is no choice."""
+        while pend is not None and pend[3] > 0:
+            cands = self._cands(s, pend)
+            if not cands:
+                break
+            if len(cands) > pend[3]:
+                s.pending = pend
+                return
+            pend = self._pick_one(s, pend, *cands[0])
+        if pend is not None:
+            self._pick_done(s, pend)
+
+    def _answer(self, s: State, action: tuple) -> None:
+        pend = s.pending
+        s.pending = None
+        kind = pend[0]
+        if kind == "kill":
+            _, p, rider, mount, cause = pend
+            j = action[2]
+            st = s.status[p]
+            st[j] = DYING
+            st[mount if j == rider else rider] = EXHAUSTED
+            s.dying = s.dying + ((p, j, cause),)
+            self.fire("warbadge.ruling.mount-kill-choice")
+            if self.emit:
+                self.emit("ability", f"Mount: {s.names[p]} lost a mounted battle and kills "
+                                     f"{self._bn(s, p, j)}")
+            return
+        if kind == "trigger":
+            if action[0] == "enervate":
+                q, j = pend[1], pend[2]
+                self._use(s, q, j, "enervate", reveal=False)
+                self._pick(s, ("enervate", q, j, s.teams[q].values[j], ()))
+            return
+        _, _, q, ref = action
+        if ref < 0:
+            self.fire("warbadge.ruling.blind-target")
+        pend = self._pick_one(s, pend, q, ref)
+        if pend is not None:
+            self._pick(s, pend)
+
+    def _pick_one(self, s: State, pend: tuple, q: int, ref: int) -> tuple | None:
+        """Apply one target of a pending ability; the rest of it, or None when done."""
+        kind, p, j, n, extra = pend
+        if ref < 0:
+            k = -ref - 1
+            ref = [i for i, x in enumerate(s.status[q]) if x == READY][k]
+        if kind == "lead" or kind == "inspire":
+            self._ready(s, q, ref)
+        elif kind == "enervate":
+            s.status[q][ref] = EXHAUSTED
+            if self.emit:
+                self.emit("reveal", f"Enervate flips {self._bn(s, q, ref)} face up")
+            if "enervate" in s.teams[q].cards[ref].ab and not s.used[q] >> ref & 1:
+                extra = extra + (ref,)
+        elif kind == "death-curse":
+            if self.emit:
+                self.emit("ability", f"Death Curse: {self._bn(s, p, j)} kills itself "
+                                     f"and {self._bn(s, q, ref)}")
+            self._kill_many(s, ((p, j), (q, ref)))
+            return None
+        elif kind == "resurrect":
+            # "The resurrected WarBadge returns exhausted."
+            s.status[q][ref] = EXHAUSTED
+            if self.emit:
+                self.emit("ability", f"Resurrect: {self._bn(s, q, ref)} returns exhausted")
+            return None
+        elif kind == "illusion":
+            st = s.status[p]
+            old = s.committed[p]
+            if ref != j:
+                st[j] = EXHAUSTED
+            st[ref] = BATTLE
+            st[old] = READY
+            s.committed = _put(s.committed, p, ref)
+            s.charged = _put(s.charged, p, False)
+            if self.emit:
+                self.emit("ability", f"Illusion: {self._bn(s, p, ref)} takes the place of "
+                                     f"{self._bn(s, p, old)}, which returns ready")
+            return None
+        elif kind == "heal":
+            # "The healed WarBadge stays in play exhausted."
+            s.dying = tuple(d for d in s.dying if d[0] != q or d[1] != ref)
+            s.status[q][ref] = EXHAUSTED
+            if self.emit:
+                self.emit("ability", f"Heal: {self._bn(s, q, ref)} is saved, exhausted")
+            return None
+        elif kind == "altruism":
+            # "The target WarBadge is returned ready."
+            s.dying = tuple(d for d in s.dying if d[0] != q or d[1] != ref)
+            s.status[q][ref] = READY
+            if self.emit:
+                self.emit("ability", f"Altruism: {self._bn(s, p, j)} dies to save "
+                                     f"{self._bn(s, q, ref)}, returned ready")
+            self._kill_many(s, ((p, j),))
+            return None
+        return (kind, p, j, n - 1, extra)
+
+    def _pick_done(self, s: State, pend: tuple) -> None:
+        if pend[0] == "enervate" and pend[4]:
+            e = 1 - pend[1]
+            s.queue = tuple(("trigger", e, k) for k in pend[4]) + s.queue
+
+    # -------------------------------------------------------- ready and death
+    def _ready(self, s: State, q: int, j: int) -> None:
+        s.status[q][j] = READY
+        if s.used[q] >> j & 1:
+            self.fire("warbadge.ruling.once-per-battle")
+        if self.emit:
+            self.emit("info", f"{self._bn(s, q, j)} is ready again")
+
+    def _die(self, s: State, q: int, j: int) -> None:
+        """Badge ``j`` of ``q`` dies; Feed and Revenge badges are made ready."""
+        s.status[q][j] = DEAD
+        if self.emit:
+            self.emit("death", f"{self._bn(s, q, j)} dies")
+        for owner, key in ((q, "revenge"), (1 - q, "feed")):
+            st = s.status[owner]
+            for k in s.teams[owner].by_ability[key]:
+                x = st[k]
+                if x == DEAD or x == HIDDEN or x == ASIDE:
+                    continue
+                self.fire("warbadge.ruling.dies-meaning")
+                if x == EXHAUSTED:
+                    # Feed: "When an enemy dies, ready this WarBadge." Revenge: "When an
+                    # allied WarBadge dies ready this WarBadge."
+                    self.fire(_A[key])
+                    if self.emit:
+                        self.emit("ability", f"{key.title()}: {self._bn(s, owner, k)} "
+                                             "is readied")
+                    self._ready(s, owner, k)
+
+    def _kill_many(self, s: State, victims) -> None:
+        """Kill badges at once (Death Curse, Altruism); check for elimination."""
+        for q, j in victims:
+            if "regenerate" in s.teams[q].cards[j].ab:
+                self.fire("warbadge.ruling.regenerate-defeat")
+            self._die(s, q, j)
+        self._check_elimination(s)
+
+    def _check_elimination(self, s: State) -> bool:
+        """Victory: "eliminate all the other player's badges"."""
+        alive = [len(st) - st.count(DEAD) for st in s.status]
+        if alive[0] and alive[1]:
+            return False
+        for p in (0, 1):
+            st = s.status[p]
+            if alive[p] and st.count(HIDDEN) == alive[p]:
+                self.fire("warbadge.ruling.hidden-alive")
+        if not alive[0] and not alive[1]:
+            self.fire("warbadge.ruling.mutual-elimination")
+            self._finish(s, Outcome(None, "draw: mutual elimination"))
+        else:
+            self.fire("warbadge.rule.victory-elimination")
+            self._finish(s, Outcome(0 if alive[0] else 1, "elimination"))
+        return True
+
+    def _finish(self, s: State, outcome: Outcome) -> None:
+        s.outcome = outcome
+        s.stage = OVER
+        s.window = ()
+        s.declared = (None, None)
+        s.queue = ()
+        s.pending = None
+        if self.emit:
+            who = "Draw" if outcome.winner is None else f"{s.names[outcome.winner]} wins"
+            self.emit("end", f"{who}: {outcome.reason}")
+
+    # ------------------------------------------------------------- the battle
+    def _reveal(self, s: State) -> None:
+        # Battle Resolution: "each player reveals their chosen WarBadge at the same time".
+        for p in (0, 1):
+            s.status[p][s.committed[p]] = BATTLE
+        self.fire("warbadge.rule.reveal")
+        s.stage = FIGHT
+        s.quiet = False
+        if self.emit:
+            self.emit("reveal", " vs ".join(
+                f"{self._bn(s, p, s.committed[p])} (value {self._printed(s, p)})"
+                for p in (0, 1)))
+
+    def _printed(self, s: State, p: int) -> int:
+        return s.teams[p].values[s.committed[p]]
+
+    def _side(self, s: State, p: int, count: bool = False) -> SideView:
+        """One side of the battle with Charge, Swarm, Mount and Protect applied."""
+        team = s.teams[p]
+        card = team.cards[s.committed[p]]
+        st = s.status[p]
+        value = card.value
+        if "swarm" in card.ab:
+            # Swarm: "the value of all currently visible WarBadges with the Swarm ability
+            # combined, including exhausted badges but not unrevealed badges."
+            value = sum(team.values[k] for k in team.by_ability["swarm"]
+                        if st[k] == EXHAUSTED or st[k] == BATTLE)
+            if count:
+                self.fire(_A["swarm"])
+                self.fire("warbadge.ruling.swarm-allied")
+                if value == card.value:
+                    self.fire("warbadge.ruling.swarm-alone")
+        if s.charged[p]:
+            value *= 2
+        mount = None
+        m = s.mount[p]
+        if m >= 0:
+            if count:
+                self.fire("warbadge.ruling.mount-kinds")
+            if mount_allowed(card):
+                # Mount: "add this WarBadge's value to the value of the WarBadge in the
+                # battle. Do not count this WarBadge's types, strengths or weaknesses".
+                mount = team.cards[m].spec
+                value += team.values[m]
+        weak = frozenset() if s.protect[p] else card.weaknesses
+        return SideView(card.spec, value, card.types, card.strengths, weak, s.charged[p],
+                        mount, s.protect[p])
+
+    def _resolve_battle(self, s: State) -> None:
+        sides = (self._side(s, 0, True), self._side(s, 1, True))
+        winner, cause = judge(sides[0], sides[1])
+        if cause == "advantage":
+            self.fire("warbadge.rule.type-advantage")
+        else:
+            if cause == "cancelled":
+                self.fire("warbadge.rule.advantage-cancel")
+            self.fire("warbadge.rule.draw" if winner < 0 else "warbadge.rule.compare-values")
+        for p in (0, 1):
+            m = s.mount[p]
+            if m >= 0 and s.teams[p].cards[m].ab & {"poison", "rage", "inspire"}:
+                self.fire("warbadge.ruling.mount-abilities")
+        losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
+        if winner < 0:
+            # Poison: "If the battle is a draw, the other WarBadge loses."
+            poison = ["poison" in s.teams[p].cards[s.committed[p]].ab for p in (0, 1)]
+            if poison[0] or poison[1]:
+                self.fire(_A["poison"])
+                cause = "poison"
+                if poison[0] and poison[1]:
+                    self.fire("warbadge.ruling.poison-both")
+                    losers = (0, 1)
+                else:
+                    winner = 0 if poison[0] else 1
+                    losers = (1 - winner,)
+                    self.fire("warbadge.ruling.poison-winner")
+        if self.emit:
+            if winner >= 0:
+                text = (f"{self._bn(s, winner, s.committed[winner])} wins "
+                        f"({self._why(sides, winner, cause)})")
+            elif losers:
+                text = "Draw, and both Poison badges make each other lose"
+            else:
+                text = (f"Draw: equal values {sides[0].value} and {sides[1].value}"
+                        + (" (advantages cancel)" if cause == "cancelled" else ""))
+            self.emit("result", text)
+        s.winner = winner
+        kills = []
+        dying = []
+        for p in (0, 1):
+            b = s.committed[p]
+            m = s.mount[p]
+            st = s.status[p]
+            if p in losers:
+                if m >= 0:
+                    kills.append(("kill", p, b, m, cause))
+                else:
+                    # "The loser is defeated and removed from play."
+                    st[b] = DYING
+                    dying.append((p, b, cause))
+            else:
+                # "The winner is exhausted and remains in play." / a draw: "both
+                # WarBadges are exhausted, but neither is removed from play."
+                st[b] = EXHAUSTED
+                if m >= 0:
+                    st[m] = EXHAUSTED
+                if p == winner:
+                    self.fire("warbadge.rule.winner-exhausted")
+        s.dying = tuple(dying)
+        s.queue = tuple(kills) + s.queue
+        s.stage = RESULT
+
+    def _why(self, sides, w: int, cause: str) -> str:
+        a, b = sides[w], sides[1 - w]
+        if cause == "advantage":
+            strong = sorted(a.strengths & b.types)
+            if strong:
+                return f"strong against {', '.join(strong)}"
+            return f"the enemy is weak against {', '.join(sorted(b.weaknesses & a.types))}"
+        if cause == "poison":
+            return "the draw is decided by Poison"
+        extra = "advantages cancel, " if cause == "cancelled" else ""
+        return f"{extra}value {a.value} against {b.value}"
+
+    def _enter_save(self, s: State) -> None:
+        """Regenerate, then the windows for Heal and Altruism."""
+        keep = []
+        for q, j, cause in s.dying:
+            card = s.teams[q].cards[j]
+            if card.ab & {"altruism", "hide"}:
+                self.fire("warbadge.ruling.dying-cannot-act")
+            if "regenerate" in card.ab:
+                self.fire("warbadge.ruling.regenerate-defeat")
+                if cause != "advantage":
+                    # Regenerate: "If this WarBadge was not defeated due to disadvantage,
+                    # exhaust it instead of removing it from play."
+                    s.status[q][j] = EXHAUSTED
+                    self.fire(_A["regenerate"])
+                    if self.emit:
+                        self.emit("ability", f"Regenerate: {self._bn(s, q, j)} is "
+                                             "exhausted instead of removed")
+                    continue
+            keep.append((q, j, cause))
+        s.dying = tuple(keep)
+        s.stage = SAVE
+        s.quiet = False
+
+    def _deaths(self, s: State) -> None:
+        """The dying badges die; then Rage and Inspire; then the post-battle windows."""
+        dying = s.dying
+        s.dying = ()
+        for q, j, _ in dying:
+            self.fire("warbadge.rule.defeated-removed")
+            s.killed = s.killed + ((q, j),)
+            self._die(s, q, j)
+        if dying and self._check_elimination(s):
+            return
+        s.stage = POST
+        s.quiet = False
+        w = s.winner
+        if w < 0:
+            return
+        b = s.committed[w]
+        card = s.teams[w].cards[b]
+        x = s.status[w][b]
+        if x != EXHAUSTED and x != READY:
+            return
+        if "rage" in card.ab and x == EXHAUSTED:
+            self.fire("warbadge.ruling.rage-active-opponent")
+            if READY in s.status[1 - w]:
+                # Rage: "it is not exhausted. Flip it back to ready."
+                self.fire(_A["rage"])
+                if self.emit:
+                    self.emit("ability", f"Rage: {self._bn(s, w, b)} flips back to ready")
+                self._ready(s, w, b)
+        if "inspire" in card.ab:
+            self.fire("warbadge.ruling.inspire-killed")
+            killed = [k for q, k in s.killed if q != w]
+            if killed:
+                # Inspire: "flip X WarBadges to their ready side where X equals the value
+                # of the WarBadge killed."
+                self.fire(_A["inspire"])
+                self.fire("warbadge.ruling.lead-targets")
+                if self.emit:
+                    self.emit("ability", f"Inspire: {self._bn(s, w, b)} readies up to "
+                                         f"{s.teams[1 - w].values[killed[0]]} badge(s)")
+                self._pick(s, ("inspire", w, b, s.teams[1 - w].values[killed[0]], ()))
+
+    def _end_battle(self, s: State) -> None:
+        s.battle += 1
+        s.committed = (-1, -1)
+        s.charged = (False, False)
+        s.mount = (-1, -1)
+        s.protect = (False, False)
+        s.used = (0, 0)
+        s.winner = -1
+        s.killed = ()
+        s.stage = PRE
+        s.quiet = False
+        self._battle_heading(s)
+
+    # ------------------------------------------------------------ round end
+    def _end_round(self, s: State, cancelled: bool) -> None:
+        """End of Round: set aside, then the next round's drop (or the final count)."""
+        self.fire("warbadge.rule.round-end")
+        if cancelled:
+            self.fire("warbadge.ruling.battle-cancelled")
+            for p in (0, 1):
+                b = s.committed[p]
+                if b >= 0:
+                    s.status[p][b] = READY
+        s.committed = (-1, -1)
+        s.charged = (False, False)
+        s.used = (0, 0)
+        losers = [p for p in (0, 1) if READY not in s.status[p]]
+        if len(losers) == 2:
+            self.fire("warbadge.ruling.both-exhausted")
+        if self.emit:
+            self.emit("info", "The round ends: " + " and ".join(s.names[p] for p in losers)
+                      + (" has" if len(losers) == 1 else " have") + " no ready badge left")
+        for p in (0, 1):
+            if p in losers:
+                continue
+            st = s.status[p]
+            for j, x in enumerate(st):
+                if x == READY:
+                    # "If the other player still has ready WarBadges, set them to the side."
+                    st[j] = ASIDE
+                    self.fire("warbadge.rule.set-aside")
+                    if self.emit:
+                        self.emit("info", f"{self._bn(s, p, j)} is set aside (ready)")
+        if s.round >= s.rounds:
+            self._final(s)
+            return
+        s.round += 1
+        self._begin_round(s, losers)
+
+    def _final(self, s: State) -> None:
+        """Victory after the last round: more badges, then higher total value, else draw."""
+        counts = []
+        totals = []
+        for p in (0, 1):
+            st = s.status[p]
+            if HIDDEN in st:
+                self.fire("warbadge.ruling.hidden-alive")
+            values = s.teams[p].values
+            alive = [j for j, x in enumerate(st) if x != DEAD]
+            counts.append(len(alive))
+            totals.append(sum(values[j] for j in alive))
+        if counts[0] != counts[1]:
+            self.fire("warbadge.rule.victory-more-badges")
+            w = 0 if counts[0] > counts[1] else 1
+            self._finish(s, Outcome(w, "more badges"))
+        elif totals[0] != totals[1]:
+            self.fire("warbadge.rule.victory-total-value")
+            w = 0 if totals[0] > totals[1] else 1
+            self._finish(s, Outcome(w, "higher total value"))
+        else:
+            self.fire("warbadge.rule.victory-draw")
+            self._finish(s, Outcome(None, "draw: equal badges and value"))
+
+    # ------------------------------------------------------------ observation
+    def observe(self, s: State, player: int) -> Observation:
+        """What ``player`` may see: face-down enemy badges only as counts."""
+        p = player
+        e = 1 - p
+        mine = tuple(BadgeView(j, c.spec, STATUS_NAMES[x])
+                     for j, (c, x) in enumerate(zip(s.teams[p].cards, s.status[p], strict=True)))
+        est = s.status[e]
+        charged = s.charged[e]
+        theirs = tuple(
+            BadgeView(j, c.spec, STATUS_NAMES[x])
+            for j, (c, x) in enumerate(zip(s.teams[e].cards, est, strict=True))
+            if x == EXHAUSTED or x == BATTLE or x == DYING or x == DEAD
+            or (x == HAND and charged))
+        sides: tuple[SideView | None, SideView | None] = (None, None)
+        c = s.committed
+        if s.stage in (FIGHT, RESULT, SAVE, POST) and c[0] >= 0 and c[1] >= 0:
+            sides = (self._side(s, p), self._side(s, e))
+        elif c[e] >= 0 and charged:
+            sides = (self._side(s, p) if c[p] >= 0 else None, self._side(s, e))
+        pend = s.pending if s.pending is not None and s.pending[1] == p else None
+        return Observation(
+            player=p,
+            decision=pend[0] if pend is not None else STAGE_NAMES[s.stage],
+            round=s.round, rounds=s.rounds, battle=s.battle,
+            mine=mine, theirs=theirs,
+            their_ready=est.count(READY), their_alive=len(est) - est.count(DEAD),
+            their_committed=c[e] >= 0, flip_target=s.target[p], sides=sides,
+            dying=tuple((q, j) for q, j, _ in s.dying), pending=pend,
+        )
+
+    # ------------------------------------------------------------- invariants
+    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+        """Each badge in exactly one place, values and team sizes unchanged, rounds
+        within the format, and the bookkeeping consistent with the badges' places.
+
+        Cheap counts first; the detailed comparison runs only when a count is off."""
+        if not 1 <= s.round <= s.rounds:
+            yield "rounds", f"round {s.round} is outside 1..{s.rounds}"
+        over = s.outcome is not None
+        stage = s.stage
+        if over != (stage == OVER):
+            yield "outcome", f"outcome {s.outcome} at stage {STAGE_NAMES[stage]}"
+        for p in (0, 1):
+            team = s.teams[p]
+            st = s.status[p]
+            name = s.names[p]
+            values = s.values[p]
+            if len(st) != team.size or team.size != len(values):
+                yield "team-size", f"{name}: {len(st)} places for a team of {team.size}"
+                continue
+            if team.values is not values and team.values != values:
+                yield "values", f"{name}: badge values changed from {values}"
+            if st and (min(st) < READY or max(st) > DEAD):
+                yield "one-place", f"{name}: a badge has no place ({st})"
+            if over:
+                continue
+            c = s.committed[p]
+            in_hand = stage == PRE and c >= 0
+            if st.count(HAND) != in_hand or (in_hand and st[c] != HAND):
+                yield "one-place", f"{name}: badges in hand do not match the choice {c}"
+            battle = st.count(BATTLE)
+            if battle or stage == FIGHT or stage == RESULT:
+                expect = self._in_battle(s, p)
+                found = {j for j, x in enumerate(st) if x == BATTLE}
+                if found != expect:
+                    yield "one-place", f"{name}: badges in battle {sorted(found)}, " \
+                                       f"expected {sorted(expect)}"
+            if s.dying:
+                listed = [j for q, j, _ in s.dying if q == p]
+                if st.count(DYING) != len(listed) or any(st[j] != DYING for j in listed):
+                    yield "one-place", f"{name}: dying badges do not match the dying " \
+                                       f"list {listed}"
+            elif DYING in st:
+                yield "one-place", f"{name}: a badge is dying but none is listed"
+            if stage != DROP and stage != FLIP and ASIDE in st:
+                yield "one-place", f"{name}: a badge is still set aside at " \
+                                   f"{STAGE_NAMES[stage]}"
+            if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                yield "ready-count", f"{name} must ready {s.target[p]} but dropped fewer"
+
+    def _in_battle(self, s: State, p: int) -> set[int]:
+        """The badges of ``p`` that should be in the battle now."""
+        c, m = s.committed[p], s.mount[p]
+        if s.stage == FIGHT:
+            return {c} | ({m} if m >= 0 else set())
+        if s.stage == RESULT:
+            pend = s.pending
+            if pend is not None and pend[0] == "kill" and pend[1] == p:
+                return {pend[2], pend[3]}
+            if any(a[0] == "kill" and a[1] == p for a in s.queue):
+                return {c, m}
+        return set()
+
+    # --------------------------------------------------------------- text
+    def _bn(self, s: State, p: int, j: int) -> str:
+        return f"{s.names[p]}'s {s.teams[p].cards[j].name}"
+
+    def describe(self, s: State, action: tuple) -> tuple[str, str]:
+        """``(what, why it is legal)`` for a playthrough log, in the state before it."""
+        kind = action[0]
+        if kind == "drop":
+            parts = []
+            for p, mask in ((0, action[2]), (1, action[3])):
+                st = s.status[p]
+                lands = [f"{s.teams[p].cards[j].name} {'up' if mask >> j & 1 else 'down'}"
+                         for j, x in enumerate(st) if x == READY or x == EXHAUSTED]
+                parts.append(f"{s.names[p]}: " + (", ".join(lands) or "nothing to drop"))
+            return "Shake and Drop — " + "; ".join(parts), "chance"
+        p = action[1]
+        who = s.names[p]
+        if kind == "flip":
+            j = action[2]
+            up = s.status[p][j] == READY
+            need = s.target[p]
+            return (f"{who} flips {s.teams[p].cards[j].name} "
+                    f"{'face up (exhausted)' if up else 'face down (ready)'}",
+                    f"{s.status[p].count(READY)} ready, exactly {need} needed")
+        if kind == "pass":
+            return f"{who} passes", "a player may always pass"
+        if kind == "commit":
+            return (f"{who} chooses {s.teams[p].cards[action[2]].name} for the battle "
+                    "(secret)", "it is ready")
+        if kind == "charge":
+            return (f"{who} reveals {s.teams[p].cards[action[2]].name} as its choice",
+                    "it is ready and has Charge")
+        if kind == "kill":
+            return (f"{who} kills {s.teams[p].cards[action[2]].name}",
+                    "the mounted badge lost: kill either the mount or the rider")
+        if kind == "target":
+            _, _, q, ref = action
+            pend = s.pending
+            if ref < 0:
+                what = f"face-down badge #{-ref} of {s.names[q]}"
+            else:
+                what = self._bn(s, q, ref)
+            return (f"{who} picks {what} for {pend[0]}",
+                    f"a legal target of {pend[0]} of {s.teams[p].cards[pend[2]].name}")
+        card = s.teams[p].cards[action[2]]
+        if s.pending is not None and s.pending[0] == "trigger":
+            return (f"{who} uses the triggered Enervate of {card.name}",
+                    "Enervate flipped it face up, which triggers its ability")
+        cond = "ready" if s.status[p][action[2]] == READY else "in play"
+        return (f"{who} declares {kind.replace('-', ' ').title()} of {card.name}",
+                f"{card.name} is {cond}, has {kind} and has not used it this battle")

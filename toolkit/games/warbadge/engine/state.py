@@ -1,0 +1,229 @@
+"""WarBadge engine data: the input specs, the game state and what a player observes.
+
+Everything here is plain data. `BadgeSpec`, `FormatSpec` and `WarBadgeParams` are the
+engine's input (the validated spreadsheet teams, converted by the caller). `State` is the
+whole game at one moment; the rules (`rules.py`) copy it before every change, so a state
+is never modified once handed out.
+
+A badge is always in exactly one place, its status:
+
+- ``READY``: face down in its player's pool ("Ready WarBadges are face-side down").
+- ``EXHAUSTED``: face up in the pool ("Exhausted WarBadges are face-side up").
+- ``HAND``: chosen for the next battle (secretly, or revealed by Charge).
+- ``BATTLE``: revealed in the battle (the badge fighting, or a Mount).
+- ``DYING``: lost the battle; dies when the post-battle saves are over.
+- ``HIDDEN``: removed from play for the round by Hide.
+- ``ASIDE``: set aside while the next round is dropped (Fast, or still ready at the end).
+- ``DEAD``: removed from play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.sim.engine import Outcome
+
+from .rulings import ABILITY_IDS, ability_key
+
+DEFAULT_TYPES: tuple[str, ...] = (
+    "Ranged", "Magic", "Stealth", "Flying", "Blade", "Holy", "Abomination", "Armor",
+)
+"""The rulebook's eight types."""
+
+
+@dataclass(frozen=True, slots=True)
+class BadgeSpec:
+    """One WarBadge as printed: name, rank, value 1-3 and its four kinds of property."""
+
+    name: str
+    rank: str
+    value: int
+    types: tuple[str, ...]
+    strengths: tuple[str, ...] = ()
+    weaknesses: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FormatSpec:
+    """A game format: team size and number of rounds."""
+
+    name: str
+    badges: int
+    rounds: int
+
+
+STANDARD = FormatSpec("standard", 6, 3)
+"""Setup: "each player secretly chooses 6 WarBadges" ... "at the end of 3 Rounds"."""
+QUICK = FormatSpec("quick", 4, 2)
+"""Quick Game Format: "4 WarBadges" ... "game play ends after 2 Rounds"."""
+FORMATS: dict[str, FormatSpec] = {f.name: f for f in (STANDARD, QUICK)}
+
+
+@dataclass(frozen=True, slots=True)
+class WarBadgeParams:
+    """A game's parameters: both teams (seat order), their deck names and the format."""
+
+    teams: tuple[tuple[BadgeSpec, ...], tuple[BadgeSpec, ...]]
+    deck_names: tuple[str, str]
+    format: FormatSpec
+
+
+# Badge statuses (see the module docstring).
+READY, EXHAUSTED, HAND, BATTLE, DYING, HIDDEN, ASIDE, DEAD = range(8)
+STATUS_NAMES = ("ready", "exhausted", "hand", "battle", "dying", "hidden", "aside", "dead")
+
+# Stages of a round.
+DROP, FLIP, PRE, FIGHT, RESULT, SAVE, POST, OVER = range(8)
+STAGE_NAMES = ("drop", "flip", "pre-battle", "battle", "result", "save", "post-battle", "over")
+
+
+class Card:
+    """A badge prepared for the engine: casefolded type sets and ability keys."""
+
+    __slots__ = ("spec", "index", "name", "value", "types", "strengths", "weaknesses",
+                 "ab")
+
+    def __init__(self, spec: BadgeSpec, index: int) -> None:
+        self.spec = spec
+        self.index = index
+        self.name = spec.name
+        self.value = spec.value
+        self.types = frozenset(t.casefold() for t in spec.types)
+        self.strengths = frozenset(t.casefold() for t in spec.strengths)
+        self.weaknesses = frozenset(t.casefold() for t in spec.weaknesses)
+        keys = []
+        for name in spec.abilities:
+            key = ability_key(name)
+            if key not in ABILITY_IDS:
+                raise ValueError(f"{spec.name}: unknown ability {name!r}")
+            keys.append(key)
+        self.ab = frozenset(keys)
+
+
+class Team:
+    """A team prepared for the engine: its cards and, per ability, which badges have it."""
+
+    __slots__ = ("cards", "values", "by_ability", "size")
+
+    def __init__(self, specs: tuple[BadgeSpec, ...]) -> None:
+        self.cards = tuple(Card(spec, i) for i, spec in enumerate(specs))
+        self.values = tuple(c.value for c in self.cards)
+        self.size = len(self.cards)
+        by: dict[str, tuple[int, ...]] = {}
+        for key in ABILITY_IDS:
+            by[key] = tuple(c.index for c in self.cards if key in c.ab)
+        self.by_ability = by
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """The whole game at one moment. Pairs are indexed by seat (0, 1).
+
+    ``window`` lists the players of an open ability window (simultaneous declarations,
+    kept in ``declared`` and hidden from the other player until all are in); ``queue``
+    holds declared abilities waiting to resolve; ``pending`` is a decision the resolving
+    ability needs from one player: ``(kind, player, badge, count, extra)``.
+    """
+
+    teams: tuple[Team, Team]
+    names: tuple[str, str]
+    rounds: int
+    values: tuple[tuple[int, ...], tuple[int, ...]]
+    """Every badge's value as dealt at setup (checked by the invariants)."""
+    status: list[list[int]]
+    round: int = 1
+    battle: int = 0
+    """Battles fought so far (the game's length)."""
+    stage: int = DROP
+    target: tuple[int, int] = (0, 0)
+    """How many dropped badges each player must have ready after flipping."""
+    window: tuple[int, ...] = ()
+    declared: tuple = (None, None)
+    queue: tuple = ()
+    quiet: bool = False
+    """The last window closed with every player passing."""
+    committed: tuple[int, int] = (-1, -1)
+    charged: tuple[bool, bool] = (False, False)
+    mount: tuple[int, int] = (-1, -1)
+    protect: tuple[bool, bool] = (False, False)
+    used: tuple[int, int] = (0, 0)
+    """Bit masks of the badges that used an ability this battle."""
+    pending: tuple | None = None
+    dying: tuple = ()
+    """``(player, badge, cause)`` of badges that lost the battle and are not saved yet."""
+    winner: int = -1
+    killed: tuple = ()
+    """``(player, badge)`` that died from this battle (Inspire reads it)."""
+    outcome: Outcome | None = None
+
+    def copy(self) -> State:
+        """A copy that can be changed without touching this state."""
+        return State(
+            self.teams, self.names, self.rounds, self.values,
+            [self.status[0][:], self.status[1][:]],
+            self.round, self.battle, self.stage, self.target, self.window, self.declared,
+            self.queue, self.quiet, self.committed, self.charged, self.mount, self.protect,
+            self.used, self.pending, self.dying, self.winner, self.killed, self.outcome,
+        )
+
+    def key(self) -> tuple:
+        """A canonical key of everything that matters for the rest of the game.
+
+        The battle counter only counts through its parity (it decides priority), so a
+        state that comes back in a later battle is recognised as a loop.
+        """
+        return (
+            tuple(self.status[0]), tuple(self.status[1]), self.round, self.battle & 1,
+            self.stage, self.target, self.window, self.declared, self.queue, self.quiet,
+            self.committed, self.charged, self.mount, self.protect, self.used, self.pending,
+            self.dying, self.winner, self.killed, self.outcome,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BadgeView:
+    """A badge as a player sees it."""
+
+    index: int
+    spec: BadgeSpec
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One side of a revealed battle, with the effects of abilities applied so far."""
+
+    spec: BadgeSpec
+    value: int
+    types: frozenset[str]
+    strengths: frozenset[str]
+    weaknesses: frozenset[str]
+    charged: bool
+    mount: BadgeSpec | None
+    protected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one player may see: own badges fully, the enemy's face-up badges only.
+
+    Face-down enemy badges appear only as counts; targeting them uses positions (see the
+    ruling ``warbadge.ruling.blind-target``). ``sides`` is ``(mine, theirs)`` once the
+    battle is revealed (a Charge badge is visible as soon as it is chosen).
+    """
+
+    player: int
+    decision: str
+    round: int
+    rounds: int
+    battle: int
+    mine: tuple[BadgeView, ...]
+    theirs: tuple[BadgeView, ...]
+    their_ready: int
+    their_alive: int
+    their_committed: bool
+    flip_target: int
+    sides: tuple[SideView | None, SideView | None]
+    dying: tuple[tuple[int, int], ...]
+    pending: tuple | None

@@ -1,0 +1,34 @@
+"""How WarBadge plays: validated teams become the engine's plain-data parameters."""
+
+from __future__ import annotations
+
+from toolkit.core.errors import InputError
+from toolkit.core.registry import PlaySpec
+from toolkit.games.warbadge.engine import BadgeSpec, FormatSpec, WarBadgeParams, WarBadgeRules
+
+
+def badge_spec(badge) -> BadgeSpec:
+    """A validated catalog badge as the engine's frozen plain data."""
+    return BadgeSpec(badge.name, badge.rank, badge.value, tuple(badge.types),
+                     tuple(badge.strengths), tuple(badge.weaknesses), tuple(badge.abilities))
+
+
+def params(decks: list, fmt: str | None) -> WarBadgeParams:
+    """Two validated teams of one format → WarBadgeParams (the format's badges and rounds)."""
+    if len(decks) != 2:
+        raise InputError(f"WarBadge is played by 2 players; got {len(decks)} teams")
+    formats = {deck.format.name.casefold() for deck in decks}
+    if len(formats) != 1:
+        names = " and ".join(f"{d.name} ({d.format.name})" for d in decks)
+        raise InputError(f"the teams are of different formats: {names}; "
+                         "pass --format to check both against one")
+    chosen = decks[0].format
+    return WarBadgeParams(
+        teams=(tuple(badge_spec(b) for b in decks[0].badges),
+               tuple(badge_spec(b) for b in decks[1].badges)),
+        deck_names=(decks[0].name, decks[1].name),
+        format=FormatSpec(chosen.name, chosen.badges, chosen.rounds))
+
+
+PLAYING = PlaySpec(rules=WarBadgeRules, params=params,
+                   default_decks=("badges.xlsx#Sun", "badges.xlsx#Moon"), players=(2, 2))

@@ -1,0 +1,1 @@
+"""Game simulation: the engine protocols, the shared harness, statistics and logs."""

@@ -1,0 +1,130 @@
+"""The game-independent contract between rules engines, agents and the harness.
+
+A rules engine is a small pure state machine over plain data (slots dataclasses,
+tuples, ints; never pydantic in the hot loop):
+
+- ``setup(params, rng) -> state``: a fresh game from the game's parameters.
+- ``to_move(state) -> tuple[int, ...]``: who must decide now. ``(CHANCE,)`` is a chance
+  node (the harness asks ``chance(state, rng)`` with the chance stream); ``()`` means the
+  game is over. Several players mean a simultaneous choice: each decides from the same
+  state (hidden commitments revealed together), then the actions are applied in order.
+- ``legal_actions(state, player)``: the player's legal actions in a stable order.
+  Actions are small printable tuples; each names the player who takes it.
+- ``apply(state, action) -> state``: a new state; the old one is left untouched.
+- ``outcome(state) -> Outcome | None``: ``None`` while the game runs.
+- ``observe(state, player)``: what that player may see (hidden things stay hidden);
+  agents decide from the observation only.
+- ``invariants(state)``: yields ``(name, message)`` for every broken invariant.
+- ``state_key(state)``: a hashable canonical key (for loop detection).
+- ``length(state)``: the game's length in ``length_unit`` (battles, turns...).
+- ``describe(state, action) -> (what, why)``: readable text for playthrough logs.
+
+Engines also carry two cheap hooks (see `Instrumented`): ``fire(id)`` counts how often a
+rule, ability or ruling decided something (rule coverage), and ``emit`` (a no-op unless a
+log is asked for) receives the events of a playthrough log; while a log is written every
+firing is also emitted (kind ``fired``), so the log shows each ruling where it applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Protocol, runtime_checkable
+
+CHANCE = -1
+"""The pseudo-player of chance nodes."""
+
+Action = Hashable
+EmitHook = Callable[[str, str], None]
+"""``emit(kind, text)``: an event for the playthrough log."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seat (``None`` for a draw) and the reason."""
+
+    winner: int | None
+    reason: str
+
+
+class Instrumented:
+    """Mixin for rules engines: coverage counters and the log event hook.
+
+    ``counts`` maps every coverage id (rule, ability, ruling) to how often it fired in
+    this process (engines call `reset_counts` in ``__init__``); the harness reads and
+    resets it. Firing an id not in `coverage_ids` is an engine bug (KeyError). ``emit`` is ``None`` unless a log is
+    being written, so engines guard their event text with ``if self.emit:``.
+    """
+
+    emit: EmitHook | None = None
+
+    def coverage_ids(self) -> Sequence[str]:
+        """Every rule, ability and ruling id this engine may fire."""
+        return ()
+
+    def reset_counts(self) -> dict[str, int]:
+        """Start counting afresh; returns the new (zeroed) counter dict."""
+        self.counts = dict.fromkeys(self.coverage_ids(), 0)
+        return self.counts
+
+    def fire(self, rule_id: str) -> None:
+        """Count one firing of a rule, ability or ruling."""
+        self.counts[rule_id] += 1
+        if self.emit is not None:
+            self.emit("fired", rule_id)
+
+    def explain_rule(self, rule_id: str) -> str | None:
+        """Text for the log when ``rule_id`` fires (rulings say what they decided)."""
+        return None
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """What the harness needs from a game's rules engine (see the module docstring)."""
+
+    game_id: str
+    length_unit: str
+    max_steps: int
+    emit: EmitHook | None
+    counts: dict[str, int]
+
+    @property
+    def agents(self) -> Mapping[str, Callable[[], Agent]]: ...
+
+    def coverage_ids(self) -> Sequence[str]: ...
+    def ruling_ids(self) -> Sequence[str]: ...
+    def reset_counts(self) -> dict[str, int]: ...
+    def explain_rule(self, rule_id: str) -> str | None: ...
+    def setup(self, params: Any, rng: Random) -> Any: ...
+    def to_move(self, state: Any) -> tuple[int, ...]: ...
+    def legal_actions(self, state: Any, player: int) -> Sequence[Action]: ...
+    def chance(self, state: Any, rng: Random) -> Action: ...
+    def apply(self, state: Any, action: Action) -> Any: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def observe(self, state: Any, player: int) -> Any: ...
+    def invariants(self, state: Any) -> Iterable[tuple[str, str]]: ...
+    def state_key(self, state: Any) -> Hashable: ...
+    def length(self, state: Any) -> int: ...
+    def describe(self, state: Any, action: Action) -> tuple[str, str]: ...
+    def describe_params(self, params: Any) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player. ``observes`` False lets the harness skip building observations."""
+
+    observes: bool
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action: ...
+
+
+class RandomAgent:
+    """Uniform over the legal actions, drawn from the agent stream."""
+
+    observes = False
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
+        """Pick one legal action uniformly at random."""
+        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+

@@ -1,0 +1,319 @@
+"""The shared harness: seeded games, invariant checks, caps, loops and parallel runs.
+
+Game ``k`` of a run with seed ``S`` uses seed ``S + k``, so it is reproduced alone with
+``seed=S + k, games=1``. Each game draws from two random streams derived from its seed:
+one for chance (drops, shuffles), one for the agents, so swapping an agent never changes
+what chance deals. After every step the harness may check the engine's invariants
+(each broken invariant is reported once per game with seed, step and message, and the
+run goes on); a game longer than the step cap, or whose state repeats (a loop), is
+stopped and reported unfinished; a player who must decide always needs a legal action.
+
+`run_games` splits the games over processes (``jobs``) in chunks and merges them in seed
+order, so every figure is the same for any ``jobs``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from .engine import CHANCE, Rules
+from .log import GameLog
+from .stats import Stats
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A broken invariant (or harness check) in one game."""
+
+    seed: int
+    step: int
+    invariant: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The `play --json` form."""
+        return {"seed": self.seed, "step": self.step, "invariant": self.invariant,
+                "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    """A game that did not end: its seed, why, and for a loop the repeating steps."""
+
+    seed: int
+    reason: str
+    loop: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """What one game produced."""
+
+    seed: int
+    winner: int | None = None
+    finished: bool = False
+    reason: str = ""
+    length: int = 0
+    steps: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    loop: tuple[str, ...] = ()
+    log: str | None = None
+
+
+def chance_stream(seed: int) -> Random:
+    """The chance stream of game ``seed`` (drops, shuffles)."""
+    return Random(f"chance:{seed}")
+
+
+def agent_stream(seed: int) -> Random:
+    """The agents' stream of game ``seed``."""
+    return Random(f"agents:{seed}")
+
+
+def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, *,
+              check_invariants: bool = True, log: bool = False,
+              max_steps: int | None = None) -> GameRecord:
+    """Play one game with seed ``seed`` and return its record (with its log if asked).
+
+    Engine exceptions do not escape: they become an ``exception`` violation and the game
+    is reported unfinished.
+    """
+    registry = rules.agents
+    agents = [registry[name]() for name in agent_names]
+    cap = max_steps if max_steps is not None else getattr(rules, "max_steps", 100_000)
+    rec = GameRecord(seed)
+    chance = chance_stream(seed)
+    arng = agent_stream(seed)
+    game_log: GameLog | None = None
+    if log:
+        info = rules.describe_params(params)
+        decks = info.get("decks") or [f"seat {i + 1}" for i in range(len(agent_names))]
+        header = [f"- Seat {i + 1}: **{deck}** ({agent})"
+                  for i, (deck, agent) in enumerate(zip(decks, agent_names, strict=False))]
+        if info.get("format"):
+            header.append(f"- Format: {info['format']}")
+        game_log = GameLog(f"{rules.game_id} playthrough — seed {seed}", header,
+                           rules.explain_rule)
+        rules.emit = game_log.event
+    seen_names: set[str] = set()
+    actions: list = []
+    seen: dict[int, int] = {}
+
+    def violation(step: int, name: str, message: str) -> None:
+        if name in seen_names:
+            return
+        seen_names.add(name)
+        rec.violations.append(Violation(seed, step, name, message))
+        if game_log is not None:
+            game_log.note(f"violation at step {step}: {name}: {message}")
+
+    def check(state: Any, step: int) -> None:
+        for name, message in rules.invariants(state):
+            violation(step, name, message)
+
+    step = 0
+    state = None
+    try:
+        state = rules.setup(params, chance)
+        if check_invariants:
+            check(state, 0)
+        while True:
+            outcome = rules.outcome(state)
+            if outcome is not None:
+                rec.finished = True
+                rec.winner = outcome.winner
+                rec.reason = outcome.reason
+                break
+            movers = rules.to_move(state)
+            if not movers:
+                violation(step, "to-move", "the game is not over but nobody is to move")
+                rec.reason = "nobody to move"
+                break
+            if step >= cap:
+                rec.reason = f"step cap ({cap}) reached"
+                break
+            key = hash(rules.state_key(state))
+            first = seen.get(key)
+            if first is not None:
+                rec.reason = f"loop: the state after step {step} repeats step {first}"
+                rec.loop = _replay(rules, params, seed, actions, first, step)
+                break
+            seen[key] = step
+            if movers[0] == CHANCE:
+                chosen = [rules.chance(state, chance)]
+            else:
+                chosen = []
+                for player in movers:
+                    legal = rules.legal_actions(state, player)
+                    if not legal:
+                        violation(step, "legal-action",
+                                  f"player {player} must decide but has no legal action")
+                        break
+                    agent = agents[player]
+                    obs = rules.observe(state, player) if agent.observes else None
+                    action = agent.act(obs, legal, arng)
+                    if check_invariants and action not in legal:
+                        violation(step, "agent-action",
+                                  f"agent {agent_names[player]} chose illegal {action!r}")
+                        action = legal[0]
+                    chosen.append(action)
+                if len(chosen) < len(movers):
+                    rec.reason = "no legal action"
+                    break
+            for action in chosen:
+                if game_log is not None:
+                    what, why = rules.describe(state, action)
+                    actor = action[1] if isinstance(action, tuple) and len(action) > 1 else None
+                    who = (agent_names[actor] if isinstance(actor, int) and actor >= 0
+                           else "chance")
+                    game_log.step(step + 1, who, what, why)
+                state = rules.apply(state, action)
+                actions.append(action)
+                step += 1
+                if check_invariants:
+                    check(state, step)
+    except Exception as error:  # an engine or agent bug: report it, keep the run going
+        violation(step, "exception", f"{type(error).__name__}: {error}")
+        rec.finished = False
+        rec.reason = f"error: {type(error).__name__}"
+    finally:
+        if log:
+            rules.emit = None
+    rec.steps = step
+    if state is not None:
+        try:
+            rec.length = rules.length(state)
+        except Exception:  # pragma: no cover - a broken engine
+            rec.length = 0
+    if game_log is not None:
+        if not rec.finished:
+            game_log.note(f"unfinished: {rec.reason}")
+            for line in rec.loop:
+                game_log.note(f"repeating: {line}")
+        rec.log = game_log.text()
+    return rec
+
+
+def _replay(rules: Rules, params: Any, seed: int, actions: list, first: int,
+            last: int) -> tuple[str, ...]:
+    """Describe the steps ``first+1 .. last`` of a game by replaying its actions (chance
+    outcomes are among the actions; setup draws from the game's chance stream again)."""
+    emit, rules.emit = rules.emit, None
+    counts = rules.counts
+    rules.reset_counts()
+    try:
+        state = rules.setup(params, chance_stream(seed))
+        out = []
+        for k, action in enumerate(actions[:last]):
+            if k >= first:
+                what, _ = rules.describe(state, action)
+                out.append(f"step {k + 1}: {what}")
+            state = rules.apply(state, action)
+        return tuple(out)
+    finally:
+        rules.counts = counts
+        rules.emit = emit
+
+
+@dataclass
+class ChunkResult:
+    """The merged results of a run of consecutive seeds."""
+
+    stats: Stats
+    violations: list[Violation] = field(default_factory=list)
+    unfinished: list[Unfinished] = field(default_factory=list)
+    logs: list[tuple[int, str]] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)
+
+    def merge(self, other: ChunkResult) -> None:
+        """Fold another chunk into this one (the lists are sorted by seed at the end)."""
+        self.stats.merge(other.stats)
+        self.violations.extend(other.violations)
+        self.unfinished.extend(other.unfinished)
+        self.logs.extend(other.logs)
+        self.failed.extend(other.failed)
+
+    def sort(self) -> None:
+        """Put every list in seed order."""
+        self.violations.sort(key=lambda v: (v.seed, v.step))
+        self.unfinished.sort(key=lambda u: u.seed)
+        self.logs.sort()
+        self.failed = sorted(set(self.failed))
+
+
+def run_chunk(rules: Rules, params: Any, agent_names: Sequence[str], first_seed: int,
+              start: int, count: int, check_invariants: bool = True, log_games: int = 0,
+              max_steps: int | None = None) -> ChunkResult:
+    """Play games ``start .. start+count-1`` of a run (seeds ``first_seed + k``)."""
+    rules.reset_counts()
+    out = ChunkResult(Stats(seats=len(agent_names)))
+    for k in range(start, start + count):
+        rec = play_game(rules, params, agent_names, first_seed + k,
+                        check_invariants=check_invariants, log=k < log_games,
+                        max_steps=max_steps)
+        out.stats.add(rec.winner, rec.finished, rec.length, rec.reason)
+        out.violations.extend(rec.violations)
+        if not rec.finished:
+            out.unfinished.append(Unfinished(rec.seed, rec.reason, rec.loop))
+        if rec.violations or not rec.finished:
+            out.failed.append(rec.seed)
+        if rec.log is not None:
+            out.logs.append((rec.seed, rec.log))
+    out.stats.count(rules.counts)
+    return out
+
+
+def _chunk_job(args: tuple) -> tuple[int, ChunkResult]:
+    return args[4], run_chunk(*args)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """``fork`` (fast) when this process runs a single thread; with other threads alive
+    (a progress bar refreshing) ``forkserver``; ``spawn`` where neither exists."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int, seed: int,
+              *, jobs: int = 1, check_invariants: bool = True, log_games: int = 0,
+              max_steps: int | None = None,
+              on_progress: Callable[[int], None] | None = None) -> tuple[ChunkResult, float]:
+    """Play ``games`` games from ``seed`` over ``jobs`` processes; (results, seconds).
+
+    The chunks are merged in seed order, so the results do not depend on ``jobs``.
+    ``on_progress(n)`` is called with the number of games each finished chunk held.
+    """
+    size = max(1, min(250, -(-games // (max(1, jobs) * 8))))
+    chunks = [(rules, params, tuple(agent_names), seed, start, min(size, games - start),
+               check_invariants, log_games, max_steps) for start in range(0, games, size)]
+    jobs = max(1, min(jobs, len(chunks)))
+    total = ChunkResult(Stats(seats=len(agent_names)))
+    began = time.perf_counter()
+    if jobs == 1:
+        for args in chunks:
+            _, part = _chunk_job(args)
+            total.merge(part)
+            if on_progress:
+                on_progress(args[5])
+    else:
+        parts: list[tuple[int, ChunkResult]] = []
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
+            futures = {pool.submit(_chunk_job, args): args[5] for args in chunks}
+            for future in as_completed(futures):
+                parts.append(future.result())
+                if on_progress:
+                    on_progress(futures[future])
+        for _, part in sorted(parts, key=lambda item: item[0]):
+            total.merge(part)
+    elapsed = time.perf_counter() - began
+    total.sort()
+    return total, elapsed

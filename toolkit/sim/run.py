@@ -1,0 +1,206 @@
+"""`run_play`: the whole job behind `pnp play` for any engine, and its reports.
+
+`run_play` plays the games (see `harness.run_games`), writes the asked-for playthrough
+log and the logs of failed games, and returns a `PlayResult` whose `to_json` is the
+`play --json` document of FORMATS.md (plus the extra keys ``win_rate_ci``,
+``end_reasons``, ``coverage``, ``rulings`` and ``unfinished_games``). `render_table`
+prints the same for a terminal with rich.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import Rules
+from .harness import Unfinished, Violation, play_game, run_games
+from .stats import Stats
+
+
+@dataclass
+class PlayResult:
+    """The results of `run_play`: everything `play --json` and the table report."""
+
+    game: str
+    games: int
+    seed: int
+    format: str | None
+    decks: list[str]
+    agents: list[str]
+    stats: Stats
+    violations: list[Violation]
+    unfinished: list[Unfinished]
+    seconds: float
+    length_unit: str
+    coverage_ids: Sequence[str]
+    ruling_ids: Sequence[str]
+    log_paths: list[Path] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """0 if every game finished and every check held, else 1."""
+        return 1 if self.violations or self.unfinished else 0
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second."""
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def coverage(self) -> dict[str, Any]:
+        """How often each rule, ability and ruling fired, and those that never did."""
+        counters = self.stats.counters
+        fired = {key: counters.get(key, 0) for key in self.coverage_ids}
+        return {"fired": fired, "never_fired": [k for k, n in fired.items() if n == 0]}
+
+    def rulings(self) -> dict[str, int]:
+        """How often each ruling decided something."""
+        counters = self.stats.counters
+        return {key: counters.get(key, 0) for key in self.ruling_ids}
+
+    def to_json(self) -> dict[str, Any]:
+        """The `play --json` document (FORMATS.md) plus this harness's extra keys."""
+        st = self.stats
+        median = st.median_length()
+        return {
+            "game": self.game,
+            "games": self.games,
+            "seed": self.seed,
+            "format": self.format,
+            "decks": list(self.decks),
+            "agents": list(self.agents),
+            "results": {"wins": list(st.wins), "draws": st.draws},
+            "unfinished": {"count": st.unfinished, "seeds": [u.seed for u in self.unfinished]},
+            "violations": [v.to_json() for v in self.violations],
+            "length": {"unit": self.length_unit, "mean": round(st.mean_length(), 3),
+                       "median": int(median) if median == int(median) else median,
+                       "max": st.length_max},
+            "games_per_second": round(self.games_per_second, 1),
+            "win_rate_ci": st.win_rate_ci(),
+            "end_reasons": dict(sorted(st.end_reasons.items())),
+            "coverage": self.coverage(),
+            "rulings": self.rulings(),
+            "unfinished_games": [{"seed": u.seed, "reason": u.reason, "loop": list(u.loop)}
+                                 for u in self.unfinished],
+        }
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int,
+             jobs: int = 1, log_path: Path | None = None, log_games: int = 1,
+             failures_dir: Path | None = None, check_invariants: bool = True,
+             progress: bool = False) -> PlayResult:
+    """Play ``games`` games (seeds ``seed, seed+1, ...``) and report them.
+
+    ``agents`` are names from ``rules.agents``, one per seat. With ``log_path`` the
+    playthroughs of the first ``log_games`` games are written there (Markdown); with
+    ``failures_dir`` the full playthrough of every game that broke an invariant or did
+    not finish is written as ``seed-<n>.md``. ``progress`` shows a rich progress bar.
+    The same seed gives the same results (apart from speed) for any ``jobs``.
+    """
+    unknown = [name for name in agents if name not in rules.agents]
+    if unknown:
+        raise ValueError(f"unknown agent(s) {', '.join(unknown)}; "
+                         f"known: {', '.join(rules.agents)}")
+    wanted_logs = log_games if log_path is not None else 0
+    if progress:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(TextColumn(f"{rules.game_id}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), transient=True) as bar:
+            task = bar.add_task("games", total=games)
+            total, seconds = run_games(
+                rules, params, agents, games, seed, jobs=jobs,
+                check_invariants=check_invariants, log_games=wanted_logs,
+                on_progress=lambda n: bar.advance(task, n))
+    else:
+        total, seconds = run_games(rules, params, agents, games, seed, jobs=jobs,
+                                   check_invariants=check_invariants, log_games=wanted_logs)
+    info = rules.describe_params(params)
+    result = PlayResult(
+        game=rules.game_id, games=games, seed=seed, format=info.get("format"),
+        decks=list(info.get("decks", [])), agents=list(agents), stats=total.stats,
+        violations=total.violations, unfinished=total.unfinished, seconds=seconds,
+        length_unit=rules.length_unit, coverage_ids=rules.coverage_ids(),
+        ruling_ids=rules.ruling_ids(),
+    )
+    if log_path is not None:
+        _write_atomic(Path(log_path), "\n".join(text for _, text in total.logs))
+        result.log_paths.append(Path(log_path))
+    if failures_dir is not None and total.failed:
+        counts = rules.counts
+        rules.reset_counts()
+        try:
+            for failed in total.failed:
+                rec = play_game(rules, params, agents, failed,
+                                check_invariants=check_invariants, log=True)
+                path = Path(failures_dir) / f"seed-{failed}.md"
+                _write_atomic(path, rec.log or "")
+                result.log_paths.append(path)
+        finally:
+            rules.counts = counts
+    return result
+
+
+def render_table(result: PlayResult, console: Any) -> None:
+    """Print a `PlayResult` for a terminal: seats, lengths, checks, coverage, rulings."""
+    from rich.table import Table
+
+    st = result.stats
+    table = Table(title=f"{result.game}: {result.games} games from seed {result.seed}"
+                  + (f" ({result.format})" if result.format else ""))
+    for column in ("Seat", "Deck", "Agent", "Wins", "Win rate (95% CI)"):
+        table.add_column(column, justify="right" if column in ("Wins", "Seat") else "left")
+    cis = st.win_rate_ci()
+    for seat, agent in enumerate(result.agents):
+        deck = result.decks[seat] if seat < len(result.decks) else ""
+        ci = cis[seat]
+        table.add_row(str(seat + 1), deck, agent, str(st.wins[seat]),
+                      f"{ci['rate']:.1%} ({ci['low']:.1%}–{ci['high']:.1%})")
+    console.print(table)
+    doc = result.to_json()
+    length = doc["length"]
+    console.print(f"Draws {st.draws} · unfinished {st.unfinished} · violations "
+                  f"{len(result.violations)} · length ({length['unit']}) mean "
+                  f"{length['mean']}, median {length['median']}, max {length['max']} · "
+                  f"{doc['games_per_second']} games/s")
+    if st.end_reasons:
+        console.print("Ended by: " + ", ".join(f"{k} {v}" for k, v in
+                                               sorted(st.end_reasons.items())))
+    for v in result.violations[:20]:
+        console.print(f"[red]violation[/red] seed {v.seed} step {v.step}: "
+                      f"{v.invariant}: {v.message}")
+    for u in result.unfinished[:20]:
+        console.print(f"[yellow]unfinished[/yellow] seed {u.seed}: {u.reason}")
+    rulings = {k: n for k, n in result.rulings().items() if n}
+    if rulings:
+        rt = Table(title="Rulings that decided something")
+        rt.add_column("Ruling")
+        rt.add_column("Times", justify="right")
+        for key, n in sorted(rulings.items(), key=lambda kv: (-kv[1], kv[0])):
+            rt.add_row(key, str(n))
+        console.print(rt)
+    never = result.coverage()["never_fired"]
+    if never:
+        console.print("Never fired: " + ", ".join(never))
