@@ -108,3 +108,14 @@ def test_misuse_exits_2(args):
 def test_failures_dir_stays_empty_when_all_games_are_fine(tmp_path: Path):
     code, _ = play("warbadge", "--games", 10, "--json", "--failures", tmp_path / "fail")
     assert code == 0 and not list((tmp_path).glob("fail/*.md"))
+
+
+def test_rulings_lists_every_ruling_the_engine_counts():
+    from toolkit.games.warbadge.engine import WarBadgeRules
+
+    result = runner.invoke(app, ["rulings", "warbadge", "--json"])
+    assert result.exit_code == 0
+    listed = {r["id"] for r in json.loads(result.stdout)["rulings"]}
+    assert listed == set(WarBadgeRules().ruling_ids())
+    assert all(r["question"] and r["decision"] and r["passage"]
+               for r in json.loads(result.stdout)["rulings"])

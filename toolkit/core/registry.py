@@ -6,7 +6,7 @@ sixth game is a new package with one entry point and no change to the core.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
@@ -53,6 +53,8 @@ class PlaySpec:
     """Bundled decks for the seats when no --deck is given: `FILE#SHEET` under content/<id>/."""
     players: tuple[int, int] = (2, 2)
     """Fewest and most players."""
+    rulings: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
+    """The named rulings by id, each with `question`, `decision` and `passage`."""
 
 
 @dataclass(frozen=True)

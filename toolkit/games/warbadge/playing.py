@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from toolkit.core.errors import InputError
 from toolkit.core.registry import PlaySpec
-from toolkit.games.warbadge.engine import BadgeSpec, FormatSpec, WarBadgeParams, WarBadgeRules
+from toolkit.games.warbadge.engine import (
+    RULINGS,
+    BadgeSpec,
+    FormatSpec,
+    WarBadgeParams,
+    WarBadgeRules,
+)
 
 
 def badge_spec(badge) -> BadgeSpec:
@@ -31,4 +37,5 @@ def params(decks: list, fmt: str | None) -> WarBadgeParams:
 
 
 PLAYING = PlaySpec(rules=WarBadgeRules, params=params,
-                   default_decks=("badges.xlsx#Sun", "badges.xlsx#Moon"), players=(2, 2))
+                   default_decks=("badges.xlsx#Sun", "badges.xlsx#Moon"), players=(2, 2),
+                   rulings=lambda: RULINGS)
