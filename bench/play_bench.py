@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="time for the goofspiel playouts")
-    args = parser.parse_args(argv)
+    args = parser.parse_args([] if argv is None else argv)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}")
     figures: dict[str, float | None] = {}
