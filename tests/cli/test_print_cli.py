@@ -118,14 +118,19 @@ def test_calibrate_writes_a_two_page_sheet(tmp_path):
     assert page_sizes(tmp_path / "calibrate-letter-long.pdf") == [(612.0, 792.0)] * 2
 
 
-def test_demo_validates_and_renders_every_bundled_deck(tmp_path):
+def test_demo_validates_renders_and_plays_every_bundled_deck(tmp_path, monkeypatch):
+    from toolkit.cli import demo
+
+    monkeypatch.setattr(demo, "DEMO_GAMES", 20)  # the real demo plays 1,000 per setup
     result = invoke("demo", "-o", tmp_path)
     assert result.exit_code == 0, result.output
     for game, deck in (("warbadge", "Sun"), ("battlegate", "Swarm"), ("warblitz", "Tidewardens")):
         folder = tmp_path / game / deck
         assert (folder / f"{deck}.pdf").exists()
         assert list((folder / "png").glob("*.png")) and list((folder / "tts").glob("*.png"))
-
+    for log in ("warbadge/playthrough-2p.md", "battlegate/playthrough-2p.md",
+                "battlegate/playthrough-4p.md"):
+        assert "playthrough" in (tmp_path / log).read_text()
 
 def test_same_deck_same_bytes(tmp_path):
     """Reproducible: the same inputs give the same PDF and PNG files, byte for byte."""

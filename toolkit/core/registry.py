@@ -55,6 +55,9 @@ class PlaySpec:
     """Fewest and most players."""
     rulings: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
     """The named rulings by id, each with `question`, `decision` and `passage`."""
+    setups: Callable[[], Mapping[str, Callable[[], Any]]] = field(default=lambda: {})
+    """Named sample parameters in plain Python (the first is the default), for the shared
+    random-playthrough test and the benchmarks."""
 
 
 @dataclass(frozen=True)

@@ -42,10 +42,15 @@ EmitHook = Callable[[str, str], None]
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seat (``None`` for a draw) and the reason."""
+    """How a game ended: the winning seat (``None`` for a draw) and the reason.
+
+    ``finished=False`` ends a game the engine knows can never finish (a stalemate that
+    no choice can break): the harness reports it unfinished, with the reason.
+    """
 
     winner: int | None
     reason: str
+    finished: bool = True
 
 
 class Instrumented:

@@ -8,6 +8,9 @@ what chance deals. After every step the harness may check the engine's invariant
 run goes on); a game longer than the step cap, or whose state repeats (a loop), is
 stopped and reported unfinished; a player who must decide always needs a legal action.
 
+A loop is a state seen `LOOP_REPEATS` times, like chess's threefold repetition: a single
+return to a position can be a random walk that moves on, a third one is a cycle.
+
 `run_games` splits the games over processes (``jobs``) in chunks and merges them in seed
 order, so every figure is the same for any ``jobs``.
 """
@@ -26,6 +29,9 @@ from typing import Any
 from .engine import CHANCE, Rules
 from .log import GameLog
 from .stats import Stats
+
+LOOP_REPEATS = 3
+"""A game whose state comes back this many times is stopped as a loop."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +110,7 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
         rules.emit = game_log.event
     seen_names: set[str] = set()
     actions: list = []
-    seen: dict[int, int] = {}
+    seen: dict[int, tuple[int, int]] = {}  # state key → (times seen, last step seen)
 
     def violation(step: int, name: str, message: str) -> None:
         if name in seen_names:
@@ -127,8 +133,8 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
         while True:
             outcome = rules.outcome(state)
             if outcome is not None:
-                rec.finished = True
-                rec.winner = outcome.winner
+                rec.finished = outcome.finished
+                rec.winner = outcome.winner if outcome.finished else None
                 rec.reason = outcome.reason
                 break
             movers = rules.to_move(state)
@@ -140,12 +146,14 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                 rec.reason = f"step cap ({cap}) reached"
                 break
             key = hash(rules.state_key(state))
-            first = seen.get(key)
-            if first is not None:
-                rec.reason = f"loop: the state after step {step} repeats step {first}"
+            before = seen.get(key)
+            if before is not None and before[0] >= LOOP_REPEATS - 1:
+                first = before[1]
+                rec.reason = (f"loop: the state after step {step} is the one after step "
+                              f"{first}, seen {LOOP_REPEATS} times")
                 rec.loop = _replay(rules, params, seed, actions, first, step)
                 break
-            seen[key] = step
+            seen[key] = (before[0] + 1, step) if before is not None else (1, step)
             if movers[0] == CHANCE:
                 chosen = [rules.chance(state, chance)]
             else:

@@ -39,6 +39,8 @@ class PlayResult:
     coverage_ids: Sequence[str]
     ruling_ids: Sequence[str]
     log_paths: list[Path] = field(default_factory=list)
+    game_stats: dict[str, Any] | None = None
+    """The engine's own statistics (per seat, per deck), when it keeps any."""
 
     @property
     def exit_code(self) -> int:
@@ -85,6 +87,7 @@ class PlayResult:
             "rulings": self.rulings(),
             "unfinished_games": [{"seed": u.seed, "reason": u.reason, "loop": list(u.loop)}
                                  for u in self.unfinished],
+            **({"game_stats": self.game_stats} if self.game_stats is not None else {}),
         }
 
 
@@ -145,6 +148,9 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
         length_unit=rules.length_unit, coverage_ids=rules.coverage_ids(),
         ruling_ids=rules.ruling_ids(),
     )
+    if hasattr(rules, "game_stats"):
+        result.game_stats = rules.game_stats(total.stats.counters, result.decks,
+                                             total.stats.games - total.stats.unfinished)
     if log_path is not None:
         _write_atomic(Path(log_path), "\n".join(text for _, text in total.logs))
         result.log_paths.append(Path(log_path))
@@ -188,6 +194,7 @@ def render_table(result: PlayResult, console: Any) -> None:
     if st.end_reasons:
         console.print("Ended by: " + ", ".join(f"{k} {v}" for k, v in
                                                sorted(st.end_reasons.items())))
+    _render_game_stats(result.game_stats, console)
     for v in result.violations[:20]:
         console.print(f"[red]violation[/red] seed {v.seed} step {v.step}: "
                       f"{v.invariant}: {v.message}")
@@ -204,3 +211,25 @@ def render_table(result: PlayResult, console: Any) -> None:
     never = result.coverage()["never_fired"]
     if never:
         console.print("Never fired: " + ", ".join(never))
+
+
+def _render_game_stats(stats: dict[str, Any] | None, console: Any) -> None:
+    """The engine's own statistics, when it keeps them: first player, and per deck."""
+    if not stats:
+        return
+    from rich.table import Table
+
+    if "first_player_win_rate" in stats:
+        console.print(f"First player won {stats['first_player_win_rate']:.1%} of the games "
+                      "that ended")
+    decks = stats.get("decks")
+    if decks:
+        table = Table(title="Per deck")
+        for column in ("Deck", "Games", "Wins", "Went first", "Won when first", "Eliminated"):
+            table.add_column(column, justify="left" if column == "Deck" else "right")
+        for name, row in decks.items():
+            out = row.get("eliminated", {})
+            table.add_row(name, str(row.get("games", "")), str(row.get("wins", "")),
+                          str(row.get("first", "")), str(row.get("first_wins", "")),
+                          ", ".join(f"{k} {v}" for k, v in out.items() if v) or "0")
+        console.print(table)

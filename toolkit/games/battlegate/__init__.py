@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toolkit.core.registry import Game
 from toolkit.games.battlegate.deck import VALIDATOR, formats, load_decks, validate
+from toolkit.games.battlegate.playing import PLAYING
 from toolkit.games.battlegate.printing import PRINTING
 from toolkit.games.battlegate.template import write_template
 
@@ -22,6 +23,7 @@ GAME = Game(
     formats=formats,
     load_decks=load_decks,
     printing=PRINTING,
+    playing=PLAYING,
 )
 
 __all__ = ["GAME", "VALIDATOR", "load_decks"]

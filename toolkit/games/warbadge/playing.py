@@ -6,6 +6,7 @@ from toolkit.core.errors import InputError
 from toolkit.core.registry import PlaySpec
 from toolkit.games.warbadge.engine import (
     RULINGS,
+    SETUPS,
     BadgeSpec,
     FormatSpec,
     WarBadgeParams,
@@ -38,4 +39,4 @@ def params(decks: list, fmt: str | None) -> WarBadgeParams:
 
 PLAYING = PlaySpec(rules=WarBadgeRules, params=params,
                    default_decks=("badges.xlsx#Sun", "badges.xlsx#Moon"), players=(2, 2),
-                   rulings=lambda: RULINGS)
+                   rulings=lambda: RULINGS, setups=lambda: SETUPS)

@@ -1,7 +1,7 @@
 """Sample WarBadge teams in plain Python: two standard and two quick teams.
 
 Together the four teams use all nineteen abilities. They stand in for bundled decks in
-the shared game registry (`toolkit.sim.games`), the tests and the benchmark.
+the game's PlaySpec (`setups`), the tests and the benchmark.
 Standard teams: 1 Gold + 2 Silver + 3 Bronze, total value 10; quick teams: 1 Gold +
 1 Silver + 2 Bronze, total value 7.
 """

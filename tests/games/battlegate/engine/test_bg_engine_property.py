@@ -1,0 +1,117 @@
+"""Random playthroughs of the Battle Gate engine for 2, 3 and 4 players over many seeds.
+
+Every game ends or is reported unfinished with a reason, no invariant ever breaks, a
+player who must decide always has a legal action, the same seed gives the same game, and
+what a player observes never depends on hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from random import Random
+
+import pytest
+from bgkit import params
+
+from toolkit.games.battlegate.engine import SETUPS, BattleGateRules, CardSpec
+from toolkit.sim.harness import play_game, run_games
+
+CLASSES = ("Minion", "Soldier", "Assassin")
+
+
+def random_deck(rng: Random) -> tuple[CardSpec, ...]:
+    """A deck of 17 to 30 random cards (any mix of classes, powers 1 to 6)."""
+    return tuple(CardSpec(f"c{i}", rng.choice(CLASSES), rng.randint(1, 6))
+                 for i in range(rng.randint(17, 30)))
+
+
+def check_run(rules, p, agents, games, seed=1):
+    result, _ = run_games(rules, p, agents, games, seed)
+    st = result.stats
+    assert result.violations == [], result.violations[:3]
+    assert sum(st.wins) + st.draws + st.unfinished == games
+    for u in result.unfinished:
+        assert u.reason and seed <= u.seed < seed + games
+    return result
+
+
+@pytest.mark.parametrize(("setup", "games"), [("duel", 300), ("giants", 300),
+                                               ("three", 150), ("melee", 80)])
+def test_sample_setups_random_and_greedy(setup, games):
+    rules = BattleGateRules()
+    p = SETUPS[setup]()
+    seats = len(p.decks)
+    for agents in (["random"] * seats, ["greedy"] + ["random"] * (seats - 1),
+                   ["greedy"] * seats):
+        result = check_run(rules, p, agents, games)
+        assert result.stats.unfinished <= games // 20  # positions rarely repeat exactly
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_decks(players):
+    """Any decks at all (minions only, giants only...) keep every invariant."""
+    rules = BattleGateRules()
+    for seed in range(40):
+        rng = Random(seed)
+        p = params(*(random_deck(rng) for _ in range(players)))
+        for agents in (["random"] * players, ["greedy"] * players):
+            rec = play_game(rules, p, agents, seed)
+            assert rec.violations == [], rec.violations
+            assert rec.finished or rec.reason
+
+
+@pytest.mark.parametrize("setup", ["duel", "three", "melee"])
+def test_same_seed_same_game(setup):
+    rules = BattleGateRules()
+    p = SETUPS[setup]()
+    agents = ["greedy"] + ["random"] * (len(p.decks) - 1)
+    for seed in (1, 29):
+        first = play_game(rules, p, agents, seed, log=True)
+        second = play_game(rules, p, agents, seed, log=True)
+        assert first.log == second.log and first.log and "## End" in first.log
+        assert (first.winner, first.length, first.steps) == (second.winner, second.length,
+                                                              second.steps)
+
+
+def test_observation_hides_hands_and_deck_order():
+    """observe(): a player sees their own hand, every field, and counts; shuffling another
+    player's deck or swapping their hand with deck cards changes nothing they see."""
+    rules = BattleGateRules()
+    p = SETUPS["three"]()
+    rng = Random(5)
+    s = rules.setup(p, Random(5))
+    checked = 0
+    for _ in range(400):
+        if rules.outcome(s) is not None:
+            break
+        mover = rules.to_move(s)[0]
+        for q in range(s.players):
+            other = (q + 1) % s.players
+            deck, hand = list(s.deck[other]), list(s.hand[other])
+            if deck and hand:
+                pool = deck + hand
+                rng.shuffle(pool)
+                t = replace(s, deck=list(s.deck), hand=list(s.hand))
+                t.deck[other] = tuple(pool[: len(deck)])
+                t.hand[other] = tuple(sorted(pool[len(deck):]))
+                assert rules.observe(t, q) == rules.observe(s, q)
+                checked += 1
+            seen = rules.observe(s, q)
+            assert seen.hand == s.hand[q] and seen.deck_sizes[other] == len(s.deck[other])
+        legal = rules.legal_actions(s, mover)
+        s = rules.apply(s, legal[rng.randrange(len(legal))])
+    assert checked > 100
+
+
+def test_apply_leaves_the_state_untouched():
+    rules = BattleGateRules()
+    s = rules.setup(SETUPS["duel"](), Random(2))
+    rng = Random(2)
+    for _ in range(300):
+        if rules.outcome(s) is not None:
+            break
+        key = rules.state_key(s)
+        legal = rules.legal_actions(s, rules.to_move(s)[0])
+        nxt = rules.apply(s, legal[rng.randrange(len(legal))])
+        assert rules.state_key(s) == key
+        s = nxt

@@ -1,0 +1,258 @@
+"""Battle Gate agents: ``random`` and ``greedy``.
+
+Agents decide from an `Observation` only: their own hand and discard pile, every play
+field and the sizes of every deck, hand and discard pile, never another player's hand or
+any deck's order. The greedy agent plays sensibly without search:
+
+- it always draws as many cards as it may (more cards in hand means a larger power limit,
+  and deck and hand together are its life);
+- it fields its most valuable card that fits (soldiers first, then assassins, then
+  minions; higher power first);
+- it attacks with a card when the target cannot block it with one card, when the target
+  has fewer defenders than the cards attacking it, or when its deck and hand are nearly
+  gone; it attacks the living opponent closest to elimination;
+- it defends by planning its blockers: the cheapest defenders that beat each attack
+  (strongest attack first), then trades and cheap blocks of big attacks, and every
+  blocker it has when the undefended power would eliminate it;
+- it plays an assassin when that turns an attack or a defence into a win (or adds two or
+  more to an undefended attack), discards its least valuable cards and recovers its most
+  valuable ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from random import Random
+
+from toolkit.sim.engine import Agent, RandomAgent
+
+from .state import CardSpec, Observation
+
+CLASS_WORTH = {"Soldier": 1.5, "Assassin": 1.0, "Minion": 0.5}
+"""What a class adds to a card's power when the greedy agent weighs it."""
+
+
+def worth(spec: CardSpec) -> float:
+    """How much a card is worth to its owner: its power plus a little for its class."""
+    return spec.power + CLASS_WORTH.get(spec.klass, 0.0)
+
+
+class GreedyAgent:
+    """Sensible one-step play from the observation (see the module docstring)."""
+
+    observes = True
+
+    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+        """Choose one of ``legal`` from what ``obs`` shows."""
+        if len(legal) == 1:
+            return legal[0]
+        decision = obs.decision
+        if decision == "draw":
+            return legal[0]  # ("draw", p): draw every card allowed
+        if decision == "field":
+            return self._field(obs, legal)
+        if decision == "attack":
+            return self._attack(obs, legal)
+        if decision == "defend":
+            return self._defend(obs, legal)
+        if decision == "boost":
+            return self._boost(obs, legal)
+        if decision == "discard":
+            mine = obs.mine
+            return min(legal, key=lambda a: (worth(mine[a[2]]), a[2]))
+        if decision == "recover":
+            mine = obs.mine
+            cards = [a for a in legal if a[0] == "recover"]
+            return max(cards, key=lambda a: (worth(mine[a[2]]), -a[2]))
+        return legal[0]
+
+    # -------------------------------------------------------------- fielding
+    def _field(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        mine = obs.mine
+        cards = [a for a in legal if a[0] == "field"]
+        return max(cards, key=lambda a: (worth(mine[a[2]]), -a[2]))
+
+    # --------------------------------------------------------------- attacks
+    def _attack(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        p = obs.player
+        mine = obs.mine
+        options = [a for a in legal if a[0] == "attack"]
+        declared = {a.card for a in obs.attacks}
+        attackers = [(c, spec.power, worth(spec)) for c, spec in obs.fields[p]
+                     if spec.klass != "Minion" and c not in declared]
+        stalled = obs.idle > 2 * sum(obs.alive) or _life(obs, p) <= 3
+        targets = sorted({a[3] for a in options},
+                         key=lambda q: (_life(obs, q), (q - p) % len(obs.alive)))
+        best: tuple | None = None
+        best_value = 0.0
+        for q in targets:
+            chosen = self._choose_attackers(obs, q, attackers)
+            if not chosen:
+                continue
+            value = _attack_value(obs, q, chosen)[0]
+            if best is not None and value <= best_value:
+                continue
+            # Declare the strongest chosen card (legal actions name one card per kind).
+            lead = mine[max(chosen, key=lambda x: (x[1], -x[0]))[0]]
+            for a in options:
+                if a[3] == q and mine[a[2]] == lead:
+                    best, best_value = a, value
+                    break
+        if best is not None and (best_value > 0 or stalled):
+            return best
+        if stalled:  # nothing is worth it, but something must happen
+            return max(options, key=lambda a: (mine[a[2]].power, -a[2]))
+        return legal[-1]  # ("stop", p)
+
+    def _choose_attackers(self, obs: Observation, q: int,
+                          attackers: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
+        """The attackers worth sending at ``q``: all of them, less those the defence would
+        beat, dropped while that raises the value (a few rounds at most)."""
+        chosen = sorted(attackers, key=lambda x: (-x[1], x[0]))
+        value, beaten = _attack_value(obs, q, chosen)
+        for _ in range(3):
+            if not beaten or len(beaten) == len(chosen):
+                break
+            trial = [x for x in chosen if x[0] not in beaten]
+            trial_value, trial_beaten = _attack_value(obs, q, trial)
+            if trial_value <= value:
+                break
+            chosen, value, beaten = trial, trial_value, trial_beaten
+        return chosen
+
+    # --------------------------------------------------------------- defence
+    def _defend(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        p = obs.player
+        card = legal[0][2]
+        attacks = [(a.index, a.power, a.defence) for a in obs.attacks if a.target == p]
+        assigned = {c for a in obs.attacks for c in a.defenders}
+        # The defenders still to decide follow the card order, this one first.
+        undecided = [(c, spec.power) for c, spec in obs.fields[p]
+                     if spec.klass != "Assassin" and c not in assigned and c >= card]
+        k = plan_blocks(attacks, undecided, _life(obs, p)).get(card)
+        if k is not None:
+            for a in legal:
+                if a[0] == "block" and a[3] == k:
+                    return a
+        return legal[-1]  # ("hold", p, card)
+
+    # ----------------------------------------------------------------- boosts
+    def _boost(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        p = obs.player
+        mine = obs.mine
+        attacking = p == obs.current
+        by_attack = {a.index: a for a in obs.attacks}
+        best = None
+        best_key = None
+        for act in legal:
+            if act[0] != "boost":
+                continue
+            a = by_attack[act[3]]
+            v = mine[act[2]].power
+            if attacking:
+                if a.defenders:
+                    useful = a.power <= a.defence < a.power + v
+                else:
+                    useful = v >= 2
+            else:
+                useful = a.defence <= a.power < a.defence + v
+            if useful:
+                key = (bool(a.defenders), -v, -act[2])
+                if best_key is None or key > best_key:
+                    best, best_key = act, key
+        return best if best is not None else legal[-1]
+
+
+def _life(obs: Observation, q: int) -> int:
+    """Cards seat ``q`` can still discard before being eliminated: deck and hand."""
+    return obs.deck_sizes[q] + obs.hand_sizes[q]
+
+
+def plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tuple[int, int]],
+                life: int) -> dict[int, int]:
+    """A blocking plan: defender card -> attack index.
+
+    ``attacks`` are ``(index, power, defence so far)``, ``defenders`` the free
+    ``(card, power)``, ``life`` the defender's deck + hand. First each attack, strongest
+    first, is beaten by the cheapest single card or the two strongest free cards; then
+    equal trades and cheap blocks of big undefended attacks; then, when the undefended
+    power would eliminate the defender, every free card blocks the biggest attacks.
+    """
+    defence = {k: d for k, _, d in attacks}
+    plan: dict[int, int] = {}
+    order = sorted(attacks, key=lambda a: (-a[1], a[0]))
+    free = sorted(defenders, key=lambda x: (x[1], x[0]))  # cheapest first
+
+    def use(x: tuple[int, int], k: int) -> None:
+        plan[x[0]] = k
+        defence[k] += x[1]
+        free.remove(x)
+
+    for k, power, _ in order:
+        if not free:
+            break
+        need = power - defence[k] + 1
+        if need <= 0:
+            continue
+        single = next((x for x in free if x[1] >= need), None)
+        if single is not None:
+            use(single, k)
+        elif len(free) >= 2 and free[-1][1] + free[-2][1] >= need:
+            a, b = free[-1], free[-2]
+            use(a, k)
+            use(b, k)
+    for k, power, _ in order:
+        if defence[k] > power:
+            continue
+        for x in free:
+            if defence[k] + x[1] == power or (defence[k] == 0 and power >= x[1] + 2):
+                use(x, k)
+                break
+    if free and sum(power for k, power, _ in attacks if defence[k] == 0) >= life:
+        for k, _, _ in order:
+            if not free:
+                break
+            if not defence[k]:
+                use(free[0], k)
+    return plan
+
+
+def _attack_value(obs: Observation, q: int,
+                  chosen: Sequence[tuple[int, int, float]]) -> tuple[float, set[int]]:
+    """What attacking ``q`` with ``chosen`` (card, power, worth) is worth if ``q`` blocks
+    by `plan_blocks` (damage and defenders beaten, less the attackers lost; attacks
+    already declared on ``q`` count too), and which of ``chosen`` would be beaten."""
+    old = [(-1, a.power, worth(a.spec)) for a in obs.attacks if a.target == q]
+    sent = old + list(chosen)
+    attacks = [(k, x[1], 0) for k, x in enumerate(sent)]
+    defenders = [(c, spec.power) for c, spec in obs.fields[q] if spec.klass != "Assassin"]
+    powers = dict(defenders)
+    worths = {c: worth(spec) for c, spec in obs.fields[q]}
+    life = _life(obs, q)
+    plan = plan_blocks(attacks, defenders, life)
+    defence = [0] * len(sent)
+    lost = [0.0] * len(sent)
+    for c, k in plan.items():
+        defence[k] += powers[c]
+        lost[k] += worths[c]
+    value = 0.0
+    damage = 0
+    beaten: set[int] = set()
+    for k, (card, power, w) in enumerate(sent):
+        d = defence[k]
+        if not d:
+            damage += power
+            continue
+        if power >= d:
+            value += lost[k]
+        if power <= d:
+            value -= w
+            if card >= 0:
+                beaten.add(card)
+    value += min(damage, life)
+    if damage > life:
+        value += 100.0  # the target is eliminated
+    return value, beaten
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+"""Battle Gate's agent registry: name -> factory."""
