@@ -21,7 +21,7 @@ def rulings(
     g = get_game(game)
     if g.playing is None:
         fail(f"{g.title} has no rules engine yet")
-    found = g.playing.rulings()
+    found = g.playing.rules().rulings
     if json:
         emit_json({"game": g.id, "rulings": [
             {"id": r.id, "question": r.question, "decision": r.decision, "passage": r.passage}

@@ -53,8 +53,6 @@ class PlaySpec:
     """Bundled decks for the seats when no --deck is given: `FILE#SHEET` under content/<id>/."""
     players: tuple[int, int] = (2, 2)
     """Fewest and most players."""
-    rulings: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
-    """The named rulings by id, each with `question`, `decision` and `passage`."""
     setups: Callable[[], Mapping[str, Callable[[], Any]]] = field(default=lambda: {})
     """Named sample parameters in plain Python (the first is the default), for the shared
     random-playthrough test and the benchmarks."""

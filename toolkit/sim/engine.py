@@ -53,20 +53,46 @@ class Outcome:
     finished: bool = True
 
 
-class Instrumented:
-    """Mixin for rules engines: coverage counters and the log event hook.
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One ruling: where the rulebook is silent or ambiguous, what the engine does."""
 
-    ``counts`` maps every coverage id (rule, ability, ruling) to how often it fired in
-    this process (engines call `reset_counts` in ``__init__``); the harness reads and
-    resets it. Firing an id not in `coverage_ids` is an engine bug (KeyError). ``emit`` is ``None`` unless a log is
-    being written, so engines guard their event text with ``if self.emit:``.
+    id: str
+    question: str
+    decision: str
+    passage: str
+    """The rulebook passage it concerns: section name and quoted sentence."""
+
+
+class Instrumented:
+    """Mixin for rules engines: coverage counters, rulings and the log event hook.
+
+    An engine sets ``coverage`` (every rule, ability and ruling id it may fire) and
+    ``rulings`` (id → `Ruling`). ``counts`` maps every coverage id to how often it fired
+    in this process (engines call `reset_counts` in ``__init__``); the harness reads and
+    resets it. Firing an id not in `coverage_ids` is an engine bug (KeyError). ``emit``
+    is ``None`` unless a log is being written, so engines guard their event text with
+    ``if self.emit:``. Pickling keeps only the counts (engines cross process boundaries).
     """
 
     emit: EmitHook | None = None
+    coverage: tuple[str, ...] = ()
+    rulings: Mapping[str, Ruling] = {}
+
+    def __getstate__(self) -> dict:
+        return {"counts": self.counts}
+
+    def __setstate__(self, data: dict) -> None:
+        self.__init__()
+        self.counts.update(data.get("counts", {}))
 
     def coverage_ids(self) -> Sequence[str]:
         """Every rule, ability and ruling id this engine may fire."""
-        return ()
+        return self.coverage
+
+    def ruling_ids(self) -> tuple[str, ...]:
+        """The ruling ids (reported apart in `play --json`)."""
+        return tuple(self.rulings)
 
     def reset_counts(self) -> dict[str, int]:
         """Start counting afresh; returns the new (zeroed) counter dict."""
@@ -80,8 +106,9 @@ class Instrumented:
             self.emit("fired", rule_id)
 
     def explain_rule(self, rule_id: str) -> str | None:
-        """Text for the log when ``rule_id`` fires (rulings say what they decided)."""
-        return None
+        """Text for the log when ``rule_id`` fires: a ruling's decision."""
+        ruling = self.rulings.get(rule_id)
+        return ruling.decision if ruling else None
 
 
 @runtime_checkable

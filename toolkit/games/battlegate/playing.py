@@ -5,7 +5,6 @@ from __future__ import annotations
 from toolkit.core.errors import InputError
 from toolkit.core.registry import PlaySpec
 from toolkit.games.battlegate.engine import (
-    RULINGS,
     SETUPS,
     BattleGateParams,
     BattleGateRules,
@@ -24,4 +23,4 @@ PLAYING = PlaySpec(
     rules=BattleGateRules, params=params,
     default_decks=("decks.xlsx#Balanced", "decks.xlsx#Swarm", "decks.xlsx#Wall",
                    "decks.xlsx#Giants"),
-    players=(2, 4), rulings=lambda: RULINGS, setups=lambda: SETUPS)
+    players=(2, 4), setups=lambda: SETUPS)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from toolkit.core.errors import InputError
 from toolkit.core.registry import PlaySpec
 from toolkit.games.warbadge.engine import (
-    RULINGS,
     SETUPS,
     BadgeSpec,
     FormatSpec,
@@ -39,4 +38,4 @@ def params(decks: list, fmt: str | None) -> WarBadgeParams:
 
 PLAYING = PlaySpec(rules=WarBadgeRules, params=params,
                    default_decks=("badges.xlsx#Sun", "badges.xlsx#Moon"), players=(2, 2),
-                   rulings=lambda: RULINGS, setups=lambda: SETUPS)
+                   setups=lambda: SETUPS)

@@ -127,19 +127,14 @@ class BattleGateRules(Instrumented):
     """The Battle Gate rules engine (see the module docstring)."""
 
     game_id = "battlegate"
+    coverage = COVERAGE_IDS
+    rulings = RULINGS
     length_unit = "turns"
     max_steps = 60_000
 
     def __init__(self) -> None:
         self.emit = None
         self.reset_counts()
-
-    def __getstate__(self) -> dict:
-        return {"counts": self.counts}
-
-    def __setstate__(self, data: dict) -> None:
-        self.__init__()
-        self.counts.update(data.get("counts", {}))
 
     # ----------------------------------------------------------------- metadata
     @property
@@ -148,19 +143,6 @@ class BattleGateRules(Instrumented):
         from .agents import AGENTS
 
         return AGENTS
-
-    def coverage_ids(self) -> tuple[str, ...]:
-        """Every rule and ruling id (rule coverage)."""
-        return COVERAGE_IDS
-
-    def ruling_ids(self) -> tuple[str, ...]:
-        """The ruling ids (reported apart in `play --json`)."""
-        return tuple(RULINGS)
-
-    def explain_rule(self, rule_id: str) -> str | None:
-        """A ruling's decision, for the playthrough log."""
-        ruling = RULINGS.get(rule_id)
-        return ruling.decision if ruling else None
 
     def describe_params(self, params: BattleGateParams) -> dict[str, Any]:
         """The `play --json` header fields that come from the parameters."""

@@ -108,6 +108,8 @@ class WarBadgeRules(Instrumented):
     """The WarBadge rules engine (see the module docstring)."""
 
     game_id = "warbadge"
+    coverage = COVERAGE_IDS
+    rulings = RULINGS
     length_unit = "battles"
     max_steps = 20_000
 
@@ -124,13 +126,6 @@ class WarBadgeRules(Instrumented):
             "trigger": self._h_trigger, "kill": self._h_kill,
         }
 
-    def __getstate__(self) -> dict:
-        return {"counts": self.counts}
-
-    def __setstate__(self, data: dict) -> None:
-        self.__init__()
-        self.counts.update(data.get("counts", {}))
-
     # ----------------------------------------------------------------- metadata
     @property
     def agents(self):
@@ -138,19 +133,6 @@ class WarBadgeRules(Instrumented):
         from .agents import AGENTS
 
         return AGENTS
-
-    def coverage_ids(self) -> tuple[str, ...]:
-        """Every rule, ability and ruling id (rule coverage)."""
-        return COVERAGE_IDS
-
-    def ruling_ids(self) -> tuple[str, ...]:
-        """The ruling ids (reported apart in `play --json`)."""
-        return tuple(RULINGS)
-
-    def explain_rule(self, rule_id: str) -> str | None:
-        """A ruling's decision, for the playthrough log."""
-        ruling = RULINGS.get(rule_id)
-        return ruling.decision if ruling else None
 
     def describe_params(self, params: WarBadgeParams) -> dict[str, Any]:
         """The `play --json` header fields that come from the parameters."""

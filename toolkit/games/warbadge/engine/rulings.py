@@ -10,17 +10,7 @@ The module also lists the coverage ids of the rulebook's own rules and abilities
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """One ruling: where the rulebook is silent or ambiguous, what the engine does."""
-
-    id: str
-    question: str
-    decision: str
-    passage: str
+from toolkit.sim.engine import Ruling
 
 
 def _r(name: str, question: str, decision: str, passage: str) -> Ruling:
