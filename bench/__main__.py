@@ -6,7 +6,8 @@ import importlib
 import platform
 import sys
 
-SUITES = {"load": "bench.load_bench", "render": "bench.render_bench", "play": "bench.play_bench"}
+SUITES = {"load": "bench.load_bench", "render": "bench.render_bench", "play": "bench.play_bench",
+          "battlegate": "bench.play_battlegate"}
 
 
 def machine() -> str:
