@@ -119,3 +119,14 @@ def test_rulings_lists_every_ruling_the_engine_counts():
     assert listed == set(WarBadgeRules().ruling_ids())
     assert all(r["question"] and r["decision"] and r["passage"]
                for r in json.loads(result.stdout)["rulings"])
+
+
+def test_coverage_tells_never_fired_from_not_in_the_decks():
+    """Sun and Moon have no Mount: its ability and rulings are `not_in_decks`, never
+    `never_fired` (that list is for rules these decks could have fired)."""
+    code, doc = play("warbadge", "--games", 30, "--json")
+    assert code == 0
+    coverage = doc["coverage"]
+    assert {"warbadge.ability.mount", "warbadge.ruling.mount-kinds"} <= set(coverage["not_in_decks"])
+    assert not set(coverage["never_fired"]) & set(coverage["not_in_decks"])
+    assert coverage["fired"]["warbadge.ability.swarm"] > 0  # Moon's Gutter Rats swarm

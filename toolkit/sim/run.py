@@ -41,6 +41,8 @@ class PlayResult:
     log_paths: list[Path] = field(default_factory=list)
     game_stats: dict[str, Any] | None = None
     """The engine's own statistics (per seat, per deck), when it keeps any."""
+    absent: frozenset[str] = frozenset()
+    """Coverage ids that cannot fire with these decks (an ability nobody has)."""
 
     @property
     def exit_code(self) -> int:
@@ -53,10 +55,13 @@ class PlayResult:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
     def coverage(self) -> dict[str, Any]:
-        """How often each rule, ability and ruling fired, and those that never did."""
+        """How often each rule, ability and ruling fired; those that never did although
+        the decks could fire them; and those the decks cannot fire at all."""
         counters = self.stats.counters
         fired = {key: counters.get(key, 0) for key in self.coverage_ids}
-        return {"fired": fired, "never_fired": [k for k, n in fired.items() if n == 0]}
+        return {"fired": fired,
+                "never_fired": [k for k, n in fired.items() if n == 0 and k not in self.absent],
+                "not_in_decks": [k for k in self.coverage_ids if k in self.absent]}
 
     def rulings(self) -> dict[str, int]:
         """How often each ruling decided something."""
@@ -148,6 +153,8 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
         length_unit=rules.length_unit, coverage_ids=rules.coverage_ids(),
         ruling_ids=rules.ruling_ids(),
     )
+    if hasattr(rules, "absent_ids"):
+        result.absent = frozenset(rules.absent_ids(params))
     if hasattr(rules, "game_stats"):
         result.game_stats = rules.game_stats(total.stats.counters, result.decks,
                                              total.stats.games - total.stats.unfinished)
@@ -208,9 +215,12 @@ def render_table(result: PlayResult, console: Any) -> None:
         for key, n in sorted(rulings.items(), key=lambda kv: (-kv[1], kv[0])):
             rt.add_row(key, str(n))
         console.print(rt)
-    never = result.coverage()["never_fired"]
-    if never:
-        console.print("Never fired: " + ", ".join(never))
+    coverage = result.coverage()
+    if coverage["never_fired"]:
+        console.print("Never fired: " + ", ".join(coverage["never_fired"]))
+    if coverage["not_in_decks"]:
+        console.print(f"Not in these decks ({len(coverage['not_in_decks'])} ids, "
+                      "cannot fire): " + ", ".join(coverage["not_in_decks"]))
 
 
 def _render_game_stats(stats: dict[str, Any] | None, console: Any) -> None:

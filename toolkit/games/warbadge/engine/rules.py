@@ -38,7 +38,7 @@ from typing import Any
 
 from toolkit.sim.engine import CHANCE, Instrumented, Outcome
 
-from .rulings import ABILITY_IDS, COVERAGE_IDS, RULINGS
+from .rulings import ABILITY_IDS, COVERAGE_IDS, RULINGS, ability_key
 from .state import (
     ASIDE,
     BATTLE,
@@ -133,6 +133,18 @@ class WarBadgeRules(Instrumented):
         from .agents import AGENTS
 
         return AGENTS
+
+    def absent_ids(self, params: WarBadgeParams) -> set[str]:
+        """Coverage ids these teams cannot fire: each ability no badge has, and the
+        rulings about it (named after it, e.g. ``warbadge.ruling.mount-kinds``)."""
+        present = {ability_key(a) for team in params.teams for b in team for a in b.abilities}
+        missing = [key for key in ABILITY_IDS if key not in present]
+        absent = {ABILITY_IDS[key] for key in missing}
+        for rid in RULINGS:
+            name = rid.rsplit(".", 1)[1]
+            if any(name == key or name.startswith(key + "-") for key in missing):
+                absent.add(rid)
+        return absent
 
     def describe_params(self, params: WarBadgeParams) -> dict[str, Any]:
         """The `play --json` header fields that come from the parameters."""
