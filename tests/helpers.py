@@ -43,3 +43,15 @@ def rules_of(result) -> list[str]:
 def errors_of(result) -> list[str]:
     """The rule ids of the errors in a ValidationResult, in order."""
     return [p.rule for d in result.decks for p in d.report.problems if p.severity == "error"]
+
+
+def act(rules, state, *actions: tuple):
+    """Apply rules-engine ``actions`` in order (the acting player is ``action[1]``), each
+    checked to be legal and the invariants to hold after it; returns the last state."""
+    for action in actions:
+        legal = rules.legal_actions(state, action[1])
+        assert action in legal, f"{action} not legal; legal: {legal}"
+        state = rules.apply(state, action)
+        broken = list(rules.invariants(state))
+        assert not broken, broken
+    return state

@@ -8,6 +8,7 @@ card numbers follow the order given), `params` puts 2 to 4 of them in seat order
 
 from __future__ import annotations
 
+from tests.helpers import act  # noqa: F401  (re-exported for the scenario tests)
 from toolkit.games.battlegate.engine import BattleGateParams, BattleGateRules, CardSpec
 from toolkit.games.battlegate.engine.state import State
 
@@ -40,15 +41,6 @@ def position(rules: BattleGateRules, decks, **zones) -> State:
     return rules.position(params(*decks), **zones)
 
 
-def act(rules: BattleGateRules, state: State, *actions: tuple) -> State:
-    """Apply ``actions`` in order, each checked to be legal and the invariants to hold."""
-    for action in actions:
-        legal = rules.legal_actions(state, action[1])
-        assert action in legal, f"{action} not legal; legal: {legal}"
-        state = rules.apply(state, action)
-        broken = list(rules.invariants(state))
-        assert not broken, broken
-    return state
 
 
 def stop(rules: BattleGateRules, state: State, times: int = 1) -> State:

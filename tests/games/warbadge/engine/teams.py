@@ -8,6 +8,7 @@ the engine's samples; together the four use every one of the nineteen abilities.
 
 from __future__ import annotations
 
+from tests.helpers import act  # noqa: F401  (re-exported for the scenario tests)
 from toolkit.games.warbadge.engine import BadgeSpec, FormatSpec, WarBadgeParams, WarBadgeRules
 from toolkit.games.warbadge.engine.rulings import ABILITY_NAMES, ability_key
 from toolkit.games.warbadge.engine.samples import DAWN, DUSK, MOON, SUN
@@ -51,15 +52,6 @@ def position(rules: WarBadgeRules, team0, team1, places: tuple[str, str], *,
     return rules.position(params(team0, team1, rounds), places, round=round, battle=battle)
 
 
-def act(rules: WarBadgeRules, state: State, *actions: tuple) -> State:
-    """Apply ``actions`` in order, each checked to be legal and the invariants to hold."""
-    for action in actions:
-        legal = rules.legal_actions(state, action[1])
-        assert action in legal, f"{action} not legal; legal: {legal}"
-        state = rules.apply(state, action)
-        broken = list(rules.invariants(state))
-        assert not broken, broken
-    return state
 
 
 def names(state: State, player: int, status: int) -> list[str]:
