@@ -181,3 +181,20 @@ def test_back_side(sample):
     assert back.ops and back.warnings == ()
     with pytest.raises(ValueError):
         evaluate(lay, card, "side")
+
+
+def test_separator_drops_empty_parts():
+    """A Commander has no Class: `{Rank} · {Class} · {Faction}` with `separator = " · "`
+    reads "Commander · Tidewardens", never "Commander ·  · Tidewardens"."""
+    layout = parse_toml('[card]\nsize = "poker"\n[front.line]\nkind = "text"\n'
+                        'text = "{Rank} · {Class} · {Faction}"\nseparator = " · "\n'
+                        'x = 5\ny = 5\nwidth = 53\nheight = 6\nwrap = false\n')
+
+    def line(card):
+        texts = [op for op in evaluate(layout, card).ops if isinstance(op, Text)]
+        return "".join(span.text for op in texts for span in op.spans)
+
+    assert line({"Rank": "Commander", "Class": "", "Faction": "Tidewardens"}) == \
+        "Commander · Tidewardens"
+    assert line({"Rank": "Elite", "Class": "Melee", "Faction": "Ashen Court"}) == \
+        "Elite · Melee · Ashen Court"

@@ -274,7 +274,13 @@ class _Eval:
         return self.icon_row(box, x, y, w, h)
 
     def text(self, box: Box, x: float, y: float, w: float, h: float) -> list[Op]:
-        text = self.fill(box, str(self.prop(box, "text") or ""))
+        template = str(self.prop(box, "text") or "")
+        separator = box.props["separator"]
+        if separator:  # "{Rank} · {Class} · {Faction}": parts left empty drop out
+            parts = (self.fill(box, part) for part in template.split(separator))
+            text = separator.join(part for part in parts if part.strip())
+        else:
+            text = self.fill(box, template)
         if box.props["uppercase"]:
             text = text.upper()
         if not text.strip():

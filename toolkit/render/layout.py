@@ -54,7 +54,7 @@ KEYS: dict[str, frozenset[str]] = {
     "circle": frozenset({"fill", "stroke", "stroke_width"}),
     "line": frozenset({"stroke", "stroke_width"}),
     "text": frozenset({"text", "font", "size", "min_size", "align", "valign", "color",
-                       "leading", "wrap", "icon_style", "uppercase"}),
+                       "leading", "wrap", "icon_style", "uppercase", "separator"}),
     "image": frozenset({"column", "radius", "placeholder"}),
     "icons": frozenset({"column", "names", "style", "size", "gap", "align", "valign"}),
 }
@@ -71,7 +71,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "line": {"stroke": "#000000", "stroke_width": 0.3},
     "text": {"text": "", "font": "Vera", "size": 9.0, "min_size": None, "align": "left",
              "valign": "top", "color": "#000000", "leading": 1.2, "wrap": True,
-             "icon_style": "type", "uppercase": False},
+             "icon_style": "type", "uppercase": False, "separator": None},
     "image": {"column": "Art", "radius": 0.0, "placeholder": "#eeeeee"},
     "icons": {"column": "", "names": (), "style": "type", "size": None, "gap": None,
               "align": "center",
