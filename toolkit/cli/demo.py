@@ -87,7 +87,8 @@ def play_samples(output: Path, out) -> bool:
             rules = game.playing.rules()
             log = output / game.id / f"playthrough-{players}p.md"
             result = run_play(rules, game.playing.params(decks, None), ["greedy"] * players,
-                              DEMO_GAMES, 1, jobs=min(2, os.cpu_count() or 1), log_path=log)
+                              DEMO_GAMES, 1, jobs=min(2, os.cpu_count() or 1), log_path=log,
+                              progress=out.is_terminal)
             doc = result.to_json()
             ok &= result.exit_code == 0
             table.add_row(game.id, " v ".join(doc["decks"]),
