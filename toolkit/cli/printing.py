@@ -119,11 +119,11 @@ def print_deck(
         done(1)
     root = output or ROOT / "output" / g.id
     for job in jobs:
-        result = render_deck(file_name(job.name), faces(g, job), root / file_name(job.name),
-                             options)
+        cards = faces(g, job)
+        result = render_deck(file_name(job.name), cards, root / file_name(job.name), options)
         for warning in result.warnings:
             out.print(f"  [yellow]warning[/] {warning}")
-        copies = sum(f.copies for f in faces(g, job))
+        copies = sum(f.copies for f in cards)
         out.print(f"[bold]{job.name}[/]: {copies} cards on {len(result.pages)} page(s) → "
                   + ", ".join(str(shown(p)) for p in result.files[:3])
                   + (f" (+{len(result.files) - 3} more)" if len(result.files) > 3 else ""))
