@@ -1,6 +1,8 @@
 """Sample WarBadge teams in plain Python: two standard and two quick teams.
 
-Together the four teams use all nineteen abilities. They stand in for bundled decks in
+Together the four teams use all nineteen abilities (the bundled workbook's teams use
+eighteen: none has Resurrect). Their deck names (Dragon Host, Lich Court, Phoenix Wing,
+Hydra Den) differ from the bundled teams' so logs never mix them up. They stand in for bundled decks in
 the game's PlaySpec (`setups`), the tests and the benchmark.
 Standard teams: 1 Gold + 2 Silver + 3 Bronze, total value 10; quick teams: 1 Gold +
 1 Silver + 2 Bronze, total value 7.
@@ -58,19 +60,20 @@ DUSK: tuple[BadgeSpec, ...] = (
 
 
 def standard_params() -> WarBadgeParams:
-    """Sun against Moon, standard format."""
-    return WarBadgeParams((SUN, MOON), ("Sun", "Moon"), STANDARD)
+    """Dragon Host (SUN) against Lich Court (MOON), standard format."""
+    return WarBadgeParams((SUN, MOON), ("Dragon Host", "Lich Court"), STANDARD)
 
 
 def quick_params() -> WarBadgeParams:
-    """Dawn against Dusk, quick format."""
-    return WarBadgeParams((DAWN, DUSK), ("Dawn", "Dusk"), QUICK)
+    """Phoenix Wing (DAWN) against Hydra Den (DUSK), quick format."""
+    return WarBadgeParams((DAWN, DUSK), ("Phoenix Wing", "Hydra Den"), QUICK)
 
 
 def mixed_params() -> WarBadgeParams:
     """A custom format mixing all four teams (8 badges, 3 rounds): every ability at once."""
     fmt = FormatSpec("custom", 10, 3)
-    return WarBadgeParams((SUN + DAWN, MOON + DUSK), ("Sun+Dawn", "Moon+Dusk"), fmt)
+    return WarBadgeParams((SUN + DAWN, MOON + DUSK), ("Dragon Host+Phoenix Wing",
+                                                       "Lich Court+Hydra Den"), fmt)
 
 
 SETUPS = {"standard": standard_params, "quick": quick_params, "mixed": mixed_params}
