@@ -231,7 +231,7 @@ def test_render_table_and_progress():
                       progress=True)
     render_table(result, console)
     text = console.export_text()
-    assert "Dawn" in text and "greedy" in text and "games/s" in text
+    assert "Phoenix Wing" in text and "greedy" in text and "games/s" in text
 
 
 def test_unknown_agent():
