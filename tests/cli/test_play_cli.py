@@ -130,3 +130,24 @@ def test_coverage_tells_never_fired_from_not_in_the_decks():
     assert {"warbadge.ability.mount", "warbadge.ruling.mount-kinds"} <= set(coverage["not_in_decks"])
     assert not set(coverage["never_fired"]) & set(coverage["not_in_decks"])
     assert coverage["fired"]["warbadge.ability.swarm"] > 0  # Moon's Gutter Rats swarm
+
+
+def test_decks_that_can_never_attack_are_reported_unfinished(tmp_path):
+    """Battle Gate: "Minion: May defend but not attack." Two minion-only decks can never
+    end a battle: every game is unfinished with that reason (exit 1), never a hang."""
+    from tests.helpers import make_csv
+
+    a = make_csv(tmp_path / "wall_a.csv", [["Name", "Class", "Power", "Qty"], ["A", "Minion", 5, 20]])
+    b = make_csv(tmp_path / "wall_b.csv", [["Name", "Class", "Power", "Qty"], ["B", "Minion", 4, 25]])
+    code, doc = play("battlegate", "--deck", a, "--deck", b, "--games", 4, "--json")
+    assert code == 1
+    assert doc["unfinished"] == {"count": 4, "seeds": [1, 2, 3, 4]}
+    assert all(g["reason"].startswith("stalemate") for g in doc["unfinished_games"])
+
+
+def test_battlegate_four_players_json():
+    code, doc = play("battlegate", "--players", 4, "--games", 10, "--json", "--agent", "random")
+    assert code == 0, doc
+    assert doc["decks"] == ["Balanced", "Swarm", "Wall", "Giants"]
+    assert len(doc["results"]["wins"]) == 4 and doc["length"]["unit"] == "turns"
+    assert sum(d["games"] for d in doc["game_stats"]["decks"].values()) == 4 * 10

@@ -40,6 +40,8 @@ def seat_decks(game: Game, deck_args: list[str], catalog: Path | None, fmt: str 
     for arg in deck_args:
         path, sheet = split_file_arg(arg)
         result, loaded = game.load_decks(ValidateRequest(path, sheet, catalog, fmt))
+        if result.valid and not as_json and any(d.report.problems for d in result.decks):
+            print_report(result)  # warnings worth seeing, e.g. a deck that can never attack
         if not result.valid:
             if as_json:
                 emit_json(result.to_json())
