@@ -141,3 +141,19 @@ def test_same_deck_same_bytes(tmp_path):
     a, b = sorted((tmp_path / "a").rglob("*.*")), sorted((tmp_path / "b").rglob("*.*"))
     assert [p.relative_to(tmp_path / "a") for p in a] == [p.relative_to(tmp_path / "b") for p in b]
     assert all(x.read_bytes() == y.read_bytes() for x, y in zip(a, b, strict=True))
+
+
+def test_art_column_reaches_the_card_image(tmp_path):
+    """`Art` (a path relative to the workbook) is drawn crop-to-fill in the art box."""
+    from PIL import Image
+
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (800, 500), (40, 90, 160)).save(tmp_path / "art" / "blue.png")
+    deck = make_xlsx(tmp_path / "deck.xlsx", {"Deck": [
+        ["Name", "Class", "Power", "Qty", "Art"], ["Blue Knight", "Soldier", 5, 20, "art/blue.png"]]})
+    result = invoke("print", "battlegate", deck, "--png", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    card = Image.open(tmp_path / "out" / "Deck" / "png" / "01-blue-knight.png").convert("RGB")
+    assert card.size == (744, 1039)
+    centre_of_art = card.getpixel((372, 380))  # the art box spans y 14.6-50.6 mm
+    assert max(abs(a - b) for a, b in zip(centre_of_art, (40, 90, 160), strict=True)) <= 3
