@@ -158,5 +158,6 @@ class RandomAgent:
 
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
         """Pick one legal action uniformly at random."""
-        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        n = len(legal)
+        return legal[rng.randrange(n)] if n > 1 else legal[0]
 

@@ -120,24 +120,26 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
         if game_log is not None:
             game_log.note(f"violation at step {step}: {name}: {message}")
 
-    def check(state: Any, step: int) -> None:
-        for name, message in rules.invariants(state):
-            violation(step, name, message)
-
+    # The hot loop: the engine's methods and each seat's agent are looked up once.
+    outcome_of, to_move, state_key = rules.outcome, rules.to_move, rules.state_key
+    legal_actions, observe, apply = rules.legal_actions, rules.observe, rules.apply
+    invariants = rules.invariants
     step = 0
     state = None
     try:
+        seats = [(agent.act, agent.observes) for agent in agents]
         state = rules.setup(params, chance)
         if check_invariants:
-            check(state, 0)
+            for name, message in invariants(state):
+                violation(0, name, message)
         while True:
-            outcome = rules.outcome(state)
+            outcome = outcome_of(state)
             if outcome is not None:
                 rec.finished = outcome.finished
                 rec.winner = outcome.winner if outcome.finished else None
                 rec.reason = outcome.reason
                 break
-            movers = rules.to_move(state)
+            movers = to_move(state)
             if not movers:
                 violation(step, "to-move", "the game is not over but nobody is to move")
                 rec.reason = "nobody to move"
@@ -145,28 +147,30 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
             if step >= cap:
                 rec.reason = f"step cap ({cap}) reached"
                 break
-            key = hash(rules.state_key(state))
+            key = hash(state_key(state))
             before = seen.get(key)
-            if before is not None and before[0] >= LOOP_REPEATS - 1:
+            if before is None:
+                seen[key] = (1, step)
+            elif before[0] >= LOOP_REPEATS - 1:
                 first = before[1]
                 rec.reason = (f"loop: the state after step {step} is the one after step "
                               f"{first}, seen {LOOP_REPEATS} times")
                 rec.loop = _replay(rules, params, seed, actions, first, step)
                 break
-            seen[key] = (before[0] + 1, step) if before is not None else (1, step)
+            else:
+                seen[key] = (before[0] + 1, step)
             if movers[0] == CHANCE:
                 chosen = [rules.chance(state, chance)]
             else:
                 chosen = []
                 for player in movers:
-                    legal = rules.legal_actions(state, player)
+                    legal = legal_actions(state, player)
                     if not legal:
                         violation(step, "legal-action",
                                   f"player {player} must decide but has no legal action")
                         break
-                    agent = agents[player]
-                    obs = rules.observe(state, player) if agent.observes else None
-                    action = agent.act(obs, legal, arng)
+                    act, observes = seats[player]
+                    action = act(observe(state, player) if observes else None, legal, arng)
                     if check_invariants and action not in legal:
                         violation(step, "agent-action",
                                   f"agent {agent_names[player]} chose illegal {action!r}")
@@ -182,11 +186,12 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                     who = (agent_names[actor] if isinstance(actor, int) and actor >= 0
                            else "chance")
                     game_log.step(step + 1, who, what, why)
-                state = rules.apply(state, action)
+                state = apply(state, action)
                 actions.append(action)
                 step += 1
                 if check_invariants:
-                    check(state, step)
+                    for name, message in invariants(state):
+                        violation(step, name, message)
     except Exception as error:  # an engine or agent bug: report it, keep the run going
         violation(step, "exception", f"{type(error).__name__}: {error}")
         rec.finished = False

@@ -12,26 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
-from typing import NamedTuple
 
 from toolkit.sim.engine import Agent, RandomAgent
 
-from .rules import judge, mount_allowed
+from .rules import Side, judge, mount_allowed
 from .rulings import ability_key
 from .state import BadgeSpec, BadgeView, Observation
 
 ACTIVE = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
                     "protect", "heal", "enervate"})
 """Abilities used from a ready badge: worth keeping such badges ready."""
-
-
-class Side(NamedTuple):
-    """A hypothetical battle side for `rules.judge`."""
-
-    value: int
-    types: frozenset[str]
-    strengths: frozenset[str]
-    weaknesses: frozenset[str]
 
 
 @lru_cache(maxsize=4096)

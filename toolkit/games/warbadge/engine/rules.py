@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from toolkit.sim.engine import CHANCE, Instrumented, Outcome
 
@@ -57,8 +57,7 @@ from .state import (
     RESULT,
     SAVE,
     STAGE_NAMES,
-    STATUS_NAMES,
-    BadgeView,
+    BadgeSpec,
     Card,
     Observation,
     SideView,
@@ -71,6 +70,18 @@ MOUNT_EXCLUDED = frozenset({"beast", "abomination", "flying", "machine"})
 """Mount: "If the WarBadge in battle is not a beast, abomination, flying, or machine"."""
 
 _IN_POOL = (READY, EXHAUSTED)
+_MOUNT_IGNORED = frozenset({"poison", "rage", "inspire"})
+"""A Mount's own battle abilities, which do not apply (ruling mount-abilities)."""
+_NOT_WHILE_DYING = frozenset({"altruism", "hide"})
+"""Abilities a dying badge cannot use (ruling dying-cannot-act)."""
+_PLACES = frozenset(range(READY, DEAD + 1))
+"""Every badge status (each badge is always in one of these places)."""
+_SETTLED = frozenset({READY, EXHAUSTED, HIDDEN, DEAD})
+"""The places outside a battle's choice, fight and deaths (and outside the drop)."""
+_SETTLED_IN_DROP = _SETTLED | {ASIDE}
+"""The same while dropping and flipping, when set-aside badges wait to come back."""
+_ORDERS = ((0, 1), (1, 0))
+"""Players in priority order, by the parity of the battle counter."""
 _A = ABILITY_IDS
 
 
@@ -78,7 +89,16 @@ def _put(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
-def judge(a: SideView | tuple, b: SideView | tuple) -> tuple[int, str]:
+class Side(NamedTuple):
+    """A battle side for `judge` (the engine's own, or a hypothetical one)."""
+
+    value: int
+    types: frozenset[str]
+    strengths: frozenset[str]
+    weaknesses: frozenset[str]
+
+
+def judge(a: SideView | Side, b: SideView | Side) -> tuple[int, str]:
     """Who wins a battle between two sides: ``(0 | 1 | -1 for a draw, cause)``.
 
     A side is anything with ``value``, ``types``, ``strengths`` and ``weaknesses``
@@ -203,12 +223,15 @@ class WarBadgeRules(Instrumented):
             return (s.pending[1],)
         if s.window:
             d = s.declared
-            return tuple(p for p in s.window if d[p] is None)
+            if d == (None, None):  # nobody has declared yet
+                return s.window
+            return tuple([p for p in s.window if d[p] is None])
         if s.stage == DROP:
             return (CHANCE,)
         if s.stage == FLIP:
             t = s.target
-            return tuple(p for p in (0, 1) if t[p] != s.status[p].count(READY))
+            st = s.status
+            return tuple([p for p in (0, 1) if t[p] != st[p].count(READY)])
         return ()
 
     def legal_actions(self, s: State, player: int) -> list[tuple]:
@@ -226,10 +249,11 @@ class WarBadgeRules(Instrumented):
         if s.window:
             if player not in s.window or s.declared[player] is not None:
                 return []
-            stage = s.stage
-            if stage == PRE:
-                return self._pre_options(s, player)
-            return [("pass", player), *self._options(s, player)]
+            cached = s.options
+            if s.stage == PRE:
+                return list(cached[player]) if cached else self._pre_options(s, player)
+            return [("pass", player),
+                    *(cached[player] if cached else self._options(s, player))]
         if s.stage == FLIP and s.outcome is None:
             st = s.status[player]
             need = s.target[player] - st.count(READY)
@@ -262,9 +286,8 @@ class WarBadgeRules(Instrumented):
             elif kind == "flip":
                 self._flip(s, action)
             else:
-                p = action[1]
-                s.declared = _put(s.declared, p, action)
-                if all(s.declared[q] is not None for q in s.window):
+                declared = s.declared = _put(s.declared, action[1], action)
+                if all([declared[q] is not None for q in s.window]):
                     self._close_window(s)
         self._advance(s)
         return s
@@ -315,50 +338,59 @@ class WarBadgeRules(Instrumented):
 
     def _order(self, s: State) -> tuple[int, int]:
         """Players in priority order for this battle (ruling declare-order)."""
-        return (0, 1) if s.battle % 2 == 0 else (1, 0)
+        return _ORDERS[s.battle % 2]
 
     def _next_window(self, s: State, done) -> None:
         """Open the next ability window of this phase, or end the phase with ``done``."""
         if s.quiet:
             done(s)
             return
-        movers = tuple(p for p in self._order(s) if self._options(s, p))
-        if not movers:
+        options = (self._options(s, 0), self._options(s, 1))
+        if not options[0] and not options[1]:
             done(s)
             return
+        movers = tuple([p for p in self._order(s) if options[p]])
         if s.stage == SAVE:
             self.fire("warbadge.ruling.post-battle-order")
         s.window = movers
         s.declared = (None, None)
+        s.options = options
 
     def _next_pre(self, s: State) -> None:
         c = s.committed
         if c[0] >= 0 and c[1] >= 0:
             self._reveal(s)
             return
-        movers = tuple(p for p in self._order(s) if c[p] < 0)
+        movers = tuple([p for p in self._order(s) if c[p] < 0])
         for p in movers:
             if READY not in s.status[p]:
                 self._end_round(s, cancelled=c[0] >= 0 or c[1] >= 0)
                 return
         s.window = movers
         s.declared = (None, None)
+        options: list = [None, None]
         # A player whose only option is one badge to choose chooses it at once.
+        undecided = False
         for p in movers:
-            options = self._pre_options(s, p)
-            if len(options) == 1:
-                s.declared = _put(s.declared, p, options[0])
+            options[p] = self._pre_options(s, p)
+            if len(options[p]) == 1:
+                s.declared = _put(s.declared, p, options[p][0])
                 if self.emit:
                     self.emit("info", f"{s.names[p]} has one choice: "
-                                      f"{self.describe(s, options[0])[0]}")
-        if all(s.declared[p] is not None for p in movers):
+                                      f"{self.describe(s, options[p][0])[0]}")
+            else:
+                undecided = True
+        s.options = tuple(options)
+        if not undecided:
             self._close_window(s)
 
     def _close_window(self, s: State) -> None:
         """All declarations are in: reveal them and queue the abilities in order."""
-        declared = [s.declared[p] for p in s.window]
+        d = s.declared
+        declared = [d[p] for p in s.window]
         s.window = ()
         s.declared = (None, None)
+        s.options = None
         abilities = []
         if s.stage == PRE:
             for a in declared:
@@ -460,12 +492,13 @@ class WarBadgeRules(Instrumented):
             if not need:
                 continue
             want = EXHAUSTED if need > 0 else READY
-            cands = [j for j, x in enumerate(st) if x == want]
-            if len(cands) <= abs(need):
-                for j in cands:
-                    st[j] = READY if want == EXHAUSTED else EXHAUSTED
+            found = st.count(want)
+            if found <= abs(need):
+                for j, x in enumerate(st):
+                    if x == want:
+                        st[j] = READY if want == EXHAUSTED else EXHAUSTED
                 if self.emit:
-                    self.emit("info", f"{s.names[p]} flips {len(cands)} badge(s) "
+                    self.emit("info", f"{s.names[p]} flips {found} badge(s) "
                                       f"{'down (ready)' if need > 0 else 'up (exhausted)'}"
                                       " with no choice")
             else:
@@ -522,7 +555,7 @@ class WarBadgeRules(Instrumented):
                 acts.append(("death-curse", p, j))
         for j in by["resurrect"]:
             v = team.values[j] - 1
-            if st[j] == READY and not used >> j & 1 and v > 0 and any(
+            if st[j] == READY and not used >> j & 1 and v > 0 and DEAD in st and any(
                     x == DEAD and team.values[k] == v for k, x in enumerate(st)):
                 acts.append(("resurrect", p, j))
         return acts
@@ -554,8 +587,10 @@ class WarBadgeRules(Instrumented):
                         acts.append(("swarm", p, j))
         elif stage == SAVE:
             if s.dying:
-                low = min(s.teams[q].values[j] for q, j, _ in s.dying)
-                for j in by["heal"]:
+                heal = by["heal"]
+                if heal:
+                    low = min([s.teams[q].values[j] for q, j, _ in s.dying])
+                for j in heal:
                     if st[j] == READY and not used >> j & 1 and team.values[j] >= low:
                         acts.append(("heal", p, j))
                 for j in by["altruism"]:
@@ -929,8 +964,23 @@ class WarBadgeRules(Instrumented):
     def _printed(self, s: State, p: int) -> int:
         return s.teams[p].values[s.committed[p]]
 
-    def _side(self, s: State, p: int, count: bool = False) -> SideView:
+    def _side(self, s: State, p: int) -> SideView:
         """One side of the battle with Charge, Swarm, Mount and Protect applied."""
+        card, value, mount = self._side_value(s, p)
+        weak = frozenset() if s.protect[p] else card.weaknesses
+        return SideView(card.spec, value, card.types, card.strengths, weak, s.charged[p],
+                        mount, s.protect[p])
+
+    def _fighter(self, s: State, p: int) -> Side:
+        """One side of the battle as `judge` reads it, counting the rules it applies."""
+        card, value, _ = self._side_value(s, p, True)
+        return Side(value, card.types, card.strengths,
+                    frozenset() if s.protect[p] else card.weaknesses)
+
+    def _side_value(self, s: State, p: int,
+                    count: bool = False) -> tuple[Card, int, BadgeSpec | None]:
+        """The badge in the battle, its value with Charge, Swarm and Mount applied, and
+        the mount's spec (``None`` without an allowed mount)."""
         team = s.teams[p]
         card = team.cards[s.committed[p]]
         st = s.status[p]
@@ -957,12 +1007,10 @@ class WarBadgeRules(Instrumented):
                 # battle. Do not count this WarBadge's types, strengths or weaknesses".
                 mount = team.cards[m].spec
                 value += team.values[m]
-        weak = frozenset() if s.protect[p] else card.weaknesses
-        return SideView(card.spec, value, card.types, card.strengths, weak, s.charged[p],
-                        mount, s.protect[p])
+        return card, value, mount
 
     def _resolve_battle(self, s: State) -> None:
-        sides = (self._side(s, 0, True), self._side(s, 1, True))
+        sides = (self._fighter(s, 0), self._fighter(s, 1))
         winner, cause = judge(sides[0], sides[1])
         if cause == "advantage":
             self.fire("warbadge.rule.type-advantage")
@@ -972,7 +1020,7 @@ class WarBadgeRules(Instrumented):
             self.fire("warbadge.rule.draw" if winner < 0 else "warbadge.rule.compare-values")
         for p in (0, 1):
             m = s.mount[p]
-            if m >= 0 and s.teams[p].cards[m].ab & {"poison", "rage", "inspire"}:
+            if m >= 0 and s.teams[p].cards[m].ab & _MOUNT_IGNORED:
                 self.fire("warbadge.ruling.mount-abilities")
         losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
         if winner < 0:
@@ -1041,7 +1089,7 @@ class WarBadgeRules(Instrumented):
         keep = []
         for q, j, cause in s.dying:
             card = s.teams[q].cards[j]
-            if card.ab & {"altruism", "hide"}:
+            if card.ab & _NOT_WHILE_DYING:
                 self.fire("warbadge.ruling.dying-cannot-act")
             if "regenerate" in card.ab:
                 self.fire("warbadge.ruling.regenerate-defeat")
@@ -1178,15 +1226,13 @@ class WarBadgeRules(Instrumented):
         """What ``player`` may see: face-down enemy badges only as counts."""
         p = player
         e = 1 - p
-        mine = tuple(BadgeView(j, c.spec, STATUS_NAMES[x])
-                     for j, (c, x) in enumerate(zip(s.teams[p].cards, s.status[p], strict=True)))
+        mine = tuple([views[x] for views, x in zip(s.teams[p].views, s.status[p], strict=True)])
         est = s.status[e]
         charged = s.charged[e]
-        theirs = tuple(
-            BadgeView(j, c.spec, STATUS_NAMES[x])
-            for j, (c, x) in enumerate(zip(s.teams[e].cards, est, strict=True))
+        theirs = tuple([
+            views[x] for views, x in zip(s.teams[e].views, est, strict=True)
             if x == EXHAUSTED or x == BATTLE or x == DYING or x == DEAD
-            or (x == HAND and charged))
+            or (x == HAND and charged)])
         sides: tuple[SideView | None, SideView | None] = (None, None)
         c = s.committed
         if s.stage in (FIGHT, RESULT, SAVE, POST) and c[0] >= 0 and c[1] >= 0:
@@ -1216,43 +1262,55 @@ class WarBadgeRules(Instrumented):
         stage = s.stage
         if over != (stage == OVER):
             yield "outcome", f"outcome {s.outcome} at stage {STAGE_NAMES[stage]}"
+        teams, status, all_values = s.teams, s.status, s.values
+        committed, dying = s.committed, s.dying
+        # The usual case at once: no badge may be in hand, in battle or dying now, and
+        # none is there (nor set aside, outside the drop): only the flip count is left.
+        quiet = not over and stage != FIGHT and stage != RESULT and not dying
+        settled = _SETTLED_IN_DROP if stage == DROP or stage == FLIP else _SETTLED
         for p in (0, 1):
-            team = s.teams[p]
-            st = s.status[p]
+            team = teams[p]
+            st = status[p]
             name = s.names[p]
-            values = s.values[p]
-            if len(st) != team.size or team.size != len(values):
-                yield "team-size", f"{name}: {len(st)} places for a team of {team.size}"
+            values = all_values[p]
+            size = team.size
+            if len(st) != size or size != len(values):
+                yield "team-size", f"{name}: {len(st)} places for a team of {size}"
                 continue
             if team.values is not values and team.values != values:
                 yield "values", f"{name}: badge values changed from {values}"
-            if st and (min(st) < READY or max(st) > DEAD):
+            if quiet and settled.issuperset(st) and (stage != PRE or committed[p] < 0):
+                if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                    yield "ready-count", f"{name} must ready {s.target[p]} but dropped fewer"
+                continue
+            # (the set lookup settles the usual case at once)
+            if not _PLACES.issuperset(st) and (min(st) < READY or max(st) > DEAD):
                 yield "one-place", f"{name}: a badge has no place ({st})"
             if over:
                 continue
-            c = s.committed[p]
+            c = committed[p]
             in_hand = stage == PRE and c >= 0
             if st.count(HAND) != in_hand or (in_hand and st[c] != HAND):
                 yield "one-place", f"{name}: badges in hand do not match the choice {c}"
-            battle = st.count(BATTLE)
-            if battle or stage == FIGHT or stage == RESULT:
+            if stage == FIGHT or stage == RESULT or BATTLE in st:
                 expect = self._in_battle(s, p)
                 found = {j for j, x in enumerate(st) if x == BATTLE}
                 if found != expect:
                     yield "one-place", f"{name}: badges in battle {sorted(found)}, " \
                                        f"expected {sorted(expect)}"
-            if s.dying:
-                listed = [j for q, j, _ in s.dying if q == p]
+            if dying:
+                listed = [j for q, j, _ in dying if q == p]
                 if st.count(DYING) != len(listed) or any(st[j] != DYING for j in listed):
                     yield "one-place", f"{name}: dying badges do not match the dying " \
                                        f"list {listed}"
             elif DYING in st:
                 yield "one-place", f"{name}: a badge is dying but none is listed"
-            if stage != DROP and stage != FLIP and ASIDE in st:
+            if stage == FLIP:
+                if s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                    yield "ready-count", f"{name} must ready {s.target[p]} but dropped fewer"
+            elif stage != DROP and ASIDE in st:
                 yield "one-place", f"{name}: a badge is still set aside at " \
                                    f"{STAGE_NAMES[stage]}"
-            if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
-                yield "ready-count", f"{name} must ready {s.target[p]} but dropped fewer"
 
     def _in_battle(self, s: State, p: int) -> set[int]:
         """The badges of ``p`` that should be in the battle now."""

@@ -19,7 +19,7 @@ A badge is always in exactly one place, its status:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from toolkit.sim.engine import Outcome
 
@@ -102,9 +102,11 @@ class Card:
 
 
 class Team:
-    """A team prepared for the engine: its cards and, per ability, which badges have it."""
+    """A team prepared for the engine: its cards and, per ability, which badges have it;
+    ``views[j][status]`` is how badge ``j`` looks to its owner in each place (observations
+    reuse these immutable views)."""
 
-    __slots__ = ("cards", "values", "by_ability", "size")
+    __slots__ = ("cards", "values", "by_ability", "size", "views")
 
     def __init__(self, specs: tuple[BadgeSpec, ...]) -> None:
         self.cards = tuple(Card(spec, i) for i, spec in enumerate(specs))
@@ -114,6 +116,8 @@ class Team:
         for key in ABILITY_IDS:
             by[key] = tuple(c.index for c in self.cards if key in c.ab)
         self.by_ability = by
+        self.views = tuple(tuple(BadgeView(c.index, c.spec, name) for name in STATUS_NAMES)
+                           for c in self.cards)
 
 
 @dataclass(slots=True, eq=False)
@@ -156,12 +160,17 @@ class State:
     killed: tuple = ()
     """``(player, badge)`` that died from this battle (Inspire reads it)."""
     outcome: Outcome | None = None
+    options: tuple | None = field(default=None, repr=False)
+    """A cache, not part of the game: each player's options in the open ``window``,
+    worked out when it opened (to see who may act) and reused by ``legal_actions``.
+    ``None`` when unknown; never copied (a copy is about to change)."""
 
     def copy(self) -> State:
-        """A copy that can be changed without touching this state."""
+        """A copy that can be changed without touching this state (bar the cache)."""
+        status = self.status
         return State(
             self.teams, self.names, self.rounds, self.values,
-            [self.status[0][:], self.status[1][:]],
+            [status[0][:], status[1][:]],
             self.round, self.battle, self.stage, self.target, self.window, self.declared,
             self.queue, self.quiet, self.committed, self.charged, self.mount, self.protect,
             self.used, self.pending, self.dying, self.winner, self.killed, self.outcome,
