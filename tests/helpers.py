@@ -55,3 +55,22 @@ def act(rules, state, *actions: tuple):
         broken = list(rules.invariants(state))
         assert not broken, broken
     return state
+
+
+def badges_with_team(tmp_path: Path, sheet: str, badges: Sequence[str]) -> Path:
+    """A copy of the bundled WarBadge workbook with one more team sheet of these badges."""
+    import shutil
+
+    from openpyxl import load_workbook
+
+    from toolkit.core.registry import ROOT
+
+    path = tmp_path / "teams.xlsx"
+    shutil.copy(ROOT / "content" / "warbadge" / "badges.xlsx", path)
+    wb = load_workbook(path)
+    ws = wb.create_sheet(sheet)
+    ws.append(["Badge"])
+    for badge in badges:
+        ws.append([badge])
+    wb.save(path)
+    return path

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.helpers import badges_with_team
 from toolkit.cli.main import app
 from toolkit.core.registry import ROOT
 
@@ -78,15 +78,7 @@ def test_quick_teams_play_two_rounds():
 
 
 def test_invalid_team_is_refused_with_the_report(tmp_path):
-    path = tmp_path / "teams.xlsx"
-    shutil.copy(BADGES, path)
-    from openpyxl import load_workbook
-
-    wb = load_workbook(path)
-    ws = wb.create_sheet("Short")
-    ws.append(["Badge"])
-    ws.append(["Ember Fox"])
-    wb.save(path)
+    path = badges_with_team(tmp_path, "Short", ["Ember Fox"])
     code, doc = play("warbadge", "--deck", f"{path}#Short", "--deck", f"{path}#Sun", "--json")
     assert code == 1
     assert doc["valid"] is False and any(p["rule"].startswith("warbadge.team")

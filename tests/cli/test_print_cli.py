@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.helpers import make_xlsx
+from tests.helpers import badges_with_team, make_xlsx
 from toolkit.cli.main import app
 from toolkit.core.registry import ROOT
 
@@ -28,19 +28,8 @@ def page_sizes(pdf: Path) -> list[tuple[float, float]]:
 
 
 def bad_team(tmp_path: Path) -> Path:
-    """A quick-format team that breaks the total value rule (Sun's catalog, its own file)."""
-    import shutil
-
-    path = tmp_path / "teams.xlsx"
-    shutil.copy(WARBADGE, path)
-    from openpyxl import load_workbook
-
-    wb = load_workbook(path)
-    ws = wb.create_sheet("Broken")
-    ws.append(["Badge"])
-    ws.append(["Ember Fox"])
-    wb.save(path)
-    return path
+    """The bundled workbook plus a team "Broken" of one badge (a standard team needs 6)."""
+    return badges_with_team(tmp_path, "Broken", ["Ember Fox"])
 
 
 def test_print_one_team_with_backs_png_and_tts(tmp_path):

@@ -55,11 +55,11 @@ def faces(game: Game, job: PrintJob) -> list:
         fields = card.fields()
         key = repr(sorted((k, str(v)) for k, v in fields.items()))
         if key in groups:
-            groups[key][1] += 1
+            groups[key][2] += 1
         else:
-            groups[key] = [card, 1]
-    return [CardFace(card.fields(), load_layout(game.id, game.printing.layout_of(card)),
-                     copies, job.base_dir) for card, copies in groups.values()]
+            groups[key] = [card, fields, 1]
+    return [CardFace(fields, load_layout(game.id, game.printing.layout_of(card)),
+                     copies, job.base_dir) for card, fields, copies in groups.values()]
 
 
 def jobs_for(game: Game, file: str | None, catalog: Path | None,
