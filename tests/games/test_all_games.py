@@ -68,3 +68,48 @@ def test_jobs_do_not_change_results(game_id: str) -> None:
     one = run_play(rules, params, ["random", "random"], games=100, seed=3, jobs=1)
     two = run_play(rules, params, ["random", "random"], games=100, seed=3, jobs=2)
     assert _json(one) == _json(two)
+
+
+DETERMINIZED = [game_id for game_id, spec in GAMES.items()
+                if hasattr(spec.rules(), "determinize")]
+
+
+@pytest.mark.parametrize("game_id", DETERMINIZED)
+def test_determinize_is_consistent_with_the_observation(game_id: str) -> None:
+    """toolkit/sim/engine.py: ``observe(determinize(obs, p, rng), p) == obs``, and one
+    observation with one rng seed gives one state (a search never peeks)."""
+    from random import Random
+
+    from toolkit.sim.engine import CHANCE
+    from toolkit.sim.harness import agent_stream, chance_stream
+
+    game = GAMES[game_id]
+    rules = game.rules()
+    params = default_params(game)
+    checked = 0
+    for seed in range(1, 21):
+        chance, arng = chance_stream(seed), agent_stream(seed)
+        state = rules.setup(params, chance)
+        for step in range(400):
+            if rules.outcome(state) is not None:
+                break
+            movers = rules.to_move(state)
+            if movers[0] == CHANCE:
+                state = rules.apply(state, rules.chance(state, chance))
+                continue
+            if step % 7 == 0:
+                for player in movers:
+                    obs = rules.observe(state, player)
+                    one = rules.determinize(obs, player, Random(step))
+                    two = rules.determinize(obs, player, Random(step))
+                    assert rules.observe(one, player) == obs
+                    assert rules.observe(two, player) == obs
+                    assert rules.state_key(one) == rules.state_key(two)
+                    checked += 1
+            chosen = []
+            for player in movers:  # a simultaneous choice: all decide from one state
+                legal = rules.legal_actions(state, player)
+                chosen.append(legal[arng.randrange(len(legal))])
+            for action in chosen:
+                state = rules.apply(state, action)
+    assert checked > 20

@@ -24,7 +24,7 @@ class Race(Instrumented):
     game_id = "race"
     length_unit = "turns"
     max_steps = 200
-    agents = {"random": RandomAgent, "first": lambda: First()}
+    agents = {"random": RandomAgent, "first": lambda: First(), "zero": lambda: Zero()}
 
     def __init__(self, bug: str | None = None) -> None:
         self.bug = bug
@@ -97,9 +97,20 @@ class Race(Instrumented):
 
 class First:
     observes = True
+    stochastic = False
 
     def act(self, observation, legal, rng):
         return legal[-1]
+
+
+class Zero:
+    """Always the first legal action: with the ``loop`` bug, adding 0 forever."""
+
+    observes = False
+    stochastic = False
+
+    def act(self, observation, legal, rng):
+        return legal[0]
 
 
 def test_protocol_conformance():
@@ -166,10 +177,19 @@ def test_loop_detection():
     rules = Race("loop")
     rec = play_game(rules, None, ["first", "first"], 1)
     assert rec.finished
-    rng_games = [play_game(rules, None, ["random", "random"], s) for s in range(20)]
-    loops = [g for g in rng_games if g.reason.startswith("loop")]
-    assert loops and not loops[0].finished
-    assert loops[0].loop and all(line.startswith("step ") for line in loops[0].loop)
+    stuck = play_game(rules, None, ["zero", "zero"], 1)  # adds 0 forever: a real cycle
+    assert stuck.reason.startswith("loop") and not stuck.finished
+    assert stuck.loop and all(line.startswith("step ") for line in stuck.loop)
+
+
+def test_repeats_with_random_choices_are_not_loops():
+    """FORMATS.md: "A position that repeats in a game with dice or shuffles, or among
+    players who choose at random, is not a loop while chance can still change its
+    course." Random players who may add 0 repeat positions but always finish."""
+    rules = Race("loop")
+    games = [play_game(rules, None, ["random", "random"], s) for s in range(50)]
+    assert all(g.finished for g in games)
+    assert any(g.steps > 20 for g in games)  # positions did repeat (many zero moves)
 
 
 def test_missing_legal_action_is_a_violation():

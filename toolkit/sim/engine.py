@@ -19,6 +19,16 @@ tuples, ints; never pydantic in the hot loop):
 - ``length(state)``: the game's length in ``length_unit`` (battles, turns...).
 - ``describe(state, action) -> (what, why)``: readable text for playthrough logs.
 
+Search agents (information-set MCTS) need one more hook, ``determinize(observation,
+player, rng) -> state``: a full state drawn at random (from ``rng``) among those the
+player cannot tell apart from the real one, built from the observation alone, so a search
+never peeks. Unseen cards are dealt from what the player knows is unseen, face-down
+badges are arranged at random, and so on. Its contract, checked for every game in
+tests/games/test_all_games.py: ``observe(determinize(obs, p, rng), p) == obs``, and the
+same observation and rng seed give the same state. Observations are therefore plain,
+comparable data holding everything the player knows: the public state, the player's own
+hidden things, and the counts of what is hidden from it.
+
 Engines also carry two cheap hooks (see `Instrumented`): ``fire(id)`` counts how often a
 rule, ability or ruling decided something (rule coverage), and ``emit`` (a no-op unless a
 log is asked for) receives the events of a playthrough log; while a log is written every
@@ -144,9 +154,14 @@ class Rules(Protocol):
 
 @runtime_checkable
 class Agent(Protocol):
-    """A player. ``observes`` False lets the harness skip building observations."""
+    """A player. ``observes`` False lets the harness skip building observations.
+
+    ``stochastic`` True says the agent draws from its random stream when it has a choice;
+    the harness then does not call a repeated position a loop (see harness.LOOP_REPEATS).
+    """
 
     observes: bool
+    stochastic: bool
 
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action: ...
 
@@ -155,6 +170,7 @@ class RandomAgent:
     """Uniform over the legal actions, drawn from the agent stream."""
 
     observes = False
+    stochastic = True
 
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
         """Pick one legal action uniformly at random."""

@@ -9,7 +9,11 @@ run goes on); a game longer than the step cap, or whose state repeats (a loop), 
 stopped and reported unfinished; a player who must decide always needs a legal action.
 
 A loop is a state seen `LOOP_REPEATS` times, like chess's threefold repetition: a single
-return to a position can be a random walk that moves on, a third one is a cycle.
+return to a position can be a random walk that moves on, a third one is a cycle. Only a
+deterministic cycle counts (FORMATS.md: "a cycle of positions in which neither chance nor
+any agent's random choice took part"): the positions remembered are forgotten whenever a
+chance node is resolved or a stochastic agent (``Agent.stochastic``) chooses among two or
+more actions, since chance can still change the game's course from there.
 
 `run_games` splits the games over processes (``jobs``) in chunks and merges them in seed
 order, so every figure is the same for any ``jobs``.
@@ -127,7 +131,8 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     step = 0
     state = None
     try:
-        seats = [(agent.act, agent.observes) for agent in agents]
+        seats = [(agent.act, agent.observes, getattr(agent, "stochastic", False))
+                 for agent in agents]
         state = rules.setup(params, chance)
         if check_invariants:
             for name, message in invariants(state):
@@ -161,6 +166,7 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                 seen[key] = (before[0] + 1, step)
             if movers[0] == CHANCE:
                 chosen = [rules.chance(state, chance)]
+                seen.clear()  # chance took part: what came before is no cycle
             else:
                 chosen = []
                 for player in movers:
@@ -169,8 +175,10 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                         violation(step, "legal-action",
                                   f"player {player} must decide but has no legal action")
                         break
-                    act, observes = seats[player]
+                    act, observes, stochastic = seats[player]
                     action = act(observe(state, player) if observes else None, legal, arng)
+                    if stochastic and len(legal) > 1:
+                        seen.clear()  # a random choice took part
                     if check_invariants and action not in legal:
                         violation(step, "agent-action",
                                   f"agent {agent_names[player]} chose illegal {action!r}")

@@ -51,6 +51,7 @@ class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
 
     observes = True
+    stochastic = False
 
     def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
