@@ -81,8 +81,7 @@ def play_samples(output: Path, out) -> bool:
     for game in games().values():
         if game.playing is None:
             continue
-        low, high = game.playing.players
-        for players in sorted({low, high}):
+        for players in game.playing.demo_players or sorted(set(game.playing.players)):
             decks = seat_decks(game, [], None, None, players, as_json=False)
             rules = game.playing.rules()
             log = output / game.id / f"playthrough-{players}p.md"

@@ -27,15 +27,43 @@ def seat_decks(game: Game, deck_args: list[str], catalog: Path | None, fmt: str 
                players: int | None, as_json: bool) -> list[Any]:
     """Load and validate the decks for the seats (bundled ones when none are given).
 
-    A `--deck FILE` holding several decks seats them all, in sheet order. An invalid deck
-    stops the run with its validation report (exit 1).
+    A `--deck FILE` holding several decks seats them all, in sheet order. A pooled game
+    (`PlaySpec.pooled`) takes one file for every seat, `--players` of them. An invalid
+    deck stops the run with its validation report (exit 1).
     """
     spec = game.playing
+    if spec.pooled:
+        if len(deck_args) > 1:
+            fail(f"{game.title} is played from one file shared by every seat; "
+                 f"give --deck once (got {len(deck_args)})")
+        count = players or spec.players[0]
+        low, high = spec.players
+        if not low <= count <= high:
+            fail(f"{game.title} is played by {low} to {high} players; got --players {count}")
+        pool = _load(game, deck_args or [str(game.content / spec.default_decks[0])],
+                     catalog, fmt, as_json)
+        if len(pool) != 1:
+            fail(f"{game.title} needs one file for every seat; {deck_args[0]} holds "
+                 f"{len(pool)}")
+        return pool * count
     if not deck_args:
         count = players or spec.players[0]
         deck_args = [str(game.content / d) for d in spec.default_decks[:count]]
         if len(deck_args) < count:
             deck_args = [deck_args[i % len(deck_args)] for i in range(count)]
+    decks = _load(game, deck_args, catalog, fmt, as_json)
+    low, high = spec.players
+    if players is not None and len(decks) != players:
+        fail(f"--players {players} but {len(decks)} deck(s) were given")
+    if not low <= len(decks) <= high:
+        need = str(low) if low == high else f"{low} to {high}"
+        fail(f"{game.title} is played by {need} players; got {len(decks)} deck(s)")
+    return decks
+
+
+def _load(game: Game, deck_args: list[str], catalog: Path | None, fmt: str | None,
+          as_json: bool) -> list[Any]:
+    """Load and validate each `FILE[#SHEET]`; an invalid one stops the run (exit 1)."""
     decks: list[Any] = []
     for arg in deck_args:
         path, sheet = split_file_arg(arg)
@@ -50,12 +78,6 @@ def seat_decks(game: Game, deck_args: list[str], catalog: Path | None, fmt: str 
                 console().print("[red]play refuses decks that break construction rules[/]")
             done(1)
         decks.extend(loaded)
-    low, high = spec.players
-    if players is not None and len(decks) != players:
-        fail(f"--players {players} but {len(decks)} deck(s) were given")
-    if not low <= len(decks) <= high:
-        need = str(low) if low == high else f"{low} to {high}"
-        fail(f"{game.title} is played by {need} players; got {len(decks)} deck(s)")
     return decks
 
 

@@ -53,6 +53,12 @@ class PlaySpec:
     """Bundled decks for the seats when no --deck is given: `FILE#SHEET` under content/<id>/."""
     players: tuple[int, int] = (2, 2)
     """Fewest and most players."""
+    pooled: bool = False
+    """All seats share one file (Valiant Wars' card pool, Banners' board): `--deck` is
+    given at most once and `--players` says how many seats; `params` then receives the
+    one loaded deck once per seat."""
+    demo_players: tuple[int, ...] = ()
+    """Player counts `pnp demo` plays (default: the fewest and the most)."""
     setups: Callable[[], Mapping[str, Callable[[], Any]]] = field(default=lambda: {})
     """Named sample parameters in plain Python (the first is the default), for the shared
     random-playthrough test and the benchmarks."""
