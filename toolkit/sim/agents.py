@@ -31,11 +31,16 @@ class AgentError(InputError, ValueError):
     """An agent name this game cannot seat (exit 2 at the CLI edge)."""
 
 
+def can_search(rules: Rules) -> bool:
+    """True if the engine has a ``determinize`` hook, so the search agent can play it."""
+    return getattr(rules, "determinize", None) is not None
+
+
 def agent_choices(rules: Rules) -> list[str]:
     """The names to offer in messages: the game's agents, then the search agent's forms
     when the engine can seat it."""
     names = list(rules.agents)
-    if hasattr(rules, "determinize"):
+    if can_search(rules):
         names += [f"{SEARCH}:N", f"{SEARCH}:N:greedy" if "greedy" in rules.agents
                   else f"{SEARCH}:N:random"]
     return names
@@ -44,11 +49,11 @@ def agent_choices(rules: Rules) -> list[str]:
 def _search_spec(rules: Rules, name: str) -> tuple[int, str]:
     """(simulations, rollout agent name) of ``mcts:N[:ROLLOUT]``, or an `AgentError`."""
     game = rules.game_id
-    parts = name.split(":")
-    if len(parts) not in (2, 3):
+    parts = name.split(":", 2)
+    if len(parts) < 2:
         raise AgentError(f"search agent '{name}' is not of the form mcts:N or "
                          "mcts:N:ROLLOUT, as in mcts:200 or mcts:200:greedy")
-    if not hasattr(rules, "determinize"):
+    if not can_search(rules):
         raise AgentError(
             f"the {game} engine cannot sample what a player does not see yet (it has no "
             f"determinize hook), so it cannot seat the search agent '{name}'; its agents "

@@ -163,32 +163,31 @@ def run_ladder(rules: Rules, params: Any, rungs: list[str], games: int, seed: in
 
 def render_ladder(result: LadderResult, console: Any) -> None:
     """Print the skill trace for a terminal: one row per step up."""
+    from rich import box
     from rich.table import Table
 
     doc = result.to_json()
-    table = Table(title=f"{result.game}: skill ladder, {result.seeds} seeds × "
-                  f"{len(result.decks) or 2} seats per step from seed {result.seed}"
-                  + (f" ({result.format})" if result.format else ""))
-    for column in ("Step up", "Games", "W–L–D", "Win rate (95% CI)", "Fair",
-                   "First won", "Length"):
+    seats = len(result.decks) or 2
+    table = Table(title=f"{result.game}: skill ladder, {result.seeds * seats} games per step "
+                  f"({result.seeds} seeds × {seats} seats) from seed {result.seed}"
+                  + (f" ({result.format})" if result.format else ""), box=box.SIMPLE)
+    for column in ("Step up", "W–L–D", "Win rate (95% CI)", "First won", "Length"):
         table.add_column(column, justify="left" if column == "Step up" else "right")
     for step in doc["steps"]:
         rate, first, length = step["upper_win_rate"], step["first_player"], step["length"]
         wins = step["wins"]
         table.add_row(
-            f"{step['upper']} > {step['lower']}", str(step["games"]),
-            f"{wins['upper']}–{wins['lower']}–{step['draws']}",
-            f"{rate['rate']:.1%} ({rate['low']:.1%}–{rate['high']:.1%})",
-            f"{step['fair_share']:.0%}", f"{first['rate']:.1%}",
-            f"{length['mean']:.1f} ({length['median']})")
+            f"{step['upper']} > {step['lower']}", f"{wins['upper']}–{wins['lower']}–{step['draws']}",
+            f"{rate['rate']:.1%} ({100 * rate['low']:.1f}–{100 * rate['high']:.1f})",
+            f"{first['rate']:.1%}", f"{length['mean']:.1f} ({length['median']})")
     console.print(table)
     who = doc["steps"][0]["first_player"]["who"] if doc["steps"] else "seat 1"
     first = "seat 1" if who == "seat 1" else "the player who went first"
-    console.print(f"W–L–D: the stronger agent's wins, losses and draws; fair share: 1/seats; "
-                  f"first won: how often {first} won; length in {result.length_unit} (mean, "
-                  f"median); "
-                  f"{doc['games_per_second']} games/s. A step whose interval holds its fair "
-                  "share is not clearly stronger: skill matters little there.")
+    console.print(f"W–L–D: the stronger agent's wins, losses and draws. Its fair share is "
+                  f"{1 / seats:.0%}: a step whose interval holds it is not clearly stronger "
+                  f"(skill matters little there). First won: how often {first} won. Length "
+                  f"in {result.length_unit} (mean, median). {doc['games_per_second']} "
+                  "games/s.")
     for step in doc["steps"]:
         for v in step["violations"][:10]:
             console.print(f"[red]violation[/red] {', '.join(v['agents'])} seed {v['seed']} "
