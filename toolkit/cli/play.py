@@ -153,6 +153,7 @@ def play(
     if ladder is not None:
         _play_ladder(rules, params, ladder_rungs(ladder, agent, log, failures, rules), games,
                      seed, jobs, checks, json, out)
+        return
     agents = seat_agents(agent, len(decks), rules)
     result = run_play(rules, params, agents, games, seed, jobs=jobs, log_path=log,
                       log_games=log_games, failures_dir=failures, check_invariants=checks,

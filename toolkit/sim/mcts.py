@@ -223,10 +223,16 @@ class MCTSAgent:
             chosen = []
             for q in movers:
                 legal = legal_actions(state, q)
-                if not legal:
+                n = len(legal)
+                if n == 1:
+                    chosen.append(legal[0])
+                elif not n:
                     raise RuntimeError(f"player {q} must decide but has no legal action "
                                        "in a playout")
-                chosen.append(default(state, q, legal, rng))
+                elif agents is None:  # the random playout, inline: the hottest loop
+                    chosen.append(legal[rng.randrange(n)])
+                else:
+                    chosen.append(default(state, q, legal, rng))
             for action in chosen:
                 state = apply(state, action)
                 steps += 1
