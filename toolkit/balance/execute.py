@@ -1,0 +1,157 @@
+"""Running a plan's batches: in this process, on local processes, or on a Dask cluster.
+
+`execute` first looks every batch up in the results file; only missing batches are
+played, by one of three backends that all call `work.run_batch`:
+
+- ``jobs=1``: in this process;
+- ``jobs=N``: N local worker processes (they ignore Ctrl-C; this process stops them);
+- ``scheduler=ADDRESS``: a Dask distributed cluster (`dask scheduler` + `dask worker`
+  processes, see the README), reached with `distributed.Client`.
+
+Each finished batch is written to the results file as it arrives, whatever the order, and
+the report reads the batches back in plan order, so every backend and every ``jobs`` give
+the same report. Ctrl-C stops the workers, keeps every batch already written and returns
+with ``interrupted`` set; running the same command again resumes.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from toolkit.core.errors import InputError
+from toolkit.sim.harness import _context  # the start method the harness uses, for one policy
+
+from .plan import Batch, Plan
+from .progress import GameProgress
+from .store import ResultStore
+from .work import BatchResult, CodeMismatch, run_batch
+
+
+@dataclass
+class Execution:
+    """How a plan ran: games reused and played, time, and whether Ctrl-C stopped it."""
+
+    games: int
+    reused: int
+    played: int = 0
+    batches_played: int = 0
+    seconds: float = 0.0
+    """Wall-clock time spent playing."""
+    busy: float = 0.0
+    """Sum of the played batches' own playing time (all workers)."""
+    workers: int = 1
+    interrupted: bool = False
+
+    @property
+    def complete(self) -> bool:
+        """Every batch of the plan has a result."""
+        return self.reused + self.played == self.games
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second (reused games not counted)."""
+        return self.played / self.seconds if self.seconds > 0 else 0.0
+
+
+def execute(plan: Plan, store: ResultStore, *, jobs: int = 1, scheduler: str | None = None,
+            progress: bool = False, label: str = "games") -> tuple[dict[str, BatchResult],
+                                                                     Execution]:
+    """Play the plan's missing batches; (results by batch key, how it ran)."""
+    results = store.find(b.key for b in plan.batches)
+    pending: dict[str, Batch] = {}
+    for batch in plan.batches:
+        if batch.key not in results:
+            pending.setdefault(batch.key, batch)
+    todo = list(pending.values())
+    run = Execution(games=plan.games,
+                    reused=sum(b.count for b in plan.batches if b.key in results))
+    names = [e.name for e in plan.entries]
+    began = time.perf_counter()
+    try:
+        with GameProgress(sum(b.count for b in todo), label, progress) as bar:
+            if scheduler:
+                stream = _dask(todo, scheduler, run)
+            elif jobs > 1 and len(todo) > 1:
+                stream = _processes(todo, jobs, run)
+            else:
+                stream = _serial(todo)
+            try:
+                for batch, result in stream:
+                    store.put(batch, [names[i] for i in batch.seats], result)
+                    results[batch.key] = result
+                    run.batches_played += 1
+                    run.busy += result.seconds
+                    bar.advance(batch.count)
+            finally:
+                stream.close()
+    except KeyboardInterrupt:
+        run.interrupted = True
+    except CodeMismatch as exc:
+        raise InputError(str(exc)) from None
+    finally:
+        run.seconds = time.perf_counter() - began
+        store.commit()
+    run.played = sum(b.count for b in plan.batches
+                     if b.key in results) - run.reused
+    return results, run
+
+
+def _serial(todo: list[Batch]) -> Iterator[tuple[Batch, BatchResult]]:
+    for batch in todo:
+        yield batch, run_batch(batch)
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _indexed(item: tuple[int, Batch]) -> tuple[int, BatchResult]:
+    return item[0], run_batch(item[1])
+
+
+def _processes(todo: list[Batch], jobs: int, run: Execution) -> Iterator[tuple[Batch,
+                                                                            BatchResult]]:
+    """Local worker processes; results in completion order."""
+    workers = min(jobs, len(todo))
+    run.workers = workers
+    pool = _context().Pool(workers, initializer=_ignore_sigint)
+    try:
+        for index, result in pool.imap_unordered(_indexed, enumerate(todo), chunksize=1):
+            yield todo[index], result
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _dask(todo: list[Batch], address: str, run: Execution) -> Iterator[tuple[Batch,
+                                                                           BatchResult]]:
+    """A Dask distributed cluster; results in completion order."""
+    from distributed import Client, as_completed  # noqa: PLC0415
+
+    try:
+        client = Client(address, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(f"cannot reach a Dask scheduler at {address} ({exc}); start one "
+                         "with `dask scheduler` (see the README)") from None
+    futures = []
+    try:
+        run.workers = max(1, sum(client.nthreads().values()))
+        if not todo:
+            return
+        futures = client.map(run_batch, todo, key=[f"pnp-{b.key}" for b in todo])
+        where = {f.key: i for i, f in enumerate(futures)}
+        for future, result in as_completed(futures, loop=client.loop, with_results=True):
+            yield todo[where[future.key]], result
+    except BaseException:
+        if futures:
+            client.cancel(futures)
+        raise
+    finally:
+        client.close()
