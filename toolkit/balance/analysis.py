@@ -22,8 +22,10 @@ Definitions (the README's "Balance" section repeats them for designers):
   decks minus that of the same number of best decks without the card (measured against the
   same field, so no game is replayed), with a 95% interval from resampling the decks.
 - **cost curve**: each card's measured strength (the win rate of decks holding it)
-  against its printed price, a weighted least-squares line through them, and the cards
-  whose interval misses the line, in words: "X plays like a 4 at a value of 3".
+  against its printed price, a weighted least-squares line through them (refitted
+  without the card furthest off it while that card's interval misses it, so one strong
+  card cannot drag the line onto itself), and the cards whose interval misses the line,
+  in words: "X plays like a 4 at a value of 3".
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any
 
 from toolkit.sim.stats import wilson
 
-from .measures import Z95, bradley_terry, elo, line_fit, mean_ci, percentile
+from .measures import Z95, binomial, bradley_terry, elo, line_fit, mean_ci, percentile
 from .tally import Tally
 
 BT_TABLES = 2000
@@ -91,8 +93,6 @@ def _bt_tables(tally: Tally, counts: list[list[int]] | None = None) -> list:
 
 def _resample(tally: Tally, rng: Random) -> list[list[int]]:
     """Every table's finished games drawn again from its own outcome shares."""
-    from .measures import binomial  # noqa: PLC0415
-
     n = tally.players
     out = []
     for table in tally.tables:
@@ -269,10 +269,22 @@ def cost_curve(cards: list[dict[str, Any]], label: str) -> dict[str, Any] | None
     xs = [float(c["price"]) for c in points]
     ys = [c["win_rate"] for c in points]
     ses = [max((c["high"] - c["low"]) / (2 * Z95), 1e-3) for c in points]
-    fit = line_fit(xs, ys, [1 / (s * s) for s in ses])
+    kept = list(range(len(points)))
+    fit = None
+    while len(kept) >= 3:
+        # fit the kept cards; set aside the one furthest off the line (in standard errors)
+        # while it misses the line, so one strong card cannot drag the line onto itself
+        fit = line_fit([xs[i] for i in kept], [ys[i] for i in kept],
+                       [1 / (ses[i] * ses[i]) for i in kept]) or fit
+        if fit is None:
+            break
+        worst = max(kept, key=lambda i: (abs(ys[i] - fit[0] - fit[1] * xs[i]) / ses[i], -i))
+        if abs(ys[worst] - fit[0] - fit[1] * xs[worst]) <= Z95 * ses[worst] or len(kept) == 3:
+            break
+        kept.remove(worst)
     if fit is None:
-        return {"label": label, "fit": None, "outliers": [],
-                "note": f"every card has the same {label}: no curve to fit"}
+        return {"label": label, "fit": None, "outliers": [], "points": [],
+                "note": f"the cards' {label}s do not vary enough to fit a curve"}
     a, b, se_a, se_b = fit
     rising = b > 2 * se_b
     outliers = []

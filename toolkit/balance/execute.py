@@ -29,6 +29,9 @@ from .progress import GameProgress
 from .store import ResultStore
 from .work import BatchResult, CodeMismatch, run_batch
 
+CONNECT_TIMEOUT = "10s"
+"""How long to try reaching a Dask scheduler before giving up."""
+
 
 @dataclass
 class Execution:
@@ -136,7 +139,7 @@ def _dask(todo: list[Batch], address: str, run: Execution) -> Iterator[tuple[Bat
     from distributed import Client, as_completed  # noqa: PLC0415
 
     try:
-        client = Client(address, timeout="10s", set_as_default=False)
+        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise InputError(f"cannot reach a Dask scheduler at {address} ({exc}); start one "
                          "with `dask scheduler` (see the README)") from None

@@ -167,6 +167,7 @@ def _oval(cx: float, cy: float, rx: float, ry: float, steps: int = 48) -> list[f
 
 def to_image(drawing: Drawing, dpi: float = 144) -> Image.Image:
     """The drawing as an RGB image at ``dpi`` (a drawing's units are points, 72 per inch)."""
+    fonts.register()
     scale = dpi / 72 * SUPERSAMPLE
     size = (max(1, round(drawing.width * scale)), max(1, round(drawing.height * scale)))
     image = Image.new("RGBA", size, (255, 255, 255, 255))
