@@ -28,12 +28,14 @@ def battlegate_entries(*names: str) -> list:
     return entries_from_decks([by_name[n] for n in names])
 
 
-def play(game_id: str, entries: list, results: Path, **options):
-    """Plan and run a round robin; (plan, tally, execution)."""
+def play(game_id: str, entries: list, results: Path | None, dry: bool = False, **options):
+    """Plan and run a round robin; (plan, tally, execution); ``dry``: plan only."""
     game = get_game(game_id)
     rules = game.playing.rules()
     opts = Options(results=results, **options)
     plan = plan_for(game, entries, opts, rules)
+    if dry:
+        return plan, None, None
     tally, run = run_plan(game, plan, opts, rules)
     return plan, tally, run
 

@@ -49,7 +49,17 @@ def test_a_worker_with_other_code_refuses_the_batch(tmp_path):
     assert code_version("warbadge").startswith("0.1.0+")
 
 
-def test_jobs_do_not_change_anything(tmp_path):
+def test_tasks_group_consecutive_batches():
+    plan, _, _ = play("warbadge", warbadge_entries("Sun", "Moon"), None, games=40,
+                      batch_size=3, dry=True)
+    grouped = execute_module.tasks(plan.batches, 7)
+    assert [b for task in grouped for b in task] == plan.batches
+    assert all(sum(b.count for b in task) >= 7 for task in grouped[:-1])
+    assert all(sum(b.count for b in task[:-1]) < 7 for task in grouped)
+
+
+def test_jobs_do_not_change_anything(tmp_path, monkeypatch):
+    monkeypatch.setattr(execute_module, "TASK_GAMES", 5)
     entries = warbadge_entries("Sun", "Moon", fmt="standard")
     _, one, run1 = play("warbadge", entries, tmp_path / "a.sqlite", games=24, agent="random",
                         batch_size=5)
@@ -117,7 +127,8 @@ def cluster():
         yield local.scheduler_address
 
 
-def test_a_dask_cluster_gives_the_local_results(tmp_path, cluster):
+def test_a_dask_cluster_gives_the_local_results(tmp_path, cluster, monkeypatch):
+    monkeypatch.setattr(execute_module, "TASK_GAMES", 5)
     entries = battlegate_entries("Balanced", "Swarm", "Wall")
     _, local, _ = play("battlegate", entries, tmp_path / "a.sqlite", games=6, players=3,
                        agent="random", batch_size=1)

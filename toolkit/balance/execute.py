@@ -8,6 +8,9 @@ played, by one of three backends that all call `work.run_batch`:
 - ``scheduler=ADDRESS``: a Dask distributed cluster (`dask scheduler` + `dask worker`
   processes, see the README), reached with `distributed.Client`.
 
+Workers receive tasks of consecutive batches (`TASK_GAMES` games) and send back one
+result per batch.
+
 Each finished batch is written to the results file as it arrives, whatever the order, and
 the report reads the batches back in plan order, so every backend and every ``jobs`` give
 the same report. Ctrl-C stops the workers, keeps every batch already written and returns
@@ -31,6 +34,10 @@ from .work import BatchResult, CodeMismatch, run_batch
 
 CONNECT_TIMEOUT = "10s"
 """How long to try reaching a Dask scheduler before giving up."""
+TASK_GAMES = 400
+"""Games per task sent to a worker: consecutive batches are grouped until they hold this
+many, so scheduling costs little (bench/README.md) even when a table's seat order plays
+only a few games. Results are still written one row per batch."""
 
 
 @dataclass
@@ -112,19 +119,40 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _indexed(item: tuple[int, Batch]) -> tuple[int, BatchResult]:
-    return item[0], run_batch(item[1])
+def tasks(todo: list[Batch], games: int | None = None) -> list[list[Batch]]:
+    """Consecutive batches grouped into tasks of at least ``games`` (`TASK_GAMES`) games
+    (the last may hold fewer)."""
+    games = games or TASK_GAMES
+    out: list[list[Batch]] = []
+    held = games
+    for batch in todo:
+        if held >= games:
+            out.append([])
+            held = 0
+        out[-1].append(batch)
+        held += batch.count
+    return out
+
+
+def run_task(task: list[Batch]) -> list[BatchResult]:
+    """Play a task's batches, one result each (what a worker runs)."""
+    return [run_batch(batch) for batch in task]
+
+
+def _indexed(item: tuple[int, list[Batch]]) -> tuple[int, list[BatchResult]]:
+    return item[0], run_task(item[1])
 
 
 def _processes(todo: list[Batch], jobs: int, run: Execution) -> Iterator[tuple[Batch,
                                                                             BatchResult]]:
     """Local worker processes; results in completion order."""
-    workers = min(jobs, len(todo))
+    work = tasks(todo)
+    workers = min(jobs, len(work))
     run.workers = workers
     pool = _context().Pool(workers, initializer=_ignore_sigint)
     try:
-        for index, result in pool.imap_unordered(_indexed, enumerate(todo), chunksize=1):
-            yield todo[index], result
+        for index, results in pool.imap_unordered(_indexed, enumerate(work), chunksize=1):
+            yield from zip(work[index], results, strict=True)
         pool.close()
     except BaseException:
         pool.terminate()
@@ -146,12 +174,13 @@ def _dask(todo: list[Batch], address: str, run: Execution) -> Iterator[tuple[Bat
     futures = []
     try:
         run.workers = max(1, sum(client.nthreads().values()))
-        if not todo:
+        work = tasks(todo)
+        if not work:
             return
-        futures = client.map(run_batch, todo, key=[f"pnp-{b.key}" for b in todo])
+        futures = client.map(run_task, work, key=[f"pnp-{t[0].key}-{len(t)}" for t in work])
         where = {f.key: i for i, f in enumerate(futures)}
-        for future, result in as_completed(futures, loop=client.loop, with_results=True):
-            yield todo[where[future.key]], result
+        for future, results in as_completed(futures, loop=client.loop, with_results=True):
+            yield from zip(work[where[future.key]], results, strict=True)
     except BaseException:
         if futures:
             client.cancel(futures)
