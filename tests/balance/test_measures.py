@@ -80,3 +80,24 @@ def test_line_fit_finds_an_exact_line_and_refuses_a_constant_x():
 def test_percentile_interpolates():
     assert percentile([0.0, 10.0], 0.25) == 2.5
     assert percentile([1.0, 2.0, 3.0], 0.5) == 2.0
+
+
+def test_wald_errors_shrink_as_one_over_root_n_and_match_the_bootstrap():
+    from toolkit.balance.measures import bradley_terry_se
+
+    def se_for(n):
+        tables = [((0, 1), [0.6 * n, 0.4 * n], n)]
+        return bradley_terry_se(bradley_terry(2, tables), tables)
+
+    small, large = se_for(1000), se_for(4000)
+    assert large[0] == pytest.approx(small[0] / 2, rel=0.02)
+    # against a bootstrap of the same data: the spread of the fitted log-strength
+    rng = Random(5)
+    n = 1000
+    fits = []
+    for _ in range(300):
+        wins = binomial(rng, n, 0.6)
+        fits.append(math.log(bradley_terry(2, [((0, 1), [wins, n - wins], n)])[0]))
+    mean = sum(fits) / len(fits)
+    spread = math.sqrt(sum((f - mean) ** 2 for f in fits) / (len(fits) - 1))
+    assert small[0] == pytest.approx(spread, rel=0.2)

@@ -6,9 +6,10 @@ Definitions (the README's "Balance" section repeats them for designers):
   95% Wilson intervals. The **matrix** gives a deck's win rate in the games where the
   other deck sat at the table too (for 2 players: head to head).
 - **ranking**: Bradley-Terry strengths (their Luce form for N players, see `measures`) on
-  the Elo scale, with 95% intervals from a bootstrap that resamples every table's games;
-  runs of more than `BT_TABLES` tables rank by win rate against the field with Wilson
-  intervals instead (in a full round robin both give the same order).
+  the Elo scale, with 95% intervals from a bootstrap that resamples every table's games
+  (runs of up to `BOOTSTRAP_TABLES` tables) or Wald intervals from the likelihood's
+  curvature (bigger runs); runs of more than `BT_TABLES` tables rank by win rate against
+  the field with Wilson intervals instead (in a full round robin both give the same order).
 - **Ludii's metrics**: balance (1 - the spread between the best and worst seat's win
   rate), first-player advantage (the first player's win rate minus 1/N), drawishness
   (draws per finished game), decisiveness (how often the table's stronger deck wins a
@@ -36,11 +37,24 @@ from typing import Any
 
 from toolkit.sim.stats import wilson
 
-from .measures import Z95, binomial, bradley_terry, elo, line_fit, mean_ci, percentile
+from .measures import (
+    Z95,
+    binomial,
+    bradley_terry,
+    bradley_terry_se,
+    elo,
+    line_fit,
+    mean_ci,
+    percentile,
+)
 from .tally import Tally
 
 BT_TABLES = 2000
-"""Largest run (in tables) ranked by Bradley-Terry with a bootstrap."""
+"""Largest run (in tables) ranked by Bradley-Terry."""
+BOOTSTRAP_TABLES = 300
+"""Largest run (in tables) whose Bradley-Terry intervals come from the bootstrap; bigger
+runs take Wald intervals from the likelihood's curvature (the bootstrap would refit the
+model hundreds of times)."""
 TOP_SHARE = 0.1
 """The top decks are this share of the decks (at least one)."""
 
@@ -61,12 +75,15 @@ def deck_rows(tally: Tally, bootstrap: int, seed: int) -> tuple[list[dict[str, A
         rows.append({"name": entry.name, "cards": list(entry.cards), "games": games,
                      "win_rate": _r(score), "low": _r(low), "high": _r(high)})
     if len(tally.plan.tables) <= BT_TABLES:
-        ratings = _bt_ratings(tally, bootstrap, seed)
+        resample = len(tally.plan.tables) <= BOOTSTRAP_TABLES and bootstrap > 0
+        ratings = _bt_ratings(tally, bootstrap if resample else 0, seed)
         for row, (rating, low, high) in zip(rows, ratings, strict=True):
             row.update(rating=round(rating, 1), rating_low=round(low, 1),
                        rating_high=round(high, 1))
         key = "rating"
-        ranking = {"method": "bradley-terry", "scale": "elo", "bootstrap": bootstrap}
+        ranking = {"method": "bradley-terry", "scale": "elo",
+                   "intervals": "bootstrap" if resample else "wald",
+                   "bootstrap": bootstrap if resample else 0}
     else:
         key = "win_rate"
         ranking = {"method": "win-rate", "scale": "win rate", "bootstrap": 0}
@@ -119,14 +136,15 @@ def _bt_ratings(tally: Tally, bootstrap: int, seed: int) -> list[tuple[float, fl
                               iterations=100, tolerance=1e-6)
         for i, g in enumerate(gamma):
             samples[i].append(elo(g))
+    if not bootstrap:
+        tables = _bt_tables(tally)
+        scale = 400 / math.log(10)
+        return [(elo(g), elo(g) - Z95 * scale * se, elo(g) + Z95 * scale * se)
+                for g, se in zip(point, bradley_terry_se(point, tables), strict=True)]
     out = []
     for i in range(decks):
         values = sorted(samples[i])
-        rating = elo(point[i])
-        if values:
-            out.append((rating, percentile(values, 0.025), percentile(values, 0.975)))
-        else:
-            out.append((rating, rating, rating))
+        out.append((elo(point[i]), percentile(values, 0.025), percentile(values, 0.975)))
     return out
 
 

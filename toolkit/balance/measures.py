@@ -6,6 +6,8 @@
   drawn game gives each player at the table 1/N of a win, and every deck gets one virtual
   win and one virtual loss against an average deck (strength 1), so a deck that never
   wins (or never loses) keeps a finite strength;
+- `bradley_terry_se`: Wald standard errors of the log-strengths (the inverse of the
+  observed information), for runs too big to bootstrap;
 - `binomial`: a binomial draw (exact for small n, normal beyond), for the bootstrap;
 - `holm`: Holm's step-down correction of p-values for many comparisons;
 - `line_fit`: a weighted least-squares line with the standard errors of its coefficients.
@@ -93,6 +95,51 @@ def bradley_terry(decks: int, tables: Sequence[Table], *, start: list[float] | N
         if change < tolerance:
             break
     return gamma
+
+
+def bradley_terry_se(gamma: Sequence[float], tables: Sequence[Table]) -> list[float]:
+    """Standard errors of the log-strengths (relative to their mean) at the fit ``gamma``
+    (Wald: the inverse of the observed information of the Luce likelihood, virtual games
+    included)."""
+    k = len(gamma)
+    info = [[0.0] * k for _ in range(k)]
+    for i, g in enumerate(gamma):
+        p = g / (g + 1.0)
+        info[i][i] += 2.0 * p * (1.0 - p)  # the two virtual games
+    for members, _, n in tables:
+        if not n:
+            continue
+        total = sum(gamma[i] for i in members)
+        shares = [gamma[i] / total for i in members]
+        for a, i in enumerate(members):
+            info[i][i] += n * shares[a]
+            for b, j in enumerate(members):
+                info[i][j] -= n * shares[a] * shares[b]
+    cov = _invert(info)
+    # the strengths are reported relative to their geometric mean: the errors are those
+    # of theta_i - mean(theta), whose common level the data cannot tell apart
+    row_means = [sum(r) / k for r in cov]
+    grand = sum(row_means) / k
+    return [math.sqrt(max(0.0, cov[i][i] - 2 * row_means[i] + grand)) for i in range(k)]
+
+
+def _invert(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a symmetric positive definite matrix (Gauss-Jordan, pivoting)."""
+    k = len(matrix)
+    a = [row[:] + [1.0 if i == j else 0.0 for j in range(k)] for i, row in enumerate(matrix)]
+    for col in range(k):
+        pivot = max(range(col, k), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        lead = a[col][col]
+        if abs(lead) < 1e-300:
+            raise ZeroDivisionError("singular information matrix")
+        row = [x / lead for x in a[col]]
+        a[col] = row
+        for r in range(k):
+            if r != col and a[r][col]:
+                factor = a[r][col]
+                a[r] = [x - factor * y for x, y in zip(a[r], row, strict=True)]
+    return [r[k:] for r in a]
 
 
 def elo(gamma: float) -> float:

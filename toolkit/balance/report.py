@@ -150,7 +150,7 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
         figures.append(("ranking", charts.forest(
             [d["name"] for d in top], [d["rating"] for d in top],
             [d["rating_low"] for d in top], [d["rating_high"] for d in top],
-            "Ranking: Bradley-Terry rating with 95% bootstrap interval" + more,
+            f"Ranking: Bradley-Terry rating, 95% {doc['ranking']['intervals']} interval" + more,
             "rating (Elo scale, 1500 = the average deck)", ref=1500.0)))
     else:
         figures.append(("ranking", charts.forest(
@@ -335,7 +335,8 @@ NOTES = [
     "Win rate: wins per finished game, a draw counting 1/N of a win (N players); 95% Wilson "
     "intervals. Matrix: the row deck's win rate in the games the column deck played too.",
     "Ranking: Bradley-Terry (Luce for N players) on the Elo scale, 95% intervals from "
-    "resampling every table's games; very large runs rank by win rate against the field.",
+    "resampling every table's games (bootstrap) or from the likelihood's curvature (Wald, "
+    "runs of over 300 tables); runs of over 2,000 tables rank by win rate against the field.",
     "Balance: 1 minus the spread between the best and worst seat's win rate. First-player "
     "advantage: the first player's win rate minus the even share. Drawishness: draws per "
     "finished game. Decisiveness: how often the table's stronger deck wins a decided game. "
