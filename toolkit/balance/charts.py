@@ -168,6 +168,7 @@ def bars(labels: Sequence[str], values: Sequence[float], lows: Sequence[float | 
     chart.categoryAxis.labels.fontName = FONT
     chart.categoryAxis.labels.fontSize = 7
     chart.categoryAxis.labels.dx = -4
+    chart.categoryAxis.joinAxisMode = "left"  # labels at the left edge, not at zero
     chart.valueAxis.valueMin, chart.valueAxis.valueMax = low, high
     chart.valueAxis.valueStep = step
     chart.valueAxis.labels.fontName = FONT

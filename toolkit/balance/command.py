@@ -152,6 +152,9 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     doc["only_new"] = [e.name for e in new if e.key not in old_keys]
     doc["pool"] = {"method": note}
     lines = sentences(found)
+    if len(lines) > 12:
+        lines = lines[:12] + [f"... and {len(lines) - 12} more significant changes "
+                              "(changes.csv)"]
     doc["headlines"] = lines or ["No change in win rate is significant at 5% after Holm's "
                                  "correction for the many comparisons."]
     return doc

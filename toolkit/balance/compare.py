@@ -108,6 +108,6 @@ def sentences(found: dict[str, Any]) -> list[str]:
             who = (f"Decks holding {r['name']} win" if kind == "cards"
                    else f"{r['name']} wins")
             out.append(f"{who} {abs(100 * r['change']):.1f} points {way}, ±{half:.1f} "
-                       f"({100 * r['old']:.1f}% → {100 * r['new']:.1f}%, {r['games']} "
+                       f"({100 * r['old']:.1f}% to {100 * r['new']:.1f}%, {r['games']} "
                        f"paired games, Holm p = {r['p_holm']:.2g})")
     return out
