@@ -13,6 +13,7 @@ from typing import Any
 
 from toolkit.core.errors import InputError
 from toolkit.core.registry import Game
+from toolkit.sim.agents import check_agent
 
 from .execute import Execution, execute
 from .plan import DEFAULT_BATCH, Entry, Plan, make_plan
@@ -65,9 +66,7 @@ def players_of(game: Game, options: Options, decks: int) -> int:
 
 def plan_for(game: Game, entries: list[Entry], options: Options, rules: Any) -> Plan:
     """The plan of a round robin over ``entries`` (agents checked against the engine)."""
-    if options.agent not in rules.agents:
-        raise InputError(f"unknown agent '{options.agent}'; known agents: "
-                         f"{', '.join(rules.agents)}")
+    check_agent(rules, options.agent)  # the game's agents and the search agent, mcts:N
     players = players_of(game, options, len(entries))
     spec = game.playing
 
