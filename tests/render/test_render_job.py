@@ -26,8 +26,8 @@ def test_everything(tmp_path, poker_layout):
     result = render_deck("starter", faces(*poker_layout), tmp_path, opts)
     names = [p.relative_to(tmp_path).as_posix() for p in result.files]
     assert names == ["starter.pdf", "png/01-shadow-blade-0.png", "png/02-shadow-blade-1.png",
-                     "png/03-shadow-blade-2.png", "tts/starter-sheet-1.png",
-                     "tts/starter-back.png", "starter-contact.png"]
+                     "png/03-shadow-blade-2.png", "png/back.png", "tts/starter-sheet-1-6-cards.png",
+                     "tts/starter-back.png", "tts/starter-tts.json", "starter-contact.png"]
     assert all(p.is_file() for p in result.files)
     assert Image.open(tmp_path / "png/01-shadow-blade-0.png").size == (
         round(69 / 25.4 * 150), round(94 / 25.4 * 150))
@@ -45,7 +45,10 @@ def test_layout_paths_and_art_warnings(tmp_path, art_dir):
     result = render_deck("d", cards, tmp_path / "out")
     assert result.warnings == [
         "d › card 'Fox' › box 'art': art file 'art/nope.png' not found; drew a placeholder "
-        "(layouts/battlegate/card.toml)"]
+        "(layouts/battlegate/card.toml)",
+        "d › card 'Owl' › box 'art': art 'wide.png' is 71 dpi at its printed size (53.4×36 mm); "
+        "at least 200 dpi prints sharp (needs 421×284 px) (layouts/battlegate/card.toml)"]
+    assert [(w.card, w.fields) for w in result.warnings] == [("Fox", ("Art",)), ("Owl", ("Art",))]
 
 
 @pytest.mark.parametrize(("opts", "message"), [

@@ -1,5 +1,7 @@
 """Tabletop Simulator sheets and the contact sheet."""
 
+import json
+
 import pytest
 from PIL import Image
 
@@ -12,8 +14,15 @@ def test_sheet_limits_and_hidden_slot(tmp_path, poker_layout):
     fronts = [(evaluate(lay, dict(card, Name=f"Card {i}")), 2) for i in range(40)]  # 80 copies
     back = evaluate(lay, card, "back")
     sheets, back_path = tts.write_sheets("deck", fronts, back, tmp_path)
-    assert [s.path.name for s in sheets] == ["deck-sheet-1.png", "deck-sheet-2.png"]
+    assert [s.path.name for s in sheets] == ["deck-sheet-1-69-cards.png",
+                                             "deck-sheet-2-11-cards.png"]
     assert [s.count for s in sheets] == [69, 11]
+    manifest = json.loads((tmp_path / "deck-tts.json").read_text())
+    assert manifest["cards"] == 80 and not manifest["unique_backs"]
+    assert [(m["file"], m["cards"], m["columns"], m["rows"], m["back"])
+            for m in manifest["sheets"]] == [
+        ("deck-sheet-1-69-cards.png", 69, 10, 7, "deck-back.png"),
+        ("deck-sheet-2-11-cards.png", 11, 10, 7, "deck-back.png")]
     for s in sheets:
         img = Image.open(s.path)
         assert (s.cols, s.rows) == (10, 7)
@@ -22,7 +31,7 @@ def test_sheet_limits_and_hidden_slot(tmp_path, poker_layout):
         cw, ch = s.cell
         assert cw / ch == pytest.approx(63 / 88, abs=0.01)
         hidden = img.crop((9 * cw, 6 * ch, 10 * cw, 7 * ch))  # slot 70 (index 69)
-        assert hidden.tobytes() == Image.open(back_path).convert("RGB").tobytes()
+        assert hidden.tobytes() == Image.open(back_path).tobytes()
     first = Image.open(sheets[0].path)
     cw, ch = sheets[0].cell
     assert first.crop((0, 0, cw, ch)).tobytes() == first.crop((cw, 0, 2 * cw, ch)).tobytes()  # copies

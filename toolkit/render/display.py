@@ -131,6 +131,11 @@ class DisplayList:
     label: str = ""
     warnings: tuple[str, ...] = ()
 
+    def look(self) -> tuple:
+        """What the side looks like: equal for two cards that print the same (their label
+        and warnings aside)."""
+        return (self.width, self.height, self.bleed, self.round, self.radius, self.ops)
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (floats rounded to 0.001 mm) for golden files."""
         return {"width": _num(self.width), "height": _num(self.height),
@@ -218,6 +223,29 @@ def values_of(value: Any) -> list[str]:
     return [item.strip() for item in items if item.strip()]
 
 
+MIN_ART_DPI = 200
+"""Art below this resolution at its printed size prints soft or blocky: a warning."""
+
+
+class Notice(str):
+    """A warning as text (`card 'X' › box 'y': message`) that also knows which card and
+    which fields (spreadsheet columns) it is about, and a piece of the offending value, so
+    the caller can point at the cell."""
+
+    card: str
+    fields: tuple[str, ...]
+    needle: str
+
+    def __new__(cls, text: str, card: str = "", fields: tuple[str, ...] = (),
+                needle: str = "") -> Notice:
+        notice = super().__new__(cls, text)
+        notice.card, notice.fields, notice.needle = card, fields, needle
+        return notice
+
+    def __reduce__(self):  # pickles (for worker processes) keep the location
+        return Notice, (str(self), self.card, self.fields, self.needle)
+
+
 class _Eval:
     """The state of one evaluation: layout, card, warnings."""
 
@@ -226,9 +254,12 @@ class _Eval:
         self.layout, self.card, self.bleed, self.base_dir = layout, card, bleed, base_dir
         self.name = card_name(card)
         self.warnings: list[str] = []
+        self.used: list[str] = []
 
-    def warn(self, box: Box, message: str) -> None:
-        self.warnings.append(f"card '{self.name}' › box '{box.name}': {message}")
+    def warn(self, box: Box, message: str, fields: tuple[str, ...] = (),
+             needle: str = "") -> None:
+        self.warnings.append(Notice(f"card '{self.name}' › box '{box.name}': {message}",
+                                    self.name, fields, needle))
 
     def prop(self, box: Box, key: str) -> Any:
         value = box.props[key]
@@ -245,6 +276,7 @@ class _Eval:
             if key not in self.card:
                 self.warn(box, f"no field '{key}' for {{{key}}}")
                 return ""
+            self.used.append(key)
             return format_value(self.card[key])
 
         return _FIELD.sub(one, template)
@@ -275,6 +307,7 @@ class _Eval:
 
     def text(self, box: Box, x: float, y: float, w: float, h: float) -> list[Op]:
         template = str(self.prop(box, "text") or "")
+        self.used = []
         separator = box.props["separator"]
         if separator:  # "{Rank} · {Class} · {Faction}": parts left empty drop out
             parts = (self.fill(box, part) for part in template.split(separator))
@@ -290,7 +323,14 @@ class _Eval:
         fitted = textfit.fit(text, font, p["size"], p["min_size"], w, h, p["align"], p["valign"],
                              p["leading"], p["wrap"])
         if fitted.overflow:
-            self.warn(box, f"text does not fit even at {p['min_size']:g}pt; it was cut")
+            self.warn(box, f"text does not fit even at {p['min_size']:g}pt; it was cut",
+                      tuple(self.used))
+        if fitted.missing:
+            chars = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in fitted.missing)
+            holders = tuple(k for k in self.used
+                            if any(ch in format_value(self.card[k]) for ch in fitted.missing))
+            self.warn(box, f"no font has {chars}; printed as an empty box",
+                      holders or tuple(self.used), fitted.missing[0])
         style = self.prop(box, "icon_style") or "type"
         spans = tuple(Span(x + sx, y + sy, t, f) for sx, sy, t, f in fitted.spans)
         inline = tuple(Icon(icons.glyph_key(g), style, x + ix, y + iy, s)
@@ -306,10 +346,16 @@ class _Eval:
             path = art.resolve(value, self.base_dir)
             crop = art.cover_crop(*art.pixel_size(path), w, h)
         except art.ArtProblem as exc:
-            self.warn(box, f"{exc}; drew a placeholder")
+            self.warn(box, f"{exc}; drew a placeholder", (box.props["column"],))
             grey = "#9e9e9e"
             return [Rect(x, y, w, h, placeholder or "#eeeeee", grey, 0.3),
                     Line(x, y, x + w, y + h, grey, 0.3), Line(x, y + h, x + w, y, grey, 0.3)]
+        dpi = art.printed_dpi(crop, w, h)
+        if dpi < MIN_ART_DPI:
+            self.warn(box, f"art '{path.name}' is {dpi:.0f} dpi at its printed size "
+                           f"({w:g}×{h:g} mm); at least {MIN_ART_DPI} dpi prints sharp "
+                           f"(needs {art.pixels_for(w, MIN_ART_DPI)}×"
+                           f"{art.pixels_for(h, MIN_ART_DPI)} px)", (box.props["column"],))
         return [Image(str(path), x, y, w, h, crop)]
 
     def icon_row(self, box: Box, x: float, y: float, w: float, h: float) -> list[Op]:
@@ -344,7 +390,7 @@ def evaluate(layout: Layout, card_fields: Mapping[str, Any], side: str = "front"
     ops: list[Op] = []
     if shape.round:
         ops.append(ClipRound(shape.width / 2, shape.height / 2, shape.width / 2 + bleed))
-    for box in layout.boxes(side):
+    for box in layout.boxes(side, card_fields):
         if box.when is not None and not box.when.holds(card_fields):
             continue
         ops.extend(ev.ops(box))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from toolkit.render import fonts
@@ -54,6 +54,8 @@ class Fitted:
     icons: tuple[tuple[str, float, float, float], ...]
     overflow: bool
     """True when even `min_size` did not fit and lines or characters were cut."""
+    missing: str = ""
+    """Characters no font has (drawn as boxes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +67,39 @@ class Parsed:
     widths: tuple[tuple[float, ...], ...]
     spaces: tuple[tuple[float, ...], ...]
     icons: bool
+    missing: str = ""
+    """Characters no font of the face's fallback chain has (drawn as boxes)."""
 
 
 @lru_cache(maxsize=4096)
 def parse(text: str, font: str) -> Parsed:
-    """Paragraphs of words of atoms, from markup text, with their widths at 1 pt."""
-    paragraphs = tuple(_words(para, font) for para in text.replace("\r\n", "\n").split("\n"))
+    """Paragraphs of words of atoms, from markup text, with their widths at 1 pt.
+
+    Line breaks of every kind (see `fonts.clean`) start a new paragraph; each character
+    is set in the first font of the face's fallback chain that has it."""
+    text = fonts.clean(text)
+    paragraphs = tuple(_words(para, font) for para in text.split("\n"))
     if "**" in text:  # bold runs may span words and paragraphs: parse with state
         paragraphs = _parse_bold(text, font)
+    if not text.isascii():
+        paragraphs = tuple(tuple(_in_runs(w) for w in words) for words in paragraphs)
     widths = tuple(tuple(word_width(w) for w in words) for words in paragraphs)
     spaces = tuple(tuple(fonts.unit_width(w[-1].font, " ") for w in words) for words in paragraphs)
     icons = any(a.icon is not None for words in paragraphs for w in words for a in w)
-    return Parsed(paragraphs, widths, spaces, icons)
+    lacking = "".join(dict.fromkeys(ch for words in paragraphs for w in words for a in w
+                                    for ch in fonts.missing(a.text, a.font)))
+    return Parsed(paragraphs, widths, spaces, icons, lacking)
+
+
+def _in_runs(word: Word) -> Word:
+    """A word with each text atom split into runs of the font that has its characters."""
+    out: list[Atom] = []
+    for atom in word:
+        if atom.icon is not None or atom.text.isascii():
+            out.append(atom)
+        else:
+            out.extend(Atom(run, font) for run, font in fonts.runs(atom.text, atom.font))
+    return tuple(out)
 
 
 def _words(para: str, font: str) -> tuple[Word, ...]:
@@ -89,7 +112,7 @@ def _parse_bold(text: str, font: str) -> tuple[tuple[Word, ...], ...]:
     bold = fonts.bold_of(font)
     paragraphs: list[tuple[Word, ...]] = []
     is_bold = False
-    for para in text.replace("\r\n", "\n").split("\n"):
+    for para in text.split("\n"):
         words: list[Word] = []
         for raw in para.split():
             atoms: list[Atom] = []
@@ -244,8 +267,16 @@ def fit(text: str, font: str, size: float, min_size: float, width_mm: float, hei
         wrap_lines: bool = True) -> Fitted:
     """Lay `text` out in a box: the largest size on a 0.25 pt grid from `size` down to
     `min_size` that fits width and height; at `min_size` cut what does not fit (an
-    ellipsis marks the cut) and report `overflow`. Nothing is ever drawn outside the box."""
+    ellipsis marks the cut) and report `overflow`. Nothing is ever drawn outside the box.
+    Characters that no font has are named in `missing`."""
     parsed = parse(text, font)
+    fitted = _fit(parsed, font, size, min_size, width_mm, height_mm, align, valign, leading,
+                  wrap_lines)
+    return replace(fitted, missing=parsed.missing) if parsed.missing else fitted
+
+
+def _fit(parsed: Parsed, font: str, size: float, min_size: float, width_mm: float,
+         height_mm: float, align: str, valign: str, leading: float, wrap_lines: bool) -> Fitted:
     width, height = width_mm / PT_MM, height_mm / PT_MM
     top, bottom = _metrics(font, parsed.icons)
     min_size = min(min_size, size)
