@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.render import icons, pdf, sizes, textfit
-from toolkit.render.display import DisplayList, Icon, Op, Text, Span, values_of
+from toolkit.render.display import DisplayList, Icon, Op, Span, Text, values_of
 from toolkit.render.layout import Layout, Legend, LegendGroup
 from toolkit.render.output import write_bytes
 from toolkit.render.sheet import FOOTER_ROOM, _footer_band
