@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,7 +73,8 @@ def jobs_for(game: Game, file: str | None, catalog: Path | None,
     """Validate (showing the report) and list the decks to print; (jobs, all valid)."""
     if file is None:
         source = catalog or game.bundled_paths()[0]
-        result = game.validate(ValidateRequest(source, catalog=catalog))
+        result = game.validate(ValidateRequest(source, catalog=catalog)) if catalog is None \
+            else _validate_catalog(game, catalog)
         print_report(result)
         cards = game.printing.catalog_cards(catalog)
         return [PrintJob("catalog", cards, source.resolve().parent)], result.valid
@@ -84,6 +86,32 @@ def jobs_for(game: Game, file: str | None, catalog: Path | None,
     base = path.resolve().parent
     return [PrintJob(deck.name, list(deck.cards), base) for deck in decks if deck.cards], \
         result.valid
+
+
+def _validate_catalog(game: Game, catalog: Path):
+    """Validate a catalog workbook given with --catalog, reading it once: a workbook that
+    holds the game's catalog sheets is its own catalog (its sheet names are read from the
+    .xlsx's index without loading it)."""
+    names = {s.strip().casefold() for s in game.catalog_sheets}
+    own = bool(names & {n.strip().casefold() for n in _xlsx_sheet_names(catalog)})
+    return game.validate(ValidateRequest(catalog, catalog=None if own else catalog))
+
+
+def _xlsx_sheet_names(path: Path) -> list[str]:
+    """The sheet names listed in an .xlsx's workbook.xml ([] when it cannot be read)."""
+    import html  # noqa: PLC0415
+    import re  # noqa: PLC0415
+    import zipfile  # noqa: PLC0415
+
+    try:
+        with zipfile.ZipFile(path) as zf:
+            info = zf.getinfo("xl/workbook.xml")
+            if info.file_size > 5_000_000:
+                return []
+            text = zf.read(info).decode("utf-8", "replace")
+    except (OSError, KeyError, zipfile.BadZipFile, ValueError):
+        return []
+    return [html.unescape(n) for n in re.findall(r"<(?:\w+:)?sheet\b[^>]*\bname=\"([^\"]*)\"", text)]
 
 
 def print_deck(
@@ -167,7 +195,20 @@ class PrintRequest:
 
 def print_once(request: PrintRequest) -> int:
     """Validate, render every deck, report; the exit code (0, or 1 for decks that break
-    rules). Unreadable input raises InputError (exit 2) and writes nothing."""
+    rules). Unreadable input raises InputError (exit 2) and writes nothing.
+
+    The cyclic garbage collector is paused meanwhile (a print allocates hundreds of
+    thousands of small objects that live to the end, and nothing it builds needs the
+    collector to be freed); it collects once at the end, so `--watch` does not grow."""
+    gc.disable()
+    try:
+        return _print_once(request)
+    finally:
+        gc.enable()
+        gc.collect()
+
+
+def _print_once(request: PrintRequest) -> int:
     from dataclasses import replace  # noqa: PLC0415
 
     from toolkit.render import proof  # noqa: PLC0415

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -246,6 +247,18 @@ class Notice(str):
         return Notice, (str(self), self.card, self.fields, self.needle)
 
 
+@lru_cache(maxsize=1024)
+def _template(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A text template split once into (literal, field or None) pairs."""
+    parts: list[tuple[str, str | None]] = []
+    at = 0
+    for match in _FIELD.finditer(template):
+        parts.append((template[at:match.start()], match.group(1).strip()))
+        at = match.end()
+    parts.append((template[at:], None))
+    return tuple(parts)
+
+
 class _Eval:
     """The state of one evaluation: layout, card, warnings."""
 
@@ -271,15 +284,20 @@ class _Eval:
         return value
 
     def fill(self, box: Box, template: str) -> str:
-        def one(match: re.Match[str]) -> str:
-            key = match.group(1).strip()
+        parts = _template(template)
+        if len(parts) == 1 and parts[0][1] is None:
+            return template
+        out = []
+        for literal, key in parts:
+            out.append(literal)
+            if key is None:
+                continue
             if key not in self.card:
                 self.warn(box, f"no field '{key}' for {{{key}}}")
-                return ""
+                continue
             self.used.append(key)
-            return format_value(self.card[key])
-
-        return _FIELD.sub(one, template)
+            out.append(format_value(self.card[key]))
+        return "".join(out)
 
     def geometry(self, box: Box) -> tuple[float, float, float, float]:
         if box.bleed and self.bleed:
@@ -378,12 +396,14 @@ class _Eval:
 
 
 def evaluate(layout: Layout, card_fields: Mapping[str, Any], side: str = "front", *,
-             bleed: float = 0.0, base_dir: Path | None = None) -> DisplayList:
+             bleed: float = 0.0, base_dir: Path | None = None,
+             memo: dict | None = None) -> DisplayList:
     """Evaluate one side of a layout for one card into a DisplayList.
 
     `bleed` (mm) grows boxes marked `bleed = true`; `base_dir` is the workbook's folder,
     the only place art is read from. Problems (missing fields or art, text that does
-    not fit at its minimum size) become warnings naming the card and box.
+    not fit at its minimum size) become warnings naming the card and box. A `memo` dict
+    shared over the cards of one job keeps the ops of boxes that no field changes.
     """
     ev = _Eval(layout, card_fields, bleed, base_dir)
     shape = layout.shape
@@ -392,6 +412,12 @@ def evaluate(layout: Layout, card_fields: Mapping[str, Any], side: str = "front"
         ops.append(ClipRound(shape.width / 2, shape.height / 2, shape.width / 2 + bleed))
     for box in layout.boxes(side, card_fields):
         if box.when is not None and not box.when.holds(card_fields):
+            continue
+        if memo is not None and box.fixed:
+            key = (id(box), bleed)
+            if key not in memo:
+                memo[key] = (box, ev.ops(box))  # the box is kept so its id stays unique
+            ops.extend(memo[key][1])
             continue
         ops.extend(ev.ops(box))
     return DisplayList(shape.width, shape.height, tuple(ops), bleed, shape.round, shape.radius,

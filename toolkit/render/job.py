@@ -158,19 +158,41 @@ class _Sides:
     screen_backs: list[DisplayList]
 
 
+def needs_backs(options: PrintOptions) -> bool:
+    """Whether anything written shows the cards' backs."""
+    return options.backs or options.fold or options.tts
+
+
 def _evaluate(deck_name: str, cards: Sequence[CardFace], options: PrintOptions,
               result: RenderResult) -> _Sides:
     sides = _Sides([], [], [], [])
+    with_backs = needs_backs(options)
+    static: dict[tuple[int, str, float], DisplayList] = {}
+    fixed: dict[tuple[int, str], bool] = {}
+    memo: dict = {}
+
+    def side(lay: Layout, card: CardFace, name: str, bleed: float) -> DisplayList:
+        """A side evaluated once per layout when no field can change it (a shared back)."""
+        if (id(lay), name) not in fixed:
+            fixed[id(lay), name] = is_static(lay, name)
+        if not fixed[id(lay), name]:
+            return evaluate(lay, card.fields, name, bleed=bleed, base_dir=card.base_dir,
+                            memo=memo)
+        key = (id(lay), name, bleed)
+        if key not in static:
+            static[key] = evaluate(lay, card.fields, name, bleed=bleed, base_dir=card.base_dir)
+        return static[key]
+
     for card in cards:
         lay = card.layout if isinstance(card.layout, Layout) else load_layout_file(card.layout)
-        front = evaluate(lay, card.fields, "front", bleed=options.bleed, base_dir=card.base_dir)
-        back = evaluate(lay, card.fields, "back", bleed=options.bleed, base_dir=card.base_dir)
-        for warning in (*front.warnings, *back.warnings):
+        front = side(lay, card, "front", options.bleed)
+        back = side(lay, card, "back", options.bleed) if with_backs else front
+        for warning in (*front.warnings, *(back.warnings if with_backs else ())):
             text = f"{deck_name} › {warning} ({lay.label})"
             result.warnings.append(Notice(text, *_about(warning)))
         if options.bleed:  # screens (TTS, contact sheet) never show bleed
-            sides.screen_fronts.append(evaluate(lay, card.fields, "front", base_dir=card.base_dir))
-            sides.screen_backs.append(evaluate(lay, card.fields, "back", base_dir=card.base_dir))
+            sides.screen_fronts.append(side(lay, card, "front", 0.0))
+            sides.screen_backs.append(side(lay, card, "back", 0.0) if with_backs else front)
         else:
             sides.screen_fronts.append(front)
             sides.screen_backs.append(back)
@@ -179,6 +201,14 @@ def _evaluate(deck_name: str, cards: Sequence[CardFace], options: PrintOptions,
         sides.fronts.append(front)
         sides.backs.append(back)
     return sides
+
+
+def is_static(layout: Layout, side: str) -> bool:
+    """Whether no card field can change a side of a layout (so it is drawn once): no
+    `{Field}` text, no style, no condition, no art, no icon column, no back chosen per card."""
+    if side == "back" and layout.back_from is not None:
+        return False
+    return all(box.fixed for box in layout.boxes(side))
 
 
 def _about(warning: str) -> tuple[str, tuple[str, ...], str]:

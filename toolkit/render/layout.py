@@ -144,6 +144,18 @@ class Box:
     when: Condition | None = None
     props: Mapping[str, Any] = field(default_factory=dict)
 
+    @property
+    def fixed(self) -> bool:
+        """Whether no card field can change this box (no `{Field}`, style, condition, art
+        or icon column): it draws the same on every card."""
+        if self.when is not None or self.kind == "image":
+            return False
+        if self.kind == "icons" and not self.props["names"]:
+            return False
+        if self.kind == "text" and "{" in str(self.props["text"]):
+            return False
+        return not any(isinstance(v, StyleRef) for v in self.props.values())
+
 
 @dataclass(frozen=True)
 class CardShape:

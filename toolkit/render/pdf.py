@@ -9,6 +9,7 @@ reportlab's image cache.
 
 from __future__ import annotations
 
+from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -68,6 +69,7 @@ def new_canvas(buffer, title: str) -> Canvas:
     Vera: reportlab's default would reference a non-embedded Helvetica that print shops'
     preflight flags, even when nothing is set in it."""
     fonts.register()
+    rl_config.useA85 = 0  # binary Flate streams: smaller, and no slow pure-Python ASCII85
     c = Canvas(buffer, invariant=1, pageCompression=1, initialFontName="Vera")
     c.setTitle(" ".join(fonts.clean(title).split()))
     c.setCreator("toolkit pnp")

@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from toolkit.render import fonts
 
@@ -24,9 +25,9 @@ STEP = 0.25
 _TOKEN = re.compile(r"(\*\*|:[A-Za-z][A-Za-z0-9_-]*:)")
 
 
-@dataclass(frozen=True, slots=True)
-class Atom:
-    """A run of text in one font, or an icon (`icon` set, `text` empty)."""
+class Atom(NamedTuple):
+    """A run of text in one font, or an icon (`icon` set, `text` empty). (A named tuple:
+    cards make tens of thousands of them.)"""
 
     text: str
     font: str
@@ -83,11 +84,14 @@ def parse(text: str, font: str) -> Parsed:
         paragraphs = _parse_bold(text, font)
     if not text.isascii():
         paragraphs = tuple(tuple(_in_runs(w) for w in words) for words in paragraphs)
-    widths = tuple(tuple(word_width(w) for w in words) for words in paragraphs)
-    spaces = tuple(tuple(fonts.unit_width(w[-1].font, " ") for w in words) for words in paragraphs)
+    width, space = fonts.unit_width, _space_width
+    widths = tuple(tuple(width(w[0].font, w[0].text) if len(w) == 1 and w[0].icon is None
+                         else word_width(w) for w in words) for words in paragraphs)
+    spaces = tuple(tuple(space(w[-1].font) for w in words) for words in paragraphs)
     icons = any(a.icon is not None for words in paragraphs for w in words for a in w)
-    lacking = "".join(dict.fromkeys(ch for words in paragraphs for w in words for a in w
-                                    for ch in fonts.missing(a.text, a.font)))
+    lacking = "" if text.isascii() else "".join(dict.fromkeys(
+        ch for words in paragraphs for w in words for a in w
+        for ch in fonts.missing(a.text, a.font)))
     return Parsed(paragraphs, widths, spaces, icons, lacking)
 
 
@@ -135,13 +139,18 @@ def _parse_bold(text: str, font: str) -> tuple[tuple[Word, ...], ...]:
     return tuple(paragraphs)
 
 
+@lru_cache(maxsize=64)
+def _space_width(font: str) -> float:
+    return fonts.unit_width(font, " ")
+
+
 def word_width(word: Word) -> float:
     """A word's advance at 1 pt."""
     return sum(atom.unit_width() for atom in word)
 
 
 def _space(after: Word) -> float:
-    return fonts.unit_width(after[-1].font, " ")
+    return _space_width(after[-1].font)
 
 
 def _split_word(word: Word, size: float, width: float) -> list[Word]:

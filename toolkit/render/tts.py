@@ -29,6 +29,9 @@ HIDDEN = COLS * ROWS - 1
 PER_SHEET = HIDDEN
 CONTACT_COMPRESSION = 1
 """zlib level of the contact sheet: a preview, so encoding speed wins over file size."""
+CONTACT_MAX = 40
+"""A contact sheet shows at most this many distinct cards (8 × 5): a quick look at a big
+catalog, not a second rendering of it (the PDF and the PNGs hold every card)."""
 
 
 @dataclass(frozen=True)
@@ -128,13 +131,15 @@ def write_manifest(path: Path, deck: str, sheets: Sequence[TtsSheet], back: Path
 
 
 def write_contact(deck: str, faces: Sequence[tuple[DisplayList, int]], path: Path,
-                  thumb_px: int = 200, cols: int = 8, stamp: str = "") -> Path:
-    """A contact sheet: every distinct card small with its name (and ×copies) below."""
+                  thumb_px: int = 200, cols: int = 8, stamp: str = "",
+                  limit: int = CONTACT_MAX) -> Path:
+    """A contact sheet: the distinct cards small (the first `limit` of them), each with its
+    name (and ×copies) below; the title counts them all."""
     if not faces:
         raise ValueError("no cards for a contact sheet")
     first = faces[0][0]
     dpi = thumb_px / (first.width + 2 * first.bleed) * 25.4
-    thumbs = [(png.render(dl, dpi), dl.label, copies) for dl, copies in faces]
+    thumbs = [(png.render(dl, dpi), dl.label, copies) for dl, copies in faces[:limit]]
     tw = max(t.size[0] for t, _, _ in thumbs)
     th = max(t.size[1] for t, _, _ in thumbs)
     pad, label_h, title_h = 12, 30, 44
@@ -143,7 +148,9 @@ def write_contact(deck: str, faces: Sequence[tuple[DisplayList, int]], path: Pat
     sheet = Image.new("RGB", (pad + cols * (tw + pad), title_h + rows * (th + label_h + pad)),
                       (236, 236, 236))
     draw = ImageDraw.Draw(sheet)
-    title = f"{deck} · {len(faces)} cards, {sum(c for _, _, c in thumbs)} copies"
+    title = f"{deck} · {len(faces)} cards, {sum(c for _, c in faces)} copies"
+    if len(faces) > len(thumbs):
+        title += f" · the first {len(thumbs)} shown"
     png.draw_label(draw, pad, 10, title + (f" · {stamp}" if stamp else ""), "VeraBd", 20,
                    (30, 30, 30), max_width=sheet.size[0] - 2 * pad)
     for i, (thumb, name, copies) in enumerate(thumbs):
