@@ -195,9 +195,10 @@ _FIELD = re.compile(r"\{([^{}]+)\}")
 
 
 def card_name(card: Mapping[str, Any]) -> str:
-    """A card's name for messages."""
+    """A card's name for messages, on one line ("Iron\nWarden" → "Iron Warden")."""
     name = card.get("Name")
-    return str(name).strip() if name not in (None, "") else "(unnamed)"
+    text = " ".join(str(name).split()) if name is not None else ""
+    return text or "(unnamed)"
 
 
 def format_value(value: Any) -> str:

@@ -109,7 +109,7 @@ def write_pdf(path: Path, deck: str, layouts: Sequence[Layout],
         c.saveState()
         c.translate(margin * MM, margin * MM)
         text = f"{deck} · legend · page {number}/{len(sheets)}"
-        _footer_band(c, f"{text} · {stamp}" if stamp else text, w - 2 * margin)
+        _footer_band(c, text, w - 2 * margin, stamp)
         c.restoreState()
         c.showPage()
     c.save()

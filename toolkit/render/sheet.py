@@ -129,8 +129,9 @@ class Grid:
         return m, m, m + FOOTER, self.page_h - m
 
     def free(self) -> tuple[float, float, float, float]:
-        """The area marks may use: inside the margin, clear of the footer band."""
-        m = self.margin
+        """The area marks may use: inside the margin (by half a line's width, so a
+        stroke's edge never crosses it), clear of the footer band."""
+        m = self.margin + 0.25
         x0, y0, x1, y1 = m, m, self.page_w - m, self.page_h - m
         if self.footer == "bottom":
             y1 -= FOOTER_ROOM
@@ -410,12 +411,19 @@ def _corner_marks(c: Canvas, grid: Grid, page: _Page, slots: Sequence[tuple[floa
                 page.line("cut mark", a, y, a + sign * length, y, 0.3)
     if grid.gap >= 2.0:
         arm = min(MARK_LEN, grid.gap / 2 - 0.3)
+
+        def clipped(x1: float, y1: float, x2: float, y2: float) -> None:
+            x1, x2 = (min(max(v, fx0), fx1) for v in (x1, x2))
+            y1, y2 = (min(max(v, fy0), fy1) for v in (y1, y2))
+            if abs(x2 - x1) + abs(y2 - y1) >= 0.5:
+                page.line("cut mark", x1, y1, x2, y2, 0.3)
+
         for x, y in slots:
             for cx, cy, sx, sy in ((x, y, -1, -1), (x + grid.card_w, y, 1, -1),
                                    (x, y + grid.card_h, -1, 1),
                                    (x + grid.card_w, y + grid.card_h, 1, 1)):
-                page.line("cut mark", cx + sx * (b + 0.3), cy, cx + sx * (b + 0.3 + arm), cy, 0.3)
-                page.line("cut mark", cx, cy + sy * (b + 0.3), cx, cy + sy * (b + 0.3 + arm), 0.3)
+                clipped(cx + sx * (b + 0.3), cy, cx + sx * (b + 0.3 + arm), cy)
+                clipped(cx, cy + sy * (b + 0.3), cx, cy + sy * (b + 0.3 + arm))
     c.restoreState()
 
 
@@ -442,14 +450,15 @@ def _footer(c: Canvas, grid: Grid, page: _Page, text: str, stamp: str = "") -> N
         c.translate(x1 * MM, (grid.page_h - y1) * MM)
         c.rotate(90)
         length = y1 - y0
-    _footer_band(c, f"{text} · {stamp}" if stamp else text, length)
+    _footer_band(c, text, length, stamp)
     c.restoreState()
     page.furniture.append(("footer", x0, y0, x1, y1))
 
 
-def _footer_band(c: Canvas, text: str, length: float) -> None:
+def _footer_band(c: Canvas, text: str, length: float, stamp: str = "") -> None:
     """The footer in a local band `length` mm wide, FOOTER mm tall, origin bottom-left:
-    everything drawn stays inside the band (text from 1 mm above its bottom)."""
+    everything drawn stays inside the band (text from 1 mm above its bottom; a proof's
+    stamp on a second line above it)."""
     size = 6.0
     c.setFillColorRGB(0.25, 0.25, 0.25)
     c.setStrokeColorRGB(0.25, 0.25, 0.25)
@@ -459,6 +468,9 @@ def _footer_band(c: Canvas, text: str, length: float) -> None:
     room = bar_x - label_w - 4.0
     c.setFont("Vera", size)
     pdf.draw_line(c, 0, 1.0 * MM, text, "Vera", size, room * MM)
+    if stamp:
+        pdf.draw_line(c, 0, 3.3 * MM, stamp, "Vera", size, (bar_x - 2.0) * MM)
+        c.setFont("Vera", size)
     c.drawRightString((bar_x - 2.0) * MM, 1.0 * MM, label)
     c.setLineWidth(0.5)
     base = 1.2 * MM
