@@ -38,7 +38,7 @@ FOOTER_ROOM = FOOTER + 1.0
 SCALE_BAR = 50.0
 FOLD_CLEAR = 3.0
 """Distance from the fold line to the nearest card edge (bleed included)."""
-MIN_MARK = 1.5
+MIN_MARK = 1.2
 """Cut marks shorter than this are left out."""
 
 
@@ -397,17 +397,22 @@ def _corner_marks(c: Canvas, grid: Grid, page: _Page, slots: Sequence[tuple[floa
     fx0, fy0, fx1, fy1 = grid.free()
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
+    def offset_and_length(room: float) -> tuple[float, float]:
+        """Marks start 1 mm off the cards, 0.5 mm where the margin leaves little room."""
+        offset = MARK_OFFSET if room >= MARK_OFFSET + 2.5 else MARK_OFFSET / 2
+        return offset, min(MARK_LEN, room - offset)
+
     for x in xs:
         for start, room, sign in ((by0, by0 - fy0, -1), (by1, fy1 - by1, 1)):
-            length = min(MARK_LEN, room - MARK_OFFSET)
+            offset, length = offset_and_length(room)
             if length >= MIN_MARK:
-                a = start + sign * MARK_OFFSET
+                a = start + sign * offset
                 page.line("cut mark", x, a, x, a + sign * length, 0.3)
     for y in ys:
         for start, room, sign in ((bx0, bx0 - fx0, -1), (bx1, fx1 - bx1, 1)):
-            length = min(MARK_LEN, room - MARK_OFFSET)
+            offset, length = offset_and_length(room)
             if length >= MIN_MARK:
-                a = start + sign * MARK_OFFSET
+                a = start + sign * offset
                 page.line("cut mark", a, y, a + sign * length, y, 0.3)
     if grid.gap >= 2.0:
         arm = min(MARK_LEN, grid.gap / 2 - 0.3)
