@@ -73,8 +73,7 @@ def jobs_for(game: Game, file: str | None, catalog: Path | None,
     """Validate (showing the report) and list the decks to print; (jobs, all valid)."""
     if file is None:
         source = catalog or game.bundled_paths()[0]
-        result = game.validate(ValidateRequest(source, catalog=catalog)) if catalog is None \
-            else _validate_catalog(game, catalog)
+        result = game.validate(ValidateRequest(source, catalog=catalog))
         print_report(result)
         cards = game.printing.catalog_cards(catalog)
         return [PrintJob("catalog", cards, source.resolve().parent)], result.valid
@@ -86,32 +85,6 @@ def jobs_for(game: Game, file: str | None, catalog: Path | None,
     base = path.resolve().parent
     return [PrintJob(deck.name, list(deck.cards), base) for deck in decks if deck.cards], \
         result.valid
-
-
-def _validate_catalog(game: Game, catalog: Path):
-    """Validate a catalog workbook given with --catalog, reading it once: a workbook that
-    holds the game's catalog sheets is its own catalog (its sheet names are read from the
-    .xlsx's index without loading it)."""
-    names = {s.strip().casefold() for s in game.catalog_sheets}
-    own = bool(names & {n.strip().casefold() for n in _xlsx_sheet_names(catalog)})
-    return game.validate(ValidateRequest(catalog, catalog=None if own else catalog))
-
-
-def _xlsx_sheet_names(path: Path) -> list[str]:
-    """The sheet names listed in an .xlsx's workbook.xml ([] when it cannot be read)."""
-    import html  # noqa: PLC0415
-    import re  # noqa: PLC0415
-    import zipfile  # noqa: PLC0415
-
-    try:
-        with zipfile.ZipFile(path) as zf:
-            info = zf.getinfo("xl/workbook.xml")
-            if info.file_size > 5_000_000:
-                return []
-            text = zf.read(info).decode("utf-8", "replace")
-    except (OSError, KeyError, zipfile.BadZipFile, ValueError):
-        return []
-    return [html.unescape(n) for n in re.findall(r"<(?:\w+:)?sheet\b[^>]*\bname=\"([^\"]*)\"", text)]
 
 
 def print_deck(
@@ -151,7 +124,7 @@ def print_deck(
                                 help="Output folder (default output/<game>)."),
 ) -> None:
     """Render decks to PDF sheets ready to cut (and PNGs, TTS sheets)."""
-    from toolkit.render.job import PrintOptions  # noqa: PLC0415
+    from toolkit.render.job import PrintOptions, check_options  # noqa: PLC0415
 
     g = get_game(game)
     if g.printing is None:
@@ -162,6 +135,7 @@ def print_deck(
                            back_offset=parse_offset(back_offset), cut_marks=cut_marks,
                            png=png, dpi=dpi, tts=tts, contact=contact, margin=margin, gap=gap,
                            fold=fold, proof=proof)
+    check_options(options)  # a bad option stops here: exit 2, nothing read or written
     request = PrintRequest(g, file, catalog, strict, options, output or ROOT / "output" / g.id)
     if not watch:
         done(print_once(request))
@@ -198,8 +172,9 @@ def print_once(request: PrintRequest) -> int:
     rules). Unreadable input raises InputError (exit 2) and writes nothing.
 
     The cyclic garbage collector is paused meanwhile (a print allocates hundreds of
-    thousands of small objects that live to the end, and nothing it builds needs the
-    collector to be freed); it collects once at the end, so `--watch` does not grow."""
+    thousands of small objects that live until the files are written, and scanning them
+    again and again costs more than the drawing); it collects once at the end, so
+    `--watch` does not grow."""
     gc.disable()
     try:
         return _print_once(request)

@@ -121,7 +121,8 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:60] or "card"
 
 
-def _check(deck: str, options: PrintOptions) -> None:
+def check_options(options: PrintOptions, deck: str = "deck") -> None:
+    """InputError naming every bad option (and a deck name that cannot be a file name)."""
     problems = []
     if options.paper.lower() not in ("a4", "letter"):
         problems.append(f"paper must be a4 or letter, not '{options.paper}'")
@@ -234,7 +235,7 @@ def render_deck(deck_name: str, cards: Sequence[CardFace], out_dir: Path,
     sibling and moved into place at the end (replacing an older one). Bad options raise
     InputError, bad layouts LayoutError; card problems (missing art or glyphs, low-res
     art, overflowing text) become located warnings."""
-    _check(deck_name, options)
+    check_options(options, deck_name)
     result = RenderResult()
     sides = _evaluate(deck_name, cards, options, result)
     if not sides.fronts:
