@@ -236,21 +236,35 @@ def test_watch_prints_again_when_the_spreadsheet_is_saved(tmp_path, capsys):
     from toolkit.core.registry import get_game
     from toolkit.render.job import PrintOptions
 
-    deck = make_xlsx(tmp_path / "deck.xlsx", {"Deck": [["Name", "Class", "Power", "Qty"],
-                                                        ["Brute", "Soldier", 5, 20]]})
+    def save(name: str) -> None:
+        make_xlsx(deck, {"Deck": [["Name", "Class", "Power", "Qty"], [name, "Soldier", 5, 20]]})
+
+    deck = tmp_path / "deck.xlsx"
+    save("Brute")
+    pdf = tmp_path / "out" / "Deck" / "Deck.pdf"
     request = PrintRequest(get_game("battlegate"), str(deck), None, False, PrintOptions(),
                            tmp_path / "out")
+    printed_again = threading.Event()
+    before: list[bytes] = []
 
-    def save_later():
-        threading.Event().wait(0.3)
-        make_xlsx(deck, {"Deck": [["Name", "Class", "Power", "Qty"], ["Giant", "Soldier", 5, 20]]})
+    def designer():  # saves once the first print is there, again until it is printed anew
+        while not pdf.exists():
+            threading.Event().wait(0.05)
+        first = pdf.stat().st_mtime_ns
+        before.append(pdf.read_bytes())
+        for k in range(100):
+            save(f"Giant {k}")
+            threading.Event().wait(0.3)
+            if pdf.exists() and pdf.stat().st_mtime_ns != first:
+                break
+        printed_again.set()
 
-    saver = threading.Thread(target=save_later)
-    saver.start()
-    runs = watch_and_print(request, polls=40, interval=0.05)
-    saver.join()
-    assert runs == 1
-    assert "printing again" in capsys.readouterr().out
+    worker = threading.Thread(target=designer)
+    worker.start()
+    runs = watch_and_print(request, polls=2000, interval=0.05, stop=printed_again.is_set)
+    worker.join()
+    assert runs >= 1 and "printing again" in capsys.readouterr().out
+    assert pdf.read_bytes() != before[0]  # the saved card was printed
 
 
 def test_calibrate_prints_its_flip_instructions(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -216,11 +217,11 @@ def _print_once(request: PrintRequest) -> int:
     return 0 if valid else 1
 
 
-def watch_and_print(request: PrintRequest, polls: int | None = None,
-                    interval: float = 0.5) -> int:
+def watch_and_print(request: PrintRequest, polls: int | None = None, interval: float = 0.5,
+                    stop: Callable[[], bool] | None = None) -> int:
     """Print, then print again after every save of a watched file until Ctrl-C (or
-    `polls` polls); a run that fails (a half-saved workbook) is reported and watching goes
-    on. Returns the number of re-prints."""
+    `polls` polls, or `stop()`); a run that fails (a half-saved workbook) is reported and
+    watching goes on. Returns the number of re-prints."""
     from toolkit.render.watch import watch  # noqa: PLC0415
 
     out = console()
@@ -239,7 +240,7 @@ def watch_and_print(request: PrintRequest, polls: int | None = None,
 
     run([])
     try:
-        return watch(watched, run, interval=interval, polls=polls)
+        return watch(watched, run, interval=interval, polls=polls, stop=stop)
     except KeyboardInterrupt:
         out.print("stopped watching")
         return 0
