@@ -57,10 +57,10 @@ def faces(game: Game, job: PrintJob) -> list:
     """The deck's distinct cards in first-seen order, each with its number of copies."""
     from toolkit.render.job import CardFace, load_layout  # noqa: PLC0415
 
-    groups: dict[str, list] = {}
+    groups: dict[tuple, list] = {}
     for card in job.cards:
         fields = card.fields()
-        key = repr(sorted((k, str(v)) for k, v in fields.items()))
+        key = tuple((k, str(v)) for k, v in sorted(fields.items()))
         if key in groups:
             groups[key][2] += 1
         else:

@@ -134,6 +134,15 @@ def draw(c: Canvas, dl: DisplayList, x: float, y: float, clip: bool = True) -> N
     c.addLiteral("\n".join(out))
 
 
+def segments(lines: list[tuple[float, float, float, float]], width: float) -> str:
+    """PDF operators stroking straight segments (points), in the current colour: one
+    string for a page's marks instead of a canvas call per line."""
+    parts = [f"{_n(width)} w"]
+    parts.extend(f"{_n(x1)} {_n(y1)} m {_n(x2)} {_n(y2)} l" for x1, y1, x2, y2 in lines)
+    parts.append("S")
+    return " ".join(parts)
+
+
 def _code(c: Canvas, em: _Emitter, op: object) -> str:
     kind = type(op)
     if kind is Rect:

@@ -220,19 +220,30 @@ def _points(grid: Grid, x: float, y: float) -> tuple[float, float]:
 
 
 class _Page:
-    """Drawing helpers for one page: lines in mm from the top-left, furniture recorded."""
+    """Drawing helpers for one page: lines in mm from the top-left, gathered and stroked
+    together by `flush` (in the colour set before), each recorded as furniture."""
 
     def __init__(self, c: Canvas, grid: Grid) -> None:
         self.c, self.grid = c, grid
         self.furniture: list[tuple[str, float, float, float, float]] = []
+        self.pending: list[tuple[float, float, float, float]] = []
+        self.width = 0.3
 
     def line(self, what: str, x1: float, y1: float, x2: float, y2: float, width: float) -> None:
+        if self.pending and width != self.width:
+            self.flush()
+        self.width = width
         h = self.grid.page_h
-        self.c.setLineWidth(width * MM)
-        self.c.line(x1 * MM, (h - y1) * MM, x2 * MM, (h - y2) * MM)
+        self.pending.append((x1 * MM, (h - y1) * MM, x2 * MM, (h - y2) * MM))
         w = width / 2
         self.furniture.append((what, min(x1, x2) - w, min(y1, y2) - w, max(x1, x2) + w,
                                max(y1, y2) + w))
+
+    def flush(self) -> None:
+        """Stroke the gathered lines."""
+        if self.pending:
+            self.c.addLiteral(pdf.segments(self.pending, self.width * MM))
+            self.pending = []
 
 
 def write_pdf(path: Path, deck: str, fronts: Sequence[DisplayList],
@@ -362,6 +373,7 @@ def _fold_line(c: Canvas, grid: Grid, page: _Page) -> None:
     c.setStrokeColorRGB(*GUIDE)
     c.setDash(3 * MM, 2 * MM)
     page.line("fold", x, y0, x, y1, 0.3)
+    page.flush()
     c.restoreState()
 
 
@@ -385,6 +397,7 @@ def _cut_lines(c: Canvas, grid: Grid, page: _Page, slots: Sequence[tuple[float, 
         page.line("cut line", x, y0, x, y1, 0.25)
     for y in ys:
         page.line("cut line", x0, y, x1, y, 0.25)
+    page.flush()
     c.restoreState()
 
 
@@ -429,6 +442,7 @@ def _corner_marks(c: Canvas, grid: Grid, page: _Page, slots: Sequence[tuple[floa
                                    (x + grid.card_w, y + grid.card_h, 1, 1)):
                 clipped(cx + sx * (b + 0.3), cy, cx + sx * (b + 0.3 + arm), cy)
                 clipped(cx, cy + sy * (b + 0.3), cx, cy + sy * (b + 0.3 + arm))
+    page.flush()
     c.restoreState()
 
 

@@ -29,8 +29,8 @@ HIDDEN = COLS * ROWS - 1
 PER_SHEET = HIDDEN
 CONTACT_COMPRESSION = 1
 """zlib level of the contact sheet: a preview, so encoding speed wins over file size."""
-CONTACT_MAX = 40
-"""A contact sheet shows at most this many distinct cards (8 × 5): a quick look at a big
+CONTACT_MAX = 32
+"""A contact sheet shows at most this many distinct cards (8 × 4): a quick look at a big
 catalog, not a second rendering of it (the PDF and the PNGs hold every card)."""
 
 
