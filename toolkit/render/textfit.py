@@ -186,30 +186,30 @@ def wrap(parsed: Parsed, size: float, width: float, wrap_lines: bool = True,
     A word wider than a line is broken between characters, or, when `split_words` is
     false, the attempt fails (None) so that a smaller size is tried first."""
     lines: Lines = []
-    limit = width + 1e-9
+    limit = (width + 1e-9) / size  # compared in widths at 1 pt: no product per word
     for words, widths, spaces in zip(parsed.paragraphs, parsed.widths, parsed.spaces,
                                      strict=True):
         cur: list[Word] = []
-        cur_w = 0.0
+        cur_u = 0.0
         for i, word in enumerate(words):
-            ww = widths[i] * size
+            wu = widths[i]
             if cur:
-                step = spaces[i - 1] * size + ww
-                if not wrap_lines or cur_w + step <= limit:
+                step = spaces[i - 1] + wu
+                if not wrap_lines or cur_u + step <= limit:
                     cur.append(word)
-                    cur_w += step
+                    cur_u += step
                     continue
-                lines.append((cur, cur_w))
-                cur, cur_w = [], 0.0
-            if ww <= limit or not wrap_lines:
-                cur, cur_w = [word], ww
+                lines.append((cur, cur_u * size))
+                cur, cur_u = [], 0.0
+            if wu <= limit or not wrap_lines:
+                cur, cur_u = [word], wu
             else:
                 if not split_words:
                     return None
                 pieces = _split_word(word, size, width)
                 lines.extend(([piece], word_width(piece) * size) for piece in pieces[:-1])
-                cur, cur_w = [pieces[-1]], word_width(pieces[-1]) * size
-        lines.append((cur, cur_w))
+                cur, cur_u = [pieces[-1]], word_width(pieces[-1])
+        lines.append((cur, cur_u * size))
     return lines
 
 
@@ -239,7 +239,7 @@ def _fits(lines: Lines, size: float, width: float, height: float, leading: float
           top: float, bottom: float) -> bool:
     if block_height(len(lines), size, leading, top, bottom) > height + 1e-9:
         return False
-    return all(w <= width + 1e-9 for _, w in lines)
+    return all(w <= width + 1e-6 for _, w in lines)
 
 
 def _truncate(line: list[Word], size: float, width: float, ellipsis: Atom) -> list[Word]:
