@@ -1,7 +1,9 @@
 """The display list: a card side as plain draw operations in millimetres.
 
 Origin is the top-left of the card's trim box, y grows downwards; with bleed, ops may
-reach `-bleed` and `width + bleed`. `evaluate` turns a layout and one card's fields
+reach `-bleed` and `width + bleed`. Ops are values: hashable, compared by content and
+never changed after they are made (plain slots classes rather than frozen ones, because
+a big deck makes hundreds of thousands of them and frozen construction is 4× slower). `evaluate` turns a layout and one card's fields
 into a `DisplayList` (with warnings naming card and box); both backends draw it, and
 tests compare it as JSON.
 """
@@ -19,7 +21,7 @@ from toolkit.render import art, icons, textfit
 from toolkit.render.layout import Box, Layout, StyleRef, check_value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Rect:
     """A rectangle, optionally rounded, filled and/or stroked (stroke centred on the edge)."""
 
@@ -33,7 +35,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Circle:
     """A circle by centre and radius."""
 
@@ -45,7 +47,7 @@ class Circle:
     stroke_width: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Line:
     """A straight stroke."""
 
@@ -57,7 +59,7 @@ class Line:
     width: float = 0.3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Span:
     """A run of text in one font; (x, y) is the start of its baseline."""
 
@@ -67,7 +69,7 @@ class Span:
     font: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Icon:
     """An icon: glyph key (see icons.glyph_key) in a style, in a square at (x, y) top-left."""
 
@@ -78,7 +80,7 @@ class Icon:
     size: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Text:
     """Laid-out text: its box, font size (pt), colour, spans and inline icons."""
 
@@ -92,7 +94,7 @@ class Text:
     icons: tuple[Icon, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Image:
     """A picture file drawn into a box; `crop` is the source rectangle in pixels."""
 
@@ -104,7 +106,7 @@ class Image:
     crop: tuple[float, float, float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class ClipRound:
     """Clip every following op to this circle (round tokens)."""
 
@@ -119,7 +121,7 @@ OP_NAMES: dict[type, str] = {Rect: "rect", Circle: "circle", Line: "line", Text:
 OP_TYPES = {name: cls for cls, name in OP_NAMES.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class DisplayList:
     """One card side: trim size (mm), bleed, shape, ops in drawing order, warnings."""
 
