@@ -1,8 +1,9 @@
-"""Helpers the command modules share: consoles, exit codes, file arguments."""
+"""Helpers the command modules share: consoles, exit codes, option ranges."""
 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any
 
@@ -30,3 +31,12 @@ def fail(message: str) -> None:
 def done(code: int) -> None:
     """Stop with an exit code from FORMATS.md's contract."""
     raise typer.Exit(code)
+
+
+def in_range(option: str, value: float, low: float, high: float, unit: str = "") -> None:
+    """Stop (exit 2) unless a numeric option is finite and from `low` to `high`."""
+    from toolkit.core.text import figure  # noqa: PLC0415
+
+    if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
+        shown = f"{value:g}" if isinstance(value, float) else figure(value)
+        fail(f"{option} must be from {low:,g} to {high:,g}{unit}, got {shown}")

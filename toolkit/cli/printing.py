@@ -8,12 +8,16 @@ from typing import Any
 
 import typer
 
-from toolkit.cli.common import console, done, fail
+from toolkit.cli.common import console, done, fail, in_range
 from toolkit.cli.validate import print_report
+from toolkit.core.outputs import Transaction, check_folder, safe_name
 from toolkit.core.registry import ROOT, Game, ValidateRequest, get_game
 from toolkit.core.sheets import split_file_arg
+from toolkit.core.text import markup
 
 PAPERS = ("a4", "letter")
+MAX_BACK_OFFSET = 10.0
+"""--back-offset: a printer shifts backs by a few mm; the calibration scales read ±5 mm."""
 
 
 def register(app: typer.Typer) -> None:
@@ -32,18 +36,20 @@ class PrintJob:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """`--back-offset 1.5,-0.5` → (1.5, -0.5) millimetres."""
+    """`--back-offset 1.5,-0.5` → (1.5, -0.5) millimetres, each from -10 to 10."""
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
-        fail(f"--back-offset must be X,Y in millimetres (e.g. 1.5,-0.5), got '{text}'")
+        fail(f"--back-offset must be X,Y in millimetres (e.g. 1.5,-0.5), got '{text[:40]}'")
+    for value in (x, y):
+        in_range("--back-offset", value, -MAX_BACK_OFFSET, MAX_BACK_OFFSET, " mm (each of X,Y)")
     return x, y
 
 
 def file_name(deck: str) -> str:
-    """A deck name made safe as a folder and file name (slashes and leading dots removed)."""
-    cleaned = deck.replace("/", "-").replace("\\", "-").strip().lstrip(".")
-    return cleaned or "deck"
+    """A deck name as a bounded, safe folder and file name, distinct for distinct names
+    (`toolkit.core.outputs.safe_name`)."""
+    return safe_name(deck)
 
 
 def faces(game: Game, job: PrintJob) -> list:
@@ -108,7 +114,9 @@ def print_deck(
     if g.printing is None:
         fail(f"{g.id} has no card layouts to print")
     if paper.lower() not in PAPERS:
-        fail(f"--paper must be a4 or letter, got '{paper}'")
+        fail(f"--paper must be a4 or letter, got '{paper[:40]}'")
+    check_print_options(flip, cut_marks, bleed, dpi)
+    check_folder(output or ROOT / "output" / g.id, "-o")
     options = PrintOptions(paper=paper.lower(), bleed=bleed, backs=backs, flip=flip,
                            back_offset=parse_offset(back_offset), cut_marks=cut_marks,
                            png=png, dpi=dpi, tts=tts, contact=contact)
@@ -122,12 +130,22 @@ def print_deck(
         cards = faces(g, job)
         result = render_deck(file_name(job.name), cards, root / file_name(job.name), options)
         for warning in result.warnings:
-            out.print(f"  [yellow]warning[/] {warning}")
+            out.print(f"  [yellow]warning[/] {markup(warning)}")
         copies = sum(f.copies for f in cards)
-        out.print(f"[bold]{job.name}[/]: {copies} cards on {len(result.pages)} page(s) → "
-                  + ", ".join(str(shown(p)) for p in result.files[:3])
+        out.print(f"[bold]{markup(job.name)}[/]: {copies} cards on {len(result.pages)} page(s) → "
+                  + ", ".join(markup(shown(p)) for p in result.files[:3])
                   + (f" (+{len(result.files) - 3} more)" if len(result.files) > 3 else ""))
     done(0 if valid else 1)
+
+
+def check_print_options(flip: str, cut_marks: str, bleed: float, dpi: int) -> None:
+    """The print options, checked before any work: one sentence (exit 2) if one is off."""
+    if flip not in ("long", "short"):
+        fail(f"--flip must be long or short, got '{flip[:40]}'")
+    if cut_marks not in ("corners", "lines", "none"):
+        fail(f"--cut-marks must be corners, lines or none, got '{cut_marks[:40]}'")
+    in_range("--bleed", bleed, 0, 10, " mm")
+    in_range("--dpi", dpi, 30, 1200)
 
 
 def shown(path: Path) -> str:
@@ -147,10 +165,12 @@ def calibrate(
     from toolkit.render import calibration  # noqa: PLC0415
 
     if paper.lower() not in PAPERS:
-        fail(f"--paper must be a4 or letter, got '{paper}'")
+        fail(f"--paper must be a4 or letter, got '{paper[:40]}'")
     if flip not in ("long", "short"):
-        fail(f"--flip must be long or short, got '{flip}'")
-    path = (output or ROOT / "output") / f"calibrate-{paper.lower()}-{flip}.pdf"
-    calibration.write(paper.lower(), path, flip)
-    console().print(f"wrote {shown(path)}: print it duplex at 100%, hold it to the light, "
+        fail(f"--flip must be long or short, got '{flip[:40]}'")
+    folder = check_folder(output or ROOT / "output", "-o")
+    path = folder / f"calibrate-{paper.lower()}-{flip}.pdf"
+    with Transaction() as tx:
+        calibration.write(paper.lower(), tx.file(path), flip)
+    console().print(f"wrote {markup(shown(path))}: print it duplex at 100%, hold it to the light, "
                     "and read the back's offset on the scales; pass it as --back-offset X,Y")

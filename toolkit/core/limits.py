@@ -40,8 +40,9 @@ class Limits:
     """Bytes of one XML tag or text run the parser must hold at once."""
     seconds: float = 60.0
     """Wall-clock time spent reading one file."""
-    max_qty: int = 1_000
-    """The most copies one row's `Qty` may ask for, unless a game sets its own bound."""
+    max_cards: int = 10_000
+    """The most cards one sheet's `Qty` cells may add up to (and one row's, unless the
+    game bounds it by its largest deck)."""
 
 
 DEFAULT_LIMITS = Limits()

@@ -267,10 +267,13 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
 
     The first non-empty row is the header. Unknown columns are warned (except `#…` and
     `Notes`), missing required columns are errors, blank rows are skipped, `Qty` is
-    parsed strictly and kept as a count (a row asking for more than `max_qty` copies,
-    the most any deck of the game holds, is an error at its cell and skipped),
-    multi-valued columns are split, and a row with a formula that has no cached value is
-    reported at that cell and skipped.
+    parsed strictly and kept as a count, multi-valued columns are split, and a row with
+    a formula that has no cached value is reported at that cell and skipped.
+
+    A quantity is a number, not a loop: a row asking for more than `max_qty` copies (the
+    most any deck of the game holds; default `Limits.max_cards`) is an error at its
+    `Qty` cell and skipped, and so is a row that takes the sheet's total past
+    `Limits.max_cards`, so no later step can be made to build millions of cards.
     """
     wanted = list(columns) + ([QTY] if qty else [])
     header_at = next((i for i, (_, vals) in enumerate(sheet.rows)
@@ -307,6 +310,8 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
                          Location(sheet.file, sheet.name, header_row))
     multi = {col.field for col in wanted if col.multi}
     rows: list[Row] = []
+    cards = 0
+    limit = min(max_qty or DEFAULT_LIMITS.max_cards, DEFAULT_LIMITS.max_cards)
     for number, values in sheet.rows[header_at + 1:]:
         if all(is_blank(v) for v in values):
             continue
@@ -328,8 +333,15 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
         if bad_formula:
             continue
         row = Row(row_loc, cells, locs)
-        if qty and not _read_qty(row, report, max_qty or DEFAULT_LIMITS.max_qty):
-            continue
+        if qty:
+            if not _read_qty(row, report, limit):
+                continue
+            if cards + row.qty > DEFAULT_LIMITS.max_cards:
+                report.error("sheet.qty", f"with this row the sheet holds more than "
+                             f"{DEFAULT_LIMITS.max_cards:,} cards (Qty counted), more than any "
+                             "deck holds; the row is skipped", row.loc(QTY.field))
+                continue
+            cards += row.qty
         rows.append(row)
     return Table(sheet, found, rows)
 

@@ -174,7 +174,7 @@ def test_size_sixteen_cards_fails(tmp_path):
 
 def test_size_too_many_fails(tmp_path):
     """Making your deck: "Decks can be anywhere from 17-100 cards" (101 cards)."""
-    rows = [["Levy", "Soldier", 1, 101, "", None]]
+    rows = [["Levy", "Soldier", 1, 100, "", None], ["Levy", "Soldier", 1, 1, "", None]]
     result = check(tmp_path, rows)
     (p,) = problems(result, "battlegate.deck.size")
     assert p.message == "deck holds 101 cards, it must hold 17 to 100"

@@ -92,7 +92,7 @@ def read_cards(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
 
     Bad rows are reported and skipped. Deck-level rules are checked by `check_cards`.
     """
-    table = read_table(sheet, CARD_COLUMNS, report, qty=True)
+    table = read_table(sheet, CARD_COLUMNS, report, qty=True, max_qty=MAX_CARDS)
     if any(col.required and not table.has(col.field) for col in CARD_COLUMNS):
         return []  # the missing column is reported at the header row by read_table
     cards: list[tuple[Row, Card]] = []

@@ -335,7 +335,8 @@ class TeamCheck:
 def check_team(sheet: RawSheet, catalog: Catalog, report: Report,
                format_name: str | None) -> TeamCheck:
     """Check one team sheet against a format (given, or inferred from its size)."""
-    table = read_table(sheet, TEAM_COLUMNS, report, qty=True)
+    table = read_table(sheet, TEAM_COLUMNS, report, qty=True,
+                       max_qty=max(f.badges for f in catalog.formats.values()))
     if not table.has("badge"):
         fmt = _given_format(catalog, format_name, sheet, report) if format_name else None
         return TeamCheck(fmt, [], False)
@@ -397,12 +398,10 @@ def _given_format(catalog: Catalog, name: str, sheet: RawSheet, report: Report) 
                      f"format '{name}' has errors in the catalog "
                      f"({catalog.invalid_formats.get(name)}); fix its row there",
                      sheet.location)
-    else:
-        known = catalog.format_names()
-        report.error("warbadge.format.unknown",
-                     f"format '{name}' is not known{suggest(name, known)}; "
-                     f"formats: {', '.join(known)}", sheet.location)
-    return None
+        return None
+    known = catalog.format_names()  # an unknown --format is misuse (exit 2), not a rule
+    raise InputError(f"unknown format '{name}' for warbadge{suggest(name, known)}; "
+                     f"formats: {', '.join(known)}")
 
 
 def _infer_format(catalog: Catalog, size: int) -> Format:

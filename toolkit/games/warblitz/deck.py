@@ -257,7 +257,7 @@ def read_warband(sheet: RawSheet, catalog: Catalog, report: Report) -> tuple[lis
 
     Blank, unknown and broken names are reported at their `Card` cell and left out.
     """
-    table = read_table(sheet, WARBAND_COLUMNS, report, qty=True)
+    table = read_table(sheet, WARBAND_COLUMNS, report, qty=True, max_qty=WARBAND_SIZE)
     if table.rows and not table.has("card"):
         return [], 0  # the missing `Card` column is reported once
     entries: list[Entry] = []
