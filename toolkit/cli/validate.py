@@ -53,10 +53,14 @@ def print_report(result: ValidationResult) -> None:
                       f"{markup(shorten(p.message))} [dim]\\[{markup(p.rule)}][/]")
     errors = sum(d.report.count("error") for d in result.decks)
     warnings = sum(d.report.count("warning") for d in result.decks)
-    decks = [d for d in result.decks if d.kind == "deck"]
+    decks = [d for d in result.decks if d.kind == "deck"
+             and "file.no-decks" not in d.report.rules()]
     bad = sum(1 for d in decks if not d.valid)
     file = markup(result.file)
-    if result.valid and not decks:
+    if not decks and any("file.no-decks" in d.report.rules() for d in result.decks):
+        out.print(f"[bold red]✘ {file}: holds no deck[/], {errors} error(s), "
+                  f"{warnings} warning(s)")
+    elif result.valid and not decks:
         out.print(f"[green]✔ {file}: the catalog is valid[/] (no deck sheets), "
                   f"{warnings} warning(s)")
     elif result.valid:

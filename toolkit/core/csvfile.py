@@ -98,7 +98,7 @@ def _read(path: Path, display: str, budget: Budget,
                         budget.check_time()
             except csv.Error as exc:
                 if "field limit" in str(exc):
-                    budget.check_cell_text(limits.cell_chars + 1, f"row {number + 1}")
+                    budget.check_cell_text(limits.cell_chars + 1, f"on row {number + 1}")
                 raise InputError(f"{display}: is not a readable CSV file (row {number + 1}: "
                                  f"{exc})") from None
     except (io.UnsupportedOperation, OSError) as exc:

@@ -53,6 +53,11 @@ def count(n: int) -> str:
     return f"{n:,}"
 
 
+def size(n: int) -> str:
+    """Bytes as people write them: 2097152 → '2 MB', 65536 → '64 kB'."""
+    return f"{n / 2**20:,.0f} MB" if n >= 2**20 else f"{n / 1024:,.0f} kB"
+
+
 class Budget:
     """Counts what a file uses against its `Limits`; refuses (InputError) when one runs out."""
 

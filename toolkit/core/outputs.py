@@ -50,17 +50,17 @@ def safe_name(name: str) -> str:
     """A deck or sheet name as a file or folder name.
 
     A name that is already safe (no path separators or characters Windows forbids, no
-    control characters, no leading or trailing dots or spaces, not a device name, short)
-    is kept as it is. Any other name is cleaned and gets 8 hex digits of its own hash,
+    control characters, no leading or trailing dots, dashes or spaces, not a device
+    name, at most `MAX_NAME_BYTES`) is kept as it is. Any other name is cleaned and gets 8 hex digits of its own hash,
     so `Deck`, `.Deck` and `Deck ` become `Deck`, `Deck-1c4f…` and `Deck-93d0…`: never
     the same file, never outside the folder.
     """
     text = unicodedata.normalize("NFC", str(name))
     cleaned = _UNSAFE.sub("-", text)
-    cleaned = " ".join(cleaned.split()).strip(" .")
+    cleaned = " ".join(cleaned.split()).strip(" .-")
     data = cleaned.encode("utf-8")
     if len(data) > MAX_NAME_BYTES:
-        cleaned = data[:MAX_NAME_BYTES].decode("utf-8", "ignore").rstrip(" .")
+        cleaned = data[:MAX_NAME_BYTES].decode("utf-8", "ignore").rstrip(" .-")
     if cleaned.split(".")[0].strip().casefold() in RESERVED:
         cleaned = f"_{cleaned}"
     if cleaned and cleaned == name and not _HASHED.search(cleaned):

@@ -16,14 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from toolkit.core import limits as _limits
 from toolkit.core.errors import InputError
-from toolkit.core.limits import DEFAULT_LIMITS, Budget, Limits
+from toolkit.core.limits import Budget, Limits
 from toolkit.core.report import Location, Report, column_letter
 from toolkit.core.text import figure, quote
 
 T = TypeVar("T")
 
-MAX_UNCOMPRESSED_BYTES = DEFAULT_LIMITS.inflated_bytes
+MAX_UNCOMPRESSED_BYTES = _limits.DEFAULT_LIMITS.inflated_bytes
 """A workbook that inflates beyond this is refused before it is opened (zip bombs)."""
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -91,9 +92,11 @@ def split_file_arg(arg: str) -> tuple[Path, str | None]:
     return Path(arg), None
 
 
-def open_workbook(path: Path, limits: Limits = DEFAULT_LIMITS) -> Workbook:
-    """Read every sheet of an .xlsx or .csv file within `limits`, or raise one clear
-    `InputError` (missing, unreadable, damaged, or past a budget)."""
+def open_workbook(path: Path, limits: Limits | None = None) -> Workbook:
+    """Read every sheet of an .xlsx or .csv file within `limits` (default
+    `limits.DEFAULT_LIMITS`), or raise one clear `InputError` (missing, unreadable,
+    damaged, or past a budget)."""
+    limits = limits or _limits.DEFAULT_LIMITS
     from toolkit.core.csvfile import read_csv  # noqa: PLC0415
     from toolkit.core.xlsx import read_xlsx  # noqa: PLC0415
 
@@ -271,7 +274,7 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
     a formula that has no cached value is reported at that cell and skipped.
 
     A quantity is a number, not a loop: a row asking for more than `max_qty` copies (the
-    most any deck of the game holds; default `Limits.max_cards`) is an error at its
+    most any deck of the game holds; at most `Limits.max_cards`) is an error at its
     `Qty` cell and skipped, and so is a row that takes the sheet's total past
     `Limits.max_cards`, so no later step can be made to build millions of cards.
     """
@@ -311,7 +314,8 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
     multi = {col.field for col in wanted if col.multi}
     rows: list[Row] = []
     cards = 0
-    limit = min(max_qty or DEFAULT_LIMITS.max_cards, DEFAULT_LIMITS.max_cards)
+    max_cards = _limits.DEFAULT_LIMITS.max_cards
+    limit = min(max_qty or max_cards, max_cards)
     for number, values in sheet.rows[header_at + 1:]:
         if all(is_blank(v) for v in values):
             continue
@@ -336,9 +340,9 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
         if qty:
             if not _read_qty(row, report, limit):
                 continue
-            if cards + row.qty > DEFAULT_LIMITS.max_cards:
+            if cards + row.qty > max_cards:
                 report.error("sheet.qty", f"with this row the sheet holds more than "
-                             f"{DEFAULT_LIMITS.max_cards:,} cards (Qty counted), more than any "
+                             f"{max_cards:,} cards (Qty counted), more than any "
                              "deck holds; the row is skipped", row.loc(QTY.field))
                 continue
             cards += row.qty

@@ -26,7 +26,7 @@ from typing import Any
 from xml.parsers import expat
 
 from toolkit.core.errors import InputError
-from toolkit.core.limits import Budget, count
+from toolkit.core.limits import Budget, count, size
 
 SheetData = tuple[str, list[tuple[int, tuple[Any, ...]]], set[tuple[int, int]]]
 """A sheet as read: its name, its filled rows (number, values from column A), and the
@@ -129,7 +129,7 @@ class Part:
                     if fed - parser.CurrentByteIndex > limits.xml_token_bytes:
                         raise self.budget.refuse(
                             f"its part {self.name} holds one XML tag or text longer than "
-                            f"{count(limits.xml_token_bytes // 2**20)} MB")
+                            f"{size(limits.xml_token_bytes)}")
                     self.budget.check_time()
                 parser.Parse(b"", True)
         except expat.ExpatError as exc:
@@ -498,7 +498,7 @@ def read_xlsx(path, display: str, budget: Budget) -> list[SheetData]:
                 raise damaged(display, f"sheet '{name}' has no part in the file")
             if part not in names:
                 raise damaged(display, f"sheet '{name}' is listed but its part {part} is missing")
-            key = name.strip().casefold()
+            key = name.casefold()  # Excel's sheet names differ case-insensitively
             if not key or key in seen:
                 raise damaged(display, f"two sheets are named '{name}'" if key
                               else "a sheet has no name")

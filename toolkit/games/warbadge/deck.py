@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from toolkit.core.art import art_file
 from toolkit.core.errors import InputError
 from toolkit.core.registry import ROOT, ValidateRequest
 from toolkit.core.report import Location, Report, ValidationResult
@@ -299,24 +300,9 @@ def _check_vocabulary(badge: Badge, row: Row, catalog: Catalog, report: Report) 
 
 
 def _art_path(row: Row, catalog: Catalog, report: Report) -> Path | None:
-    """The Art cell as an absolute path inside the workbook's folder; an error if it
-    points outside, a warning (and no art) if the file does not exist."""
-    art = row.get("art")
-    if art is None or catalog.folder is None:
-        return None
-    text = clean_text(art)
-    loc = row.loc("art")
-    path = (catalog.folder / text).resolve()
-    if not path.is_relative_to(catalog.folder):
-        report.error("warbadge.badge.art",
-                     f"Art must be a path inside the workbook's folder, got '{text}'", loc)
-        return None
-    if not path.is_file():
-        report.warning("warbadge.badge.art-missing",
-                       f"Art file '{text}' was not found next to the workbook; the badge "
-                       "prints without art", loc)
-        return None
-    return path
+    """The Art cell as an absolute path inside the workbook's folder (`art_file`)."""
+    return art_file(row.get("art"), catalog.folder, row.loc("art"), report,
+                    "warbadge.badge.art", "warbadge.badge.art-missing")
 
 
 # ---------------------------------------------------------------- teams
