@@ -36,9 +36,12 @@ def refused(path: Path, match: str, limits: Limits | None = None) -> str:
 
 def test_rows_past_the_budget_are_refused_naming_the_sheet(tmp_path):
     path = deck(tmp_path, [("Name",), *[(f"c{i}",) for i in range(30)]])
-    assert "sheet 'Deck' has more than 20 filled rows" in refused(path, "refused",
-                                                                   Limits(rows=20))
+    assert "more than 20 filled rows (reached in sheet 'Deck')" in refused(path, "refused",
+                                                                           Limits(rows=20))
     assert len(open_workbook(path, Limits(rows=31)).sheets[0].rows) == 31
+    two = make_xlsx(tmp_path / "two.xlsx", {"A": [["Name"], *[["x"]] * 15],
+                                            "B": [["Name"], *[["y"]] * 15]})
+    assert "reached in sheet 'B'" in refused(two, "refused", Limits(rows=20))  # the whole file
 
 
 def test_cells_count_up_to_each_rows_last_filled_cell(tmp_path):

@@ -92,8 +92,7 @@ def _read(path: Path, display: str, budget: Budget,
                     budget.add_cells(width, f"row {number}")
                     budget.add_text(text)
                     rows.append((number, values))
-                    if len(rows) > limits.rows:
-                        budget.check_rows(len(rows), path.stem)
+                    budget.add_row(path.stem)
                     if not number % 1024:
                         budget.check_time()
             except csv.Error as exc:

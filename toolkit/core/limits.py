@@ -27,7 +27,7 @@ class Limits:
     """Parts in an .xlsx (a workbook of a few sheets has a dozen)."""
     sheets: int = 2_000
     rows: int = 50_000
-    """Rows holding something, per sheet."""
+    """Rows holding something, in the whole file (what later checks take time over)."""
     cells: int = 1_000_000
     """Cells per workbook, each row counted up to its last filled cell."""
     cell_chars: int = 32_767
@@ -61,13 +61,14 @@ def size(n: int) -> str:
 class Budget:
     """Counts what a file uses against its `Limits`; refuses (InputError) when one runs out."""
 
-    __slots__ = ("limits", "display", "cells", "text", "deadline")
+    __slots__ = ("limits", "display", "cells", "text", "rows", "deadline")
 
     def __init__(self, limits: Limits, display: str) -> None:
         self.limits = limits
         self.display = display
         self.cells = 0
         self.text = 0
+        self.rows = 0
         self.deadline = time.perf_counter() + limits.seconds
 
     def refuse(self, what: str) -> InputError:
@@ -93,11 +94,12 @@ class Budget:
         if time.perf_counter() > self.deadline:
             raise self.refuse(f"reading it took longer than {self.limits.seconds:g} seconds")
 
-    def check_rows(self, rows: int, sheet: str) -> None:
-        """Refuse a sheet with more filled rows than the budget."""
-        if rows > self.limits.rows:
-            raise self.refuse(f"sheet '{sheet}' has more than {count(self.limits.rows)} "
-                              "filled rows; split it, or remove the rows no deck needs")
+    def add_row(self, sheet: str) -> None:
+        """Count one more filled row; refuse past the budget."""
+        self.rows += 1
+        if self.rows > self.limits.rows:
+            raise self.refuse(f"it has more than {count(self.limits.rows)} filled rows "
+                              f"(reached in sheet '{sheet}'); remove the rows no deck needs")
 
     def check_cell_text(self, n: int, where: str) -> None:
         """Refuse one cell longer than Excel's own limit."""

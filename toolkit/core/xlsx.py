@@ -449,8 +449,7 @@ class _Sheet:
             values[col - 1] = value
         self.rows.append((self.row, tuple(values)))
         self.cells = {}
-        if len(self.rows) > self.budget.limits.rows:
-            self.budget.check_rows(len(self.rows), self.name)
+        self.budget.add_row(self.name)
 
 
 # ---------------------------------------------------------------- the workbook
