@@ -38,5 +38,7 @@ def in_range(option: str, value: float, low: float, high: float, unit: str = "")
     from toolkit.core.text import figure  # noqa: PLC0415
 
     if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
-        shown = f"{value:g}" if isinstance(value, float) else figure(value)
-        fail(f"{option} must be from {low:,g} to {high:,g}{unit}, got {shown}")
+        def text(n: float) -> str:
+            return f"{n:g}" if isinstance(n, float) else figure(n)
+
+        fail(f"{option} must be from {text(low)} to {text(high)}{unit}, got {text(value)}")

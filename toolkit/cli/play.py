@@ -107,7 +107,8 @@ def check_play_options(games: int, seed: int, log_games: int, jobs: int,
                        players: int | None) -> None:
     """The numeric options, checked before any work (exit 2 with one sentence)."""
     in_range("--games", games, 1, MAX_GAMES)
-    in_range("--seed", seed, -MAX_SEED - 1, MAX_SEED)
+    if not -MAX_SEED - 1 <= seed <= MAX_SEED:
+        fail("--seed must be a whole number from -2^63 to 2^63-1 (about ±9.2e18)")
     in_range("--log-games", log_games, 1, MAX_LOGGED_GAMES)
     in_range("--jobs", jobs, 1, MAX_JOBS)
     if players is not None:
