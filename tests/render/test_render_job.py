@@ -54,7 +54,7 @@ def test_layout_paths_and_art_warnings(tmp_path, art_dir):
 @pytest.mark.parametrize(("opts", "message"), [
     (PrintOptions(paper="a3"), "paper must be a4 or letter"),
     (PrintOptions(flip="sideways"), "flip must be long or short"),
-    (PrintOptions(cut_marks="dots"), "cut marks must be"),
+    (PrintOptions(cut_marks="dots"), "cut-marks must be"),
     (PrintOptions(bleed=-1), "bleed must be"),
     (PrintOptions(dpi=5), "dpi must be"),
 ])

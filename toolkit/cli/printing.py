@@ -10,17 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.markup import escape
 
-from toolkit.cli.common import console, done, fail
+from toolkit.cli.common import console, done, fail, in_range
 from toolkit.cli.validate import print_report
 from toolkit.core.errors import InputError
+from toolkit.core.outputs import Transaction, check_folder, safe_name
 from toolkit.core.registry import ROOT, Game, ValidateRequest, get_game
 from toolkit.core.sheets import split_file_arg
+from toolkit.core.text import markup
 
 PAPERS = ("a4", "letter")
 EPOCH = "SOURCE_DATE_EPOCH"
 """Set (seconds since 1970) to date the `--proof` stamp; the wall clock is never read."""
+MAX_BACK_OFFSET = 10.0
+"""--back-offset: a printer shifts backs by a few mm; the calibration scales read ±5 mm."""
 
 
 def register(app: typer.Typer) -> None:
@@ -39,18 +42,20 @@ class PrintJob:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """`--back-offset 1.5,-0.5` → (1.5, -0.5) millimetres."""
+    """`--back-offset 1.5,-0.5` → (1.5, -0.5) millimetres, each from -10 to 10."""
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
-        fail(f"--back-offset must be X,Y in millimetres (e.g. 1.5,-0.5), got '{text}'")
+        fail(f"--back-offset must be X,Y in millimetres (e.g. 1.5,-0.5), got '{text[:40]}'")
+    for value in (x, y):
+        in_range("--back-offset", value, -MAX_BACK_OFFSET, MAX_BACK_OFFSET, " mm (each of X,Y)")
     return x, y
 
 
 def file_name(deck: str) -> str:
-    """A deck name made safe as a folder and file name (slashes and leading dots removed)."""
-    cleaned = deck.replace("/", "-").replace("\\", "-").strip().lstrip(".")
-    return cleaned or "deck"
+    """A deck name as a bounded, safe folder and file name, distinct for distinct names
+    (`toolkit.core.outputs.safe_name`)."""
+    return safe_name(deck)
 
 
 def faces(game: Game, job: PrintJob) -> list:
@@ -131,12 +136,13 @@ def print_deck(
     if g.printing is None:
         fail(f"{g.id} has no card layouts to print")
     if paper.lower() not in PAPERS:
-        fail(f"--paper must be a4 or letter, got '{paper}'")
+        fail(f"--paper must be a4 or letter, got '{paper[:40]}'")
     options = PrintOptions(paper=paper.lower(), bleed=bleed, backs=backs, flip=flip,
                            back_offset=parse_offset(back_offset), cut_marks=cut_marks,
                            png=png, dpi=dpi, tts=tts, contact=contact, margin=margin, gap=gap,
                            fold=fold, proof=proof)
     check_options(options)  # a bad option stops here: exit 2, nothing read or written
+    check_folder(output or ROOT / "output" / g.id, "-o")
     request = PrintRequest(g, file, catalog, strict, options, output or ROOT / "output" / g.id)
     if not watch:
         done(print_once(request))
@@ -207,12 +213,12 @@ def _print_once(request: PrintRequest) -> int:
                              options)
         for warning in result.warnings:
             where = locator.find(warning)
-            out.print("  [yellow]warning[/] " + escape(str(warning))
-                      + (f" — at {escape(str(where))}" if where else ""))
+            out.print("  [yellow]warning[/] " + markup(str(warning))
+                      + (f" — at {markup(str(where))}" if where else ""))
         copies = sum(f.copies for f in cards)
         more = f" (+{len(result.files) - 3} more)" if len(result.files) > 3 else ""
-        out.print(f"[bold]{escape(job.name)}[/]: "
-                  + escape(f"{copies} cards on {len(result.pages)} page(s) → "
+        out.print(f"[bold]{markup(job.name)}[/]: "
+                  + markup(f"{copies} cards on {len(result.pages)} page(s) → "
                            + ", ".join(str(shown(p)) for p in result.files[:3]) + more))
     return 0 if valid else 1
 
@@ -228,11 +234,11 @@ def watch_and_print(request: PrintRequest, polls: int | None = None, interval: f
 
     def run(changed: list[Path]) -> None:
         if changed:
-            out.print(escape(f"changed: {', '.join(shown(p) for p in changed)} — printing again"))
+            out.print(markup(f"changed: {', '.join(shown(p) for p in changed)} — printing again"))
         try:
             print_once(request)
         except InputError as exc:
-            out.print(escape(f"pnp: {exc}"))
+            out.print(markup(f"pnp: {exc}"))
         out.print(f"watching {len(watched())} file(s) for changes (Ctrl-C to stop)")
 
     def watched() -> list[Path]:
@@ -366,10 +372,12 @@ def calibrate(
     from toolkit.render import calibration  # noqa: PLC0415
 
     if paper.lower() not in PAPERS:
-        fail(f"--paper must be a4 or letter, got '{paper}'")
+        fail(f"--paper must be a4 or letter, got '{paper[:40]}'")
     if flip not in ("long", "short"):
-        fail(f"--flip must be long or short, got '{flip}'")
-    path = (output or ROOT / "output") / f"calibrate-{paper.lower()}-{flip}.pdf"
-    calibration.write(paper.lower(), path, flip)
-    console().print(f"wrote {shown(path)}: print it duplex at 100%, hold it to the light, "
+        fail(f"--flip must be long or short, got '{flip[:40]}'")
+    folder = check_folder(output or ROOT / "output", "-o")
+    path = folder / f"calibrate-{paper.lower()}-{flip}.pdf"
+    with Transaction() as tx:
+        calibration.write(paper.lower(), tx.file(path), flip)
+    console().print(f"wrote {markup(shown(path))}: print it duplex at 100%, hold it to the light, "
                     "and read the back's offset on the scales; pass it as --back-offset X,Y")

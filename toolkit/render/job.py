@@ -122,26 +122,27 @@ def slug(text: str) -> str:
 
 
 def check_options(options: PrintOptions, deck: str = "deck") -> None:
-    """InputError naming every bad option (and a deck name that cannot be a file name)."""
+    """InputError naming every bad option by its `pnp print` name (and a deck name that
+    cannot be a file name); NaN and infinities are out of every range."""
     problems = []
     if options.paper.lower() not in ("a4", "letter"):
-        problems.append(f"paper must be a4 or letter, not '{options.paper}'")
+        problems.append(f"--paper must be a4 or letter, not '{options.paper}'")
     if options.flip not in ("long", "short"):
-        problems.append(f"flip must be long or short, not '{options.flip}'")
+        problems.append(f"--flip must be long or short, not '{options.flip}'")
     if options.cut_marks not in ("corners", "lines", "none"):
-        problems.append(f"cut marks must be corners, lines or none, not '{options.cut_marks}'")
+        problems.append(f"--cut-marks must be corners, lines or none, not '{options.cut_marks}'")
     if not 0 <= options.bleed <= 10:
-        problems.append(f"bleed must be between 0 and 10 mm, not {options.bleed}")
+        problems.append(f"--bleed must be between 0 and 10 mm, not {options.bleed}")
     if not 30 <= options.dpi <= 1200:
-        problems.append(f"dpi must be between 30 and 1200, not {options.dpi}")
+        problems.append(f"--dpi must be between 30 and 1200, not {options.dpi}")
     if not MARGIN_RANGE[0] <= options.margin <= MARGIN_RANGE[1]:
-        problems.append(f"margin must be between {MARGIN_RANGE[0]:g} and {MARGIN_RANGE[1]:g} mm, "
+        problems.append(f"--margin must be between {MARGIN_RANGE[0]:g} and {MARGIN_RANGE[1]:g} mm, "
                         f"not {options.margin:g}")
     if options.gap is not None and not GAP_RANGE[0] <= options.gap <= GAP_RANGE[1]:
-        problems.append(f"gap must be between {GAP_RANGE[0]:g} and {GAP_RANGE[1]:g} mm, "
+        problems.append(f"--gap must be between {GAP_RANGE[0]:g} and {GAP_RANGE[1]:g} mm, "
                         f"not {options.gap:g}")
     if options.fold and options.backs:
-        problems.append("fold puts each back beside its front: use it instead of duplex backs")
+        problems.append("--fold puts each back beside its front: use it instead of duplex backs")
     if not slug(deck) or "/" in deck or "\\" in deck or deck.startswith("."):
         problems.append(f"deck name '{deck}' cannot be a file name")
     if problems:
