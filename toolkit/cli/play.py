@@ -7,6 +7,7 @@ invariant or did not finish.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -81,8 +82,11 @@ def _load(game: Game, deck_args: list[str], catalog: Path | None, fmt: str | Non
     return decks
 
 
-def seat_agents(names: list[str], seats: int, known: list[str]) -> list[str]:
-    """One agent per seat: none given → greedy everywhere; one → everywhere; else one each."""
+def seat_agents(names: list[str], seats: int, known: Collection[str]) -> list[str]:
+    """One agent per seat: none given → greedy everywhere; one → everywhere; else one each.
+
+    ``known`` is the engine's agent registry (a parameterised name such as Valiant Wars'
+    ``risk:0.3`` is accepted by its ``in``, which may explain a malformed one)."""
     chosen = names or ["greedy"]
     if len(chosen) == 1:
         chosen = chosen * seats
@@ -123,7 +127,7 @@ def play(
     decks = seat_decks(g, deck, catalog, format, players, json)
     params = g.playing.params(decks, format)
     rules = g.playing.rules()
-    agents = seat_agents(agent, len(decks), list(rules.agents))
+    agents = seat_agents(agent, len(decks), rules.agents)
     out = console()
     result = run_play(rules, params, agents, games, seed, jobs=jobs, log_path=log,
                       log_games=log_games, failures_dir=failures, check_invariants=checks,
