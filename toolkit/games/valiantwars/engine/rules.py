@@ -177,6 +177,8 @@ class ValiantWarsRules(Instrumented):
                 absent |= {G + r for r in rulings}
         if len(pool.villages) < 2:
             absent.add(G + "village-choice")
+        if all(pool.ctype[c] == MYSTIC for c in pool.champions if pool.effect[c] == PRIESTESS):
+            absent.add(G + "zero-draws")  # a Mystic Priestess always counts herself
         if not effects & WHEN_PLAYED:
             absent |= {R + "when-played", R + "effect-order", R + "effect-tie",
                        G + "chain-now", G + "out-cancels"}
@@ -259,6 +261,50 @@ class ValiantWarsRules(Instrumented):
             self.emit("info", f"{count + 1} Locations, {pool.label(village)} on top and "
                       f"{pool.label(pool.throne)} at the bottom; {target} VP to win")
         return s
+
+    def position(self, params: VWParams, decks: dict[int, tuple[int, ...]], *,
+                 market: tuple[int, ...] | None = None,
+                 locations: tuple[int, ...] | None = None, round: int = 1) -> State:
+        """A game at the first draw of a round, each seat holding exactly the cards of
+        ``decks[seat]`` in that order (top first), for scenario tests and what-ifs.
+
+        Cards are pool ids. Victory points come from the Locations a seat holds (with a
+        Dark Omen already added for every 3). ``market`` (default: the first five
+        Champions nobody holds) and ``locations`` (top first; default: a Village, the
+        other Locations nobody holds, the Valiant Throne) may be given; the rest of the
+        cards lie in their piles in pool order. No shuffling.
+        """
+        pool = self._pool(params)
+        n = params.players
+        held = [c for p in range(n) for c in decks[p]]
+        if len(set(held)) != len(held) or not set(held) <= pool.ids:
+            raise ValueError("a card is dealt twice or is not in the pool")
+        taken = set(held)
+        free = [c for c in pool.champions if c not in taken]
+        market = tuple(market) if market is not None else tuple(free[:MARKET_SIZE])
+        taken.update(market)
+        if locations is None:
+            village = next(c for c in pool.villages if c not in taken)
+            locations = (village, *(c for c in pool.locations if c not in taken
+                                    and c != village and c != pool.throne), pool.throne)
+        taken.update(locations)
+        vp = tuple(sum(pool.vp[c] for c in decks[p] if pool.kind[c] == LOCATION)
+                   for p in range(n))
+        zeros = (0,) * n
+        return State(
+            pool=pool, names=params.names, players=n, target=TABLE[n][1],
+            owned=tuple(tuple(sorted(decks[p])) for p in range(n)),
+            deck=tuple(tuple(decks[p]) for p in range(n)), line=((),) * n, down=((),) * n,
+            gained=((),) * n, market=market,
+            pile=tuple(c for c in pool.champions if c not in taken),
+            soldiers=tuple(c for c in pool.soldiers if c not in taken),
+            golds=tuple(c for c in pool.golds if c not in taken),
+            omen_supply=tuple(c for c in pool.omens if c not in taken),
+            locations=tuple(locations),
+            box=tuple(c for c in pool.locations if c not in taken), vp=vp,
+            extra=tuple(v // VP_PER_OMEN for v in vp), round=round, phase=DRAW,
+            status=(DRAWING,) * n, chose=zeros, stop_at=(-1,) * n, omens=zeros,
+            stack=zeros, peek=zeros)
 
     # ---------------------------------------------------------------- interface
     def to_move(self, s: State) -> tuple[int, ...]:
