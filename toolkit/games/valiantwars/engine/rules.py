@@ -66,7 +66,6 @@ from ..vocab import (
     SABOTEUR,
     SAINT,
     SHAMAN,
-    SOLDIER,
     START_DECK,
     TABLE,
     VP_PER_OMEN,
@@ -149,6 +148,7 @@ class ValiantWarsRules(Instrumented):
                                      "self-counts": G + "self-counts",
                                      "mercenary-gold": G + "mercenary-gold"}
         self._ids.update({("pen", code): rid for code, rid in PENALTY_IDS.items()})
+        self._clean: dict[int, tuple] = {}
         self.reset_counts()
 
     # ----------------------------------------------------------------- metadata
@@ -1080,58 +1080,73 @@ class ValiantWarsRules(Instrumented):
         pool = s.pool
         places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
                   s.box, *s.owned)
-        total = sum(len(x) for x in places)
+        total = sum(map(len, places))
         if total != pool.size:
             yield "card-count", f"{total} cards in play, the pool has {pool.size}"
-        else:
-            every: set[int] = set()
-            for x in places:
-                every.update(x)
-            if len(every) != pool.size:
-                yield "one-place", "some card is in two places or in none"
+        elif len(set().union(*places)) != pool.size:
+            yield "one-place", "some card is in two places or in none"
         if (s.outcome is not None) != (s.phase == OVER):
             yield "outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[s.phase]}"
-        kind = pool.kind
+        clean = self._clean
+        shuffling, drawing = s.phase == SHUFFLE, s.phase in (DRAW, CHOICE)
         for p in range(s.players):
-            name = s.names[p]
-            deck, line, down, gained, owned = (s.deck[p], s.line[p], s.down[p],
-                                               s.gained[p], s.owned[p])
-            if s.phase == SHUFFLE:
-                if deck or line or gained:
-                    yield "shuffle", f"{name} holds cards outside their deck before shuffling"
-            elif sorted(deck + line + gained) != list(owned):
-                yield "owned", f"{name}: deck, line and gains do not make up their cards"
-            if any(c not in line for c in down):
-                yield "face-down", f"{name} has a face-down card outside their line"
-            stack = s.stack[p]
-            if any(kind[c] != OMEN for c in line[:stack]) or len(line) < stack:
-                yield "stack", f"{name}'s opening stack holds a card that is no Dark Omen"
-            omens = count_omens(pool, line, down, stack)
-            if omens != s.omens[p]:
-                yield "omens", f"{name} shows {omens} Dark Omens, counted {s.omens[p]}"
-            if (s.status[p] == OUT) != (omens >= OMENS_TO_OUT):
-                yield "out", (f"{name} is {STATUS_NAMES[s.status[p]]} with {omens} "
-                              "Dark Omens")
-            if s.status[p] == DRAWING and not deck and s.phase in (DRAW, CHOICE):
-                yield "ran-out", f"{name} is drawing with an empty deck"
-            if s.peek[p] > len(deck):
-                yield "peek", f"{name} knows more cards than their deck holds"
-            vp = sum(pool.vp[c] for c in owned if kind[c] == LOCATION)
-            if vp != s.vp[p]:
-                yield "vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"
-            if s.extra[p] > s.vp[p] // VP_PER_OMEN or (
-                    s.extra[p] < s.vp[p] // VP_PER_OMEN and s.omen_supply):
-                yield "omen-per-vp", f"{name} has {s.extra[p]} added Dark Omens at {vp} VP"
+            # A player's checks read only these values: skip them when they are the ones
+            # last found clean (most steps change one player, or none).
+            key = (pool, shuffling, drawing, s.deck[p], s.line[p], s.down[p], s.gained[p],
+                   s.owned[p], s.status[p], s.omens[p], s.stack[p], s.peek[p], s.vp[p],
+                   s.extra[p], not s.omen_supply)
+            if clean.get(p) == key:
+                continue
+            problems = list(self._player_invariants(s, p))
+            if problems:
+                yield from problems
+            else:
+                clean[p] = key
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
             yield "market", f"the Market shows {len(s.market)} Champions"
-        if any(kind[c] != CHAMPION for c in s.market + s.pile) or \
-                any(kind[c] != SOLDIER for c in s.soldiers) or \
-                any(kind[c] != OMEN for c in s.omen_supply):
+        if not (pool.champion_set.issuperset(s.market) and pool.champion_set.issuperset(s.pile)
+                and pool.soldier_set.issuperset(s.soldiers)
+                and pool.omen_set.issuperset(s.omen_supply)):
             yield "piles", "a card lies in the wrong pile"
         if s.locations and s.locations[-1] != pool.throne:
             yield "throne", "the Valiant Throne is not at the bottom of the location deck"
         if s.phase == BUY and s.bought > 2:
             yield "purchases", f"{s.names[s.buyers[s.bpos]]} bought {s.bought} cards"
+
+    def _player_invariants(self, s: State, p: int) -> Iterator[tuple[str, str]]:
+        """One player's invariants: deck, line and gains make up their cards, face-down
+        cards lie in the line, the stack and the Dark Omens are counted right, OUT with
+        two, victory points and added Dark Omens match their Locations."""
+        pool = s.pool
+        kind = pool.kind
+        name = s.names[p]
+        deck, line, down, gained, owned = (s.deck[p], s.line[p], s.down[p], s.gained[p],
+                                           s.owned[p])
+        if s.phase == SHUFFLE:
+            if deck or line or gained:
+                yield "shuffle", f"{name} holds cards outside their deck before shuffling"
+        elif sorted(deck + line + gained) != list(owned):
+            yield "owned", f"{name}: deck, line and gains do not make up their cards"
+        if any(c not in line for c in down):
+            yield "face-down", f"{name} has a face-down card outside their line"
+        stack = s.stack[p]
+        if len(line) < stack or any(kind[c] != OMEN for c in line[:stack]):
+            yield "stack", f"{name}'s opening stack holds a card that is no Dark Omen"
+        omens = count_omens(pool, line, down, stack)
+        if omens != s.omens[p]:
+            yield "omens", f"{name} shows {omens} Dark Omens, counted {s.omens[p]}"
+        if (s.status[p] == OUT) != (omens >= OMENS_TO_OUT):
+            yield "out", f"{name} is {STATUS_NAMES[s.status[p]]} with {omens} Dark Omens"
+        if s.status[p] == DRAWING and not deck and s.phase in (DRAW, CHOICE):
+            yield "ran-out", f"{name} is drawing with an empty deck"
+        if s.peek[p] > len(deck):
+            yield "peek", f"{name} knows more cards than their deck holds"
+        vp = sum(map(pool.vp.__getitem__, owned))  # only Locations have VP
+        if vp != s.vp[p]:
+            yield "vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"
+        due = s.vp[p] // VP_PER_OMEN
+        if s.extra[p] > due or (s.extra[p] < due and s.omen_supply):
+            yield "omen-per-vp", f"{name} has {s.extra[p]} added Dark Omens at {vp} VP"
 
     # --------------------------------------------------------------- text
     def describe(self, s: State, action: tuple) -> tuple[str, str]:

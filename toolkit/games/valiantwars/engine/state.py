@@ -98,7 +98,8 @@ class Pool:
 
     __slots__ = ("specs", "size", "kind", "ctype", "cost", "swords", "gold", "vp",
                  "penalty", "amount", "effect", "names", "soldiers", "golds", "omens",
-                 "locations", "champions", "throne", "villages", "ids")
+                 "locations", "champions", "throne", "villages", "ids", "champion_set",
+                 "soldier_set", "omen_set")
 
     def __init__(self, specs: tuple[CardSpec, ...]) -> None:
         self.specs = specs
@@ -110,7 +111,7 @@ class Pool:
         self.cost = tuple(s.cost for s in specs)
         self.swords = tuple(s.swords for s in specs)
         self.gold = tuple(s.gold for s in specs)
-        self.vp = tuple(s.vp for s in specs)
+        self.vp = tuple(s.vp if s.kind == "Location" else 0 for s in specs)
         self.penalty = tuple(s.penalty for s in specs)
         self.amount = tuple(s.amount for s in specs)
         self.effect = tuple(EFFECT_CODES.get(s.effect, 0) for s in specs)
@@ -123,6 +124,9 @@ class Pool:
         self.omens = tuple(by_kind[OMEN])
         self.locations = tuple(by_kind[LOCATION])
         self.champions = tuple(by_kind[CHAMPION])
+        self.champion_set = frozenset(self.champions)
+        self.soldier_set = frozenset(self.soldiers)
+        self.omen_set = frozenset(self.omens)
         thrones = [i for i in self.locations if specs[i].role == THRONE]
         if len(thrones) != 1:
             raise ValueError(f"the pool needs one Valiant Throne, has {len(thrones)}")
