@@ -164,7 +164,8 @@ PENALTY_FORMS: tuple[str, ...] = ("None", "Draw N", "Lose N Gold", "Lose N Sword
                                   "Flip N", "Stop", "Dark Omen", "Buy N")
 """How each penalty is written in the `Penalty` column (N a whole number)."""
 ACTIVE_PENALTIES = frozenset({P_DRAW, P_FLIP, P_STOP, P_OMEN})
-"""Penalties that act when the Location comes out; the others count while it lies face-up."""
+"""Penalties that act when the Location comes out; the others count while it lies face-up
+(the rules engine resolves these when the Location is drawn)."""
 
 PENALTY_MEANING: dict[int, str] = {
     P_NONE: "no penalty",
@@ -224,4 +225,5 @@ def penalty_text(code: int, amount: int) -> str:
 
 def penalty_sentence(code: int, amount: int) -> str:
     """What a penalty does, for card faces and logs."""
-    return PENALTY_MEANING[code].replace(" N ", f" {amount} ")
+    text = PENALTY_MEANING[code].replace(" N ", f" {amount} ")
+    return text.replace(" 1 more cards", " 1 more card").replace(" 1 cards", " 1 card")

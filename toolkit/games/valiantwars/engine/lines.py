@@ -182,11 +182,6 @@ def tally(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack: int,
     return max(0, swords - lose_swords), max(0, gold - lose_gold), limit
 
 
-def up_cards(line: tuple[int, ...], down: tuple[int, ...]) -> tuple[int, ...]:
-    """The face-up cards of a line."""
-    return tuple(c for c in line if c not in down) if down else line
-
-
 def has_general(pool: Pool, line: tuple[int, ...], down: tuple[int, ...],
                 copies: tuple[tuple[int, int], ...]) -> bool:
     """General: "While the General is face-up, you cannot be Targeted by other players'

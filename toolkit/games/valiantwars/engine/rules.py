@@ -39,6 +39,7 @@ from typing import Any
 from toolkit.sim.engine import CHANCE, Instrumented, Outcome
 
 from ..vocab import (
+    ACTIVE_PENALTIES,
     APPRENTICE,
     ASSASSIN,
     BRIGAND,
@@ -125,6 +126,10 @@ STAT = "valiantwars.stat."
 
 def _put(values: tuple, p: int, value: Any) -> tuple:
     return values[:p] + (value,) + values[p + 1:]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -406,8 +411,6 @@ class ValiantWarsRules(Instrumented):
                 self.fire(R + "stop")
                 if not s.line[p]:
                     self.fire(G + "stop-before-drawing")
-                if self.emit:
-                    self.emit("info", f"{s.names[p]} calls STOP")
             else:
                 drawers.append(p)
         s.chose = (0,) * s.players
@@ -455,7 +458,7 @@ class ValiantWarsRules(Instrumented):
                 # The Dark Omen penalty counts at once, like a Dark Omen card.
                 self._penalty_fired(s, p, card)
                 s.omens = _put(s.omens, p, s.omens[p] + 1)
-            elif penalty in (P_DRAW, P_FLIP, P_STOP):
+            elif penalty in ACTIVE_PENALTIES:
                 out = ((OP_PENALTY, p, card, penalty, pool.amount[card]),)
         if s.omens[p] >= OMENS_TO_OUT:
             self._go_out(s, p)
@@ -875,8 +878,6 @@ class ValiantWarsRules(Instrumented):
                 self.fire(G + "empty-champion-pile")
         self._gain(s, p, card)
         s.bought += 1
-        if self.emit:
-            self.emit("info", f"{s.names[p]} buys {describe_card(pool, card)}")
         options = self._buy_options(s, p)
         if len(options) > 1:
             s.options = options
@@ -917,7 +918,7 @@ class ValiantWarsRules(Instrumented):
         if self.emit:
             self.emit("battle", "Battle for " + describe_card(pool, top))
             self.emit("info", ", ".join(
-                f"{s.names[p]} {swords[p]} swords" if swords[p] >= 0
+                f"{s.names[p]} {_plural(swords[p], 'sword')}" if swords[p] >= 0
                 else f"{s.names[p]} OUT" for p in range(n)))
         if not winners:
             self.fire(G + "no-contender")

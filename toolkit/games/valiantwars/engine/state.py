@@ -30,7 +30,6 @@ from ..vocab import (
     P_NONE,
     PENALTY_KEYS,
     SOLDIER,
-    TABLE,
     THRONE,
     TYPE_CODES,
     VILLAGE,
@@ -139,14 +138,6 @@ class Pool:
         """A card's name for logs, e.g. 'Night Assassin'."""
         return self.names[card]
 
-    def penalty_key(self, card: int) -> str:
-        """The penalty's key (`vocab.PENALTY_KEYS`) of a Location."""
-        return PENALTY_KEYS[self.penalty[card]]
-
-
-def table_for(players: int) -> tuple[int, int]:
-    """(Location Cards besides the Throne, VP to win) for a player count."""
-    return TABLE[players]
 
 
 @dataclass(slots=True, eq=False)
@@ -307,7 +298,8 @@ def describe_card(pool: Pool, card: int) -> str:
     kind = pool.kind[card]
     if kind == CHAMPION:
         extra = f", {spec.effect}" if spec.effect else ""
-        return f"{spec.name} ({spec.type}, {spec.swords} swords{extra})"
+        swords = f"{spec.swords} sword" + ("" if spec.swords == 1 else "s")
+        return f"{spec.name} ({spec.type}, {swords}{extra})"
     if kind == LOCATION:
         return f"{spec.name} ({spec.vp} VP, {PENALTY_KEYS[spec.penalty]})"
     return spec.name
