@@ -312,3 +312,22 @@ def test_face_down_cards_count_for_nothing():
     barbarian = s.deck[0][0]
     assert tally(pool, (barbarian,), (), 0)[0] == 3
     assert tally(pool, (barbarian,), (barbarian,), 0)[0] == 0
+
+
+def test_invariants_catch_broken_states_even_after_clean_ones():
+    """Every card in exactly one place; Dark Omens counted right; VP from Locations held
+    (the engine skips a player's checks only while their cards are the ones found clean)."""
+    rules, s, _ = deal(["Gold", "Omen", "Soldier"], ["Soldier", "Gold"])
+    assert not list(rules.invariants(s))
+    s = step(rules, s, p0="draw", p1="draw")
+    assert not list(rules.invariants(s))
+    broken = s.copy()
+    broken.market = broken.market[:4] + (broken.owned[0][0],)
+    assert [name for name, _ in rules.invariants(broken)] == ["one-place"]
+    broken = s.copy()
+    broken.omens = (1, 0)
+    assert [name for name, _ in rules.invariants(broken)] == ["omens"]
+    broken = s.copy()
+    broken.vp = (3, 0)
+    assert {"vp", "omen-per-vp"} <= {name for name, _ in rules.invariants(broken)}
+    assert not list(rules.invariants(s))  # and the real state is still clean

@@ -153,7 +153,8 @@ class ValiantWarsRules(Instrumented):
                                      "self-counts": G + "self-counts",
                                      "mercenary-gold": G + "mercenary-gold"}
         self._ids.update({("pen", code): rid for code, rid in PENALTY_IDS.items()})
-        self._clean: dict[int, tuple] = {}
+        self._clean: dict[Any, tuple] = {}
+        """Invariant inputs last found clean (see `invariants`)."""
         self.reset_counts()
 
     # ----------------------------------------------------------------- metadata
@@ -1081,14 +1082,22 @@ class ValiantWarsRules(Instrumented):
         pool = s.pool
         places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
                   s.box, *s.owned)
-        total = sum(map(len, places))
-        if total != pool.size:
-            yield "card-count", f"{total} cards in play, the pool has {pool.size}"
-        elif len(set().union(*places)) != pool.size:
-            yield "one-place", "some card is in two places or in none"
+        clean = self._clean
+        if clean.get("places") != (pool, places):  # cards moved between places
+            total = sum(map(len, places))
+            if total != pool.size:
+                yield "card-count", f"{total} cards in play, the pool has {pool.size}"
+            elif len(set().union(*places)) != pool.size:
+                yield "one-place", "some card is in two places or in none"
+            elif not (pool.champion_set.issuperset(s.market)
+                      and pool.champion_set.issuperset(s.pile)
+                      and pool.soldier_set.issuperset(s.soldiers)
+                      and pool.omen_set.issuperset(s.omen_supply)):
+                yield "piles", "a card lies in the wrong pile"
+            else:
+                clean["places"] = (pool, places)
         if (s.outcome is not None) != (s.phase == OVER):
             yield "outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[s.phase]}"
-        clean = self._clean
         shuffling, drawing = s.phase == SHUFFLE, s.phase in (DRAW, CHOICE)
         for p in range(s.players):
             # A player's checks read only these values: skip them when they are the ones
@@ -1105,10 +1114,6 @@ class ValiantWarsRules(Instrumented):
                 clean[p] = key
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
             yield "market", f"the Market shows {len(s.market)} Champions"
-        if not (pool.champion_set.issuperset(s.market) and pool.champion_set.issuperset(s.pile)
-                and pool.soldier_set.issuperset(s.soldiers)
-                and pool.omen_set.issuperset(s.omen_supply)):
-            yield "piles", "a card lies in the wrong pile"
         if s.locations and s.locations[-1] != pool.throne:
             yield "throne", "the Valiant Throne is not at the bottom of the location deck"
         if s.phase == BUY and s.bought > 2:
