@@ -951,7 +951,6 @@ class ValiantWarsRules(Instrumented):
         self._gain(s, w, top)
         vp = s.vp[w] + pool.vp[top]
         s.vp = _put(s.vp, w, vp)
-        s.taken = s.taken + ((s.round, w),)
         if self.emit:
             self.emit("result", f"{s.names[w]} takes {pool.label(top)}: {vp} VP")
         due = vp // VP_PER_OMEN - s.extra[w]
@@ -1019,7 +1018,7 @@ class ValiantWarsRules(Instrumented):
             s.chose[p], s.copies, s.queue, s.fresh, s.order_for, s.choice, s.options,
             s.buyers, s.bpos, s.bought, s.spent, s.market, len(s.pile), s.soldiers,
             s.golds, s.omen_supply, locations[0] if locations else -1, len(locations),
-            s.taken, s.names)
+            s.names)
 
     def _decision(self, s: State) -> str:
         if s.phase == CHOICE:
@@ -1072,7 +1071,7 @@ class ValiantWarsRules(Instrumented):
             stack=obs.stack, peek=obs.peek, copies=obs.copies, queue=obs.queue,
             fresh=obs.fresh, order_for=obs.order_for, choice=obs.choice,
             options=obs.options, buyers=obs.buyers, bpos=obs.bpos, bought=obs.bought,
-            spent=obs.spent, taken=obs.taken)
+            spent=obs.spent)
 
     # ------------------------------------------------------------- invariants
     def invariants(self, s: State) -> Iterator[tuple[str, str]]:

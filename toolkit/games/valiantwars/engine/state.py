@@ -13,7 +13,7 @@ handed out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from toolkit.sim.engine import Outcome
 
@@ -199,8 +199,6 @@ class State:
     bought: int = 0
     spent: int = 0
     outcome: Outcome | None = None
-    taken: tuple[tuple[int, int], ...] = field(default=())
-    """Locations won so far as ``(round, seat)`` (for reports)."""
 
     def copy(self) -> State:
         """A shallow copy: every field is immutable, so this is a full copy."""
@@ -211,7 +209,7 @@ class State:
             self.round, self.phase, self.beat, self.status, self.chose, self.stop_at,
             self.omens, self.stack, self.peek, self.copies, self.queue, self.fresh,
             self.order_for, self.choice, self.options, self.buyers, self.bpos, self.bought,
-            self.spent, self.outcome, self.taken)
+            self.spent, self.outcome)
 
     def key(self) -> tuple:
         """A canonical key of everything that decides the rest of the game."""
@@ -276,7 +274,6 @@ class Observation:
     location_top: int
     """The top Location's id, -1 when the deck is empty."""
     location_count: int
-    taken: tuple[tuple[int, int], ...]
     names: tuple[str, ...]
 
     def my_deck(self) -> tuple[int, ...]:
