@@ -1,6 +1,8 @@
-"""Benchmark of the game simulation: WarBadge games per second with random agents.
+"""Benchmark of the game simulation: WarBadge and Valiant Wars games per second.
 
-Measures invariant checks on and off, in one process and with ``jobs=2``. If OpenSpiel
+WarBadge with random agents, invariant checks on and off, in one process and with
+``jobs=2``; Valiant Wars on the bundled pool, 2 and 4 players, random and greedy agents,
+invariant checks on and off, in one process. If OpenSpiel
 (``pyspiel``) can be imported, the same run also times OpenSpiel's goofspiel (6 cards,
 2 players) random playouts driven from Python and prints our ratio to it (the goal is
 at least 0.5x with invariants on). Compare ratios within one run, never absolute times
@@ -22,6 +24,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from toolkit.games.valiantwars.engine import ValiantWarsRules, sample_params  # noqa: E402
 from toolkit.games.warbadge.engine import WarBadgeRules, standard_params  # noqa: E402
 from toolkit.sim.harness import run_games  # noqa: E402
 
@@ -31,6 +34,14 @@ def warbadge_rate(games: int, check_invariants: bool, jobs: int) -> float:
     rules = WarBadgeRules()
     _, seconds = run_games(rules, standard_params(), ["random", "random"], games, 1,
                            jobs=jobs, check_invariants=check_invariants)
+    return games / seconds
+
+
+def valiantwars_rate(games: int, players: int, agent: str, check_invariants: bool) -> float:
+    """Valiant Wars games per second (bundled pool, one process)."""
+    rules = ValiantWarsRules()
+    _, seconds = run_games(rules, sample_params(players), [agent] * players, games, 1,
+                           check_invariants=check_invariants)
     return games / seconds
 
 
@@ -73,6 +84,14 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
         rate = warbadge_rate(args.games, check, jobs)
         figures[f"warbadge {label}"] = rate
         print(f"warbadge random vs random, {label}: {rate:,.0f} games/s")
+    vw_games = max(50, args.games // 10)
+    for players in (2, 4):
+        for agent in ("random", "greedy"):
+            for check in (True, False):
+                rate = valiantwars_rate(vw_games, players, agent, check)
+                label = f"{players} players, {agent}, invariants {'on' if check else 'off'}"
+                figures[f"valiantwars {label}"] = rate
+                print(f"valiantwars {label}: {rate:,.0f} games/s")
     goof = goofspiel_rate(args.seconds)
     figures["goofspiel"] = goof
     if goof is None:

@@ -45,6 +45,9 @@ class PlayResult:
     """The engine's own statistics (per seat, per deck), when it keeps any."""
     absent: frozenset[str] = frozenset()
     """Coverage ids that cannot fire with these decks (an ability nobody has)."""
+    tables: list[tuple[str, list[str], list[list[str]]]] = field(default_factory=list)
+    """The engine's statistics as (title, columns, rows) for the terminal report, when it
+    provides ``stats_tables(game_stats)``."""
 
     @property
     def exit_code(self) -> int:
@@ -151,6 +154,8 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
     if hasattr(rules, "game_stats"):
         result.game_stats = rules.game_stats(total.stats.counters, result.decks,
                                              total.stats.games - total.stats.unfinished)
+        if hasattr(rules, "stats_tables"):
+            result.tables = rules.stats_tables(result.game_stats)
     with Transaction() as tx:
         if log_path is not None:
             _write(tx, Path(log_path), "\n".join(text for _, text in total.logs))
@@ -196,6 +201,13 @@ def render_table(result: PlayResult, console: Any) -> None:
         console.print("Ended by: " + ", ".join(f"{markup(k)} {v}" for k, v in
                                                sorted(st.end_reasons.items())))
     _render_game_stats(result.game_stats, console)
+    for title, columns, rows in result.tables:
+        extra = Table(title=title)
+        for k, column in enumerate(columns):
+            extra.add_column(column, justify="left" if k == 0 else "right")
+        for row in rows:
+            extra.add_row(*(markup(cell) for cell in row))
+        console.print(extra)
     for v in result.violations[:20]:
         console.print(f"[red]violation[/red] seed {v.seed} step {v.step}: "
                       f"{markup(v.invariant)}: {markup(v.message)}")
