@@ -119,3 +119,22 @@ def test_apply_leaves_the_state_untouched():
         nxt = rules.apply(s, legal[rng.randrange(len(legal))])
         assert rules.state_key(s) == key
         s = nxt
+
+
+def test_invariants_catch_broken_states():
+    """Invariants: every card in exactly one place, zones in card order, and the hand
+    cards everybody knows are in the hand."""
+    from bgkit import deck, position
+
+    rules = BattleGateRules()
+    s = position(rules, (deck("S1", "M1", "S2"), deck("S1", "M1")), hand={0: (1, 2)})
+    assert list(rules.invariants(s)) == []
+
+    def broken(change) -> set[str]:
+        bad = replace(s, deck=list(s.deck), hand=list(s.hand))
+        change(bad)
+        return {name for name, _ in rules.invariants(bad)}
+
+    assert "card-count" in broken(lambda b: b.hand.__setitem__(0, (1,)))
+    assert "canonical" in broken(lambda b: b.hand.__setitem__(0, (2, 1)))
+    assert "shown" in broken(lambda b: setattr(b, "shown", ((0,), ())))

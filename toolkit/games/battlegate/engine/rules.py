@@ -156,6 +156,7 @@ class BattleGateRules(Instrumented):
     def __init__(self) -> None:
         self.emit = None
         self._det_decks: tuple[Deck, ...] | None = None
+        self._specs: tuple = (None, ())
         self.reset_counts()
 
     # ----------------------------------------------------------------- metadata
@@ -205,7 +206,7 @@ class BattleGateRules(Instrumented):
             hand=[()] * n, field=[()] * n, discard=[()] * n, box=[()] * n,
             alive=(True,) * n, first=first, current=first, turns_taken=zeros,
             cap_cards=zeros, cap_power=zeros, used_cards=zeros, used_power=zeros,
-            cut=tuple(o[-1] for o in order), shown=[()] * n,
+            cut=tuple(o[-1] for o in order), shown=((),) * n,
         )
         if self.emit:
             self.emit("info", f"{s.names[first]} goes first; turns go to the left: "
@@ -248,7 +249,7 @@ class BattleGateRules(Instrumented):
             hand=places["hand"], field=places["field"], discard=places["discard"],
             box=[()] * n, alive=(True,) * n, first=first, current=current,
             turns_taken=(1,) * n, cap_cards=zeros, cap_power=zeros, used_cards=zeros,
-            used_power=zeros, cut=(-1,) * n, shown=[()] * n,
+            used_power=zeros, cut=(-1,) * n, shown=((),) * n,
         )
         self._begin_turn(s)
         self._advance(s)
@@ -268,14 +269,14 @@ class BattleGateRules(Instrumented):
         self.fire("battlegate.ruling.cut-card-stays")
         contenders = list(range(len(decks)))
         while True:
-            shown = {p: decks[p].power[order[p][-1]] for p in contenders}
+            cuts = {p: decks[p].power[order[p][-1]] for p in contenders}
             self.fire("battlegate.rule.cut")
             if self.emit:
                 self.emit("reveal", ", ".join(
                     f"{names[p]} cuts {decks[p].specs[order[p][-1]].name} "
-                    f"(power {shown[p]})" for p in contenders))
-            best = max(shown.values())
-            tied = [p for p in contenders if shown[p] == best]
+                    f"(power {cuts[p]})" for p in contenders))
+            best = max(cuts.values())
+            tied = [p for p in contenders if cuts[p] == best]
             if len(tied) == 1:
                 return tied[0]
             if not highest_possible(decks, tied):
@@ -377,7 +378,8 @@ class BattleGateRules(Instrumented):
             c = action[2]
             s.discard[p] = _without(s.discard[p], c)
             s.hand[p] = _with(s.hand[p], c)
-            s.shown[p] = _with(s.shown[p], c)  # everybody saw it leave the discard pile
+            # Everybody saw it leave the discard pile.
+            s.shown = _put(s.shown, p, _with(s.shown[p], c))
             s.count += 1
             self.fire("battlegate.rule.recover")
         else:
@@ -487,7 +489,7 @@ class BattleGateRules(Instrumented):
             s.hand[p] = tuple(sorted(s.hand[p] + deck[:n]))
             s.deck[p] = deck[n:]
             if n == len(deck) and deck[-1] == s.cut[p]:  # the bottom card everybody saw
-                s.shown[p] = _with(s.shown[p], deck[-1])
+                s.shown = _put(s.shown, p, _with(s.shown[p], deck[-1]))
         return n
 
     def _end_draw(self, s: State) -> None:
@@ -584,7 +586,7 @@ class BattleGateRules(Instrumented):
         d = s.decks[p]
         s.hand[p] = _without(s.hand[p], c)
         if s.shown[p]:
-            s.shown[p] = _forget(s.shown[p], c, d.kind)
+            s.shown = _put(s.shown, p, _forget(s.shown[p], c, d.kind))
         s.field[p] = _with(s.field[p], c)
         s.used_cards = _put(s.used_cards, p, s.used_cards[p] + 1)
         s.used_power = _put(s.used_power, p, s.used_power[p] + d.power[c])
@@ -680,7 +682,7 @@ class BattleGateRules(Instrumented):
         d = s.decks[b]
         s.hand[b] = _without(s.hand[b], c)
         if s.shown[b]:
-            s.shown[b] = _forget(s.shown[b], c, d.kind)
+            s.shown = _put(s.shown, b, _forget(s.shown[b], c, d.kind))
         s.boosts = s.boosts + ((b, c, k),)
         s.used_cards = _put(s.used_cards, b, s.used_cards[b] + 1)
         s.used_power = _put(s.used_power, b, s.used_power[b] + d.power[c])
@@ -781,7 +783,7 @@ class BattleGateRules(Instrumented):
                 if s.shown[q]:
                     kind = s.decks[q].kind
                     for c in gone:
-                        s.shown[q] = _forget(s.shown[q], c, kind)
+                        s.shown = _put(s.shown, q, _forget(s.shown[q], c, kind))
                 self.fire("battlegate.rule.discard-hand")
                 self.stat(f"seat{q + 1}.damage", n)
                 if self.emit:
@@ -803,7 +805,7 @@ class BattleGateRules(Instrumented):
     def _discard_choice(self, s: State, q: int, c: int) -> None:
         s.hand[q] = _without(s.hand[q], c)
         if s.shown[q]:
-            s.shown[q] = _forget(s.shown[q], c, s.decks[q].kind)
+            s.shown = _put(s.shown, q, _forget(s.shown[q], c, s.decks[q].kind))
         s.discard[q] = _with(s.discard[q], c)
         self.fire("battlegate.rule.discard-hand")
         self.fire("battlegate.ruling.discard-choice")
@@ -816,7 +818,8 @@ class BattleGateRules(Instrumented):
         self.fire("battlegate.ruling.eliminated-to-box")
         s.box[q] = tuple(sorted(s.box[q] + s.deck[q] + s.hand[q] + s.field[q]
                                 + s.discard[q]))
-        s.deck[q] = s.hand[q] = s.field[q] = s.discard[q] = s.shown[q] = ()
+        s.deck[q] = s.hand[q] = s.field[q] = s.discard[q] = ()
+        s.shown = _put(s.shown, q, ())
         s.alive = _put(s.alive, q, False)
         s.eliminated = s.eliminated + ((q, by, s.turn, how),)
         self.stat(f"eliminated.{how}")
@@ -871,31 +874,29 @@ class BattleGateRules(Instrumented):
         deck's list, the known bottom and hand cards, the sizes of the hidden zones;
         never another player's unknown hand cards or any deck's order."""
         p = player
-        n = s.players
         phase = s.phase
         decks = s.decks
+        specs = self._specs
+        if specs[0] is not decks:  # the deck lists, built once per battle
+            specs = self._specs = (decks, tuple([d.specs for d in decks]))
         to_discard = s.damage[0][1] if phase == DISCARD and s.damage else 0
-        cut = s.cut
-        return Observation(
-            player=p, decision=PHASE_NAMES[phase],
-            current=s.current, first=s.first, turn=s.turn, idle=s.idle, alive=s.alive,
-            mine=decks[p].specs, hand=s.hand[p], discard=s.discard[p],
-            fields=tuple(tuple(map(decks[q].pairs.__getitem__, s.field[q]))
-                         for q in range(n)),
-            deck_sizes=tuple(len(x) for x in s.deck),
-            hand_sizes=tuple(len(x) for x in s.hand),
-            discard_sizes=tuple(len(x) for x in s.discard),
-            cards_left=max(0, s.cap_cards[p] - s.used_cards[p]),
-            power_left=max(0, s.cap_power[p] - s.used_power[p]),
-            attacks=self.attacks_view(s), fresh=s.fresh, to_discard=to_discard,
-            left=s.limit - s.count if phase in (DRAW, RECOVER) else 0,
-            names=s.names, decks=tuple(d.specs for d in decks), discards=tuple(s.discard),
-            bottoms=tuple(c if c >= 0 and d and d[-1] == c else -1
-                          for c, d in zip(cut, s.deck, strict=True)),
-            shown=tuple(s.shown),
-            public=(s.turns_taken, phase, s.count, s.limit, s.cap_cards, s.cap_power,
-                    s.used_cards, s.used_power, s.attacks, s.blocks, s.boosts, s.queue,
-                    s.boosters, s.bpos, s.passes, s.damage, s.eliminated, s.outcome),
+        deck = s.deck
+        fields = tuple([tuple(map(d.pairs.__getitem__, f))
+                        for d, f in zip(decks, s.field, strict=True)])
+        bottoms = tuple([c if c >= 0 and d and d[-1] == c else -1
+                         for c, d in zip(s.cut, deck, strict=True)])
+        return Observation(  # positional, in the order of Observation's fields (faster)
+            p, PHASE_NAMES[phase], s.current, s.first, s.turn, s.idle, s.alive,
+            decks[p].specs, s.hand[p], s.discard[p], fields,
+            tuple([len(x) for x in deck]), tuple([len(x) for x in s.hand]),
+            tuple([len(x) for x in s.discard]),
+            max(0, s.cap_cards[p] - s.used_cards[p]), max(0, s.cap_power[p] - s.used_power[p]),
+            self.attacks_view(s), s.fresh, to_discard,
+            s.limit - s.count if phase == DRAW or phase == RECOVER else 0,
+            s.names, specs[1], tuple(s.discard), bottoms, s.shown,
+            (s.turns_taken, phase, s.count, s.limit, s.cap_cards, s.cap_power, s.used_cards,
+             s.used_power, s.attacks, s.blocks, s.boosts, s.queue, s.boosters, s.bpos,
+             s.passes, s.damage, s.eliminated, s.outcome),
         )
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
@@ -942,7 +943,7 @@ class BattleGateRules(Instrumented):
             used_cards=used_cards, used_power=used_power, fresh=obs.fresh, attacks=attacks,
             blocks=blocks, boosts=boosts, queue=queue, boosters=boosters, bpos=bpos,
             passes=passes, damage=damage, idle=obs.idle, eliminated=eliminated,
-            outcome=outcome, cut=obs.bottoms, shown=list(obs.shown),
+            outcome=outcome, cut=obs.bottoms, shown=obs.shown,
         )
 
     def _decks_of(self, specs: tuple[tuple[CardSpec, ...], ...]) -> tuple[Deck, ...]:
@@ -982,8 +983,9 @@ class BattleGateRules(Instrumented):
             if (hand != tuple(sorted(hand)) or field != tuple(sorted(field))
                     or discard != tuple(sorted(discard)) or box != tuple(sorted(box))):
                 yield "canonical", f"{name}'s hand, field, discard or box is not in card order"
-            if s.shown[p] and not set(s.shown[p]) <= set(hand):
-                yield "shown", f"{name}: known hand cards {s.shown[p]} are not all in hand"
+            shown = s.shown[p]
+            if shown and not set(hand).issuperset(shown):
+                yield "shown", f"{name}: known hand cards {shown} are not all in hand"
             if s.alive[p] == bool(s.box[p]):
                 yield "box", f"{name}: alive {s.alive[p]} with {len(s.box[p])} boxed cards"
             if s.used_cards[p] > s.cap_cards[p] or s.used_power[p] > s.cap_power[p]:

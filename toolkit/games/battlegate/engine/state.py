@@ -28,7 +28,6 @@ bottom card drawn); never a deck's order, nor the rest of another player's hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import field as default
 from typing import Any
 
 from toolkit.sim.engine import Outcome
@@ -170,7 +169,7 @@ class State:
     outcome: Outcome | None = None
     cut: tuple[int, ...] = ()
     """The card each seat's (last) cut revealed at the bottom of its deck, or -1."""
-    shown: list[tuple[int, ...]] = default(default_factory=list)
+    shown: tuple[tuple[int, ...], ...] = ()
     """Per seat, the hand cards every player knows are there (sorted): recovered from the
     discard pile, or the known bottom card drawn. Playing or discarding a card of a kind
     forgets one shown card of that kind (nobody can tell the copies apart)."""
@@ -183,7 +182,7 @@ class State:
             self.turns_taken, self.phase, self.count, self.limit, self.cap_cards,
             self.cap_power, self.used_cards, self.used_power, self.fresh, self.attacks,
             self.blocks, self.boosts, self.queue, self.boosters, self.bpos, self.passes,
-            self.damage, self.idle, self.eliminated, self.outcome, self.cut, self.shown[:],
+            self.damage, self.idle, self.eliminated, self.outcome, self.cut, self.shown,
         )
 
     @property
@@ -208,7 +207,7 @@ class State:
             self.count, self.limit, self.cap_cards, self.cap_power, self.used_cards,
             self.used_power, self.fresh, self.attacks, self.blocks, self.boosts,
             self.queue, self.bpos, self.passes, self.damage, self.idle,
-            self.outcome, tuple(self.shown),
+            self.outcome, self.shown,
         )
 
 

@@ -510,8 +510,11 @@ class WarBadgeRules(Instrumented):
         # number of WarBadges when determining the starting conditions of your team": a
         # player's own Fast badges leave that player's count only.
         alive = [len(st) - st.count(DEAD) for st in s.status]
-        fast = [sum(1 for j in s.teams[p].by_ability["fast"] if s.status[p][j] != DEAD)
-                for p in (0, 1)]
+        fast = [0, 0]
+        for p in (0, 1):
+            for j in s.teams[p].by_ability["fast"]:
+                if s.status[p][j] != DEAD:
+                    fast[p] += 1
         if losers is None:
             # Setup: "flip your WarBadges one-by-one until exactly half of them rounded
             # up are ready (facedown)."
@@ -612,7 +615,9 @@ class WarBadgeRules(Instrumented):
             for j in by["charge"]:
                 if st[j] == READY:
                     acts.append(("charge", p, j))
-            swarm = [k for k in by["swarm"] if st[k] == READY]
+            swarm = by["swarm"]
+            if len(swarm) > 1:
+                swarm = [k for k in swarm if st[k] == READY]
             if len(swarm) > 1:
                 for j in swarm:
                     others = [k for k in swarm if k != j]
@@ -626,6 +631,11 @@ class WarBadgeRules(Instrumented):
                         if charge:
                             acts.append(("charge", p, j, mask))
         else:
+            for j in team.pre:
+                if st[j] == READY:
+                    break
+            else:  # no pre-battle ability at hand: not in the window
+                return []
             acts = [("pass", p)]
         for j in by["lead"]:
             if st[j] == READY and EXHAUSTED in st:
@@ -1454,6 +1464,14 @@ class WarBadgeRules(Instrumented):
             yield "outcome", f"outcome {s.outcome} at stage {STAGE_NAMES[stage]}"
         teams, status, all_values = s.teams, s.status, s.values
         committed, dying = s.committed, s.dying
+        swarm = s.swarm
+        if swarm[0] or swarm[1]:  # other Swarm badges wait only with a secret choice
+            for p in (0, 1):
+                mask = swarm[p]
+                if mask and (stage != PRE or committed[p] < 0 or s.charged[p] or mask & ~sum(
+                        1 << k for k in teams[p].by_ability["swarm"] if k != committed[p])):
+                    yield "swarm", f"{s.names[p]}: Swarm badges {mask:b} wait to be revealed " \
+                                   f"without a secret Swarm choice"
         # The usual case at once: no badge may be in hand, in battle or dying now, and
         # none is there (nor set aside, outside the drop): only the flip count is left.
         quiet = not over and stage != FIGHT and stage != RESULT and not dying

@@ -107,7 +107,7 @@ class Team:
     ``views[j][status]`` is how badge ``j`` looks in each place (observations reuse these
     immutable views)."""
 
-    __slots__ = ("specs", "cards", "values", "by_ability", "size", "views")
+    __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre")
 
     def __init__(self, specs: tuple[BadgeSpec, ...]) -> None:
         self.specs = specs
@@ -118,6 +118,8 @@ class Team:
         for key in ABILITY_IDS:
             by[key] = tuple(c.index for c in self.cards if key in c.ab)
         self.by_ability = by
+        self.pre = by["lead"] + by["death-curse"] + by["resurrect"]
+        """The badges with a pre-battle ability (usable after choosing)."""
         self.views = tuple(tuple(BadgeView(c.index, c.spec, name) for name in STATUS_NAMES)
                            for c in self.cards)
 
