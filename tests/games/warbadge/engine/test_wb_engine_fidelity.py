@@ -246,3 +246,14 @@ def test_hidden_badges_cannot_be_cursed(rules):
     assert all(a[2] != 1 or a[3] != 0 for a in rules.legal_actions(s, 0))
     assert rules.counts["warbadge.ruling.death-curse-hidden"] == 1
     assert s.status[1][1] == HAND
+
+
+def test_resurrect_may_return_any_badge_of_the_value(rules):
+    """Resurrect: "Reveal to return any 1 WarBadge of value X-1 to game play": the enemy's
+    dead badges of that value too (the old ruling resurrect-value narrowed it to one's own)."""
+    lich = badge("Lich", 3, abilities="Resurrect")
+    s = position(rules, (lich, badge("Knight", 2), F), (badge("Ogre", 2), F, F), ("RDR", "DRR"))
+    s = act(rules, s, ("resurrect", 0, 0), ("commit", 1, 1))
+    assert rules.legal_actions(s, 0) == [("target", 0, 0, 1), ("target", 0, 1, 0)]
+    s = act(rules, s, ("target", 0, 1, 0))
+    assert s.status[1][0] == EXHAUSTED and s.status[0][1] == DEAD  # back to its owner
