@@ -66,3 +66,31 @@ def test_game_stats_from_a_run():
     eliminated = stats["eliminated"]
     assert eliminated["overwhelmed"] + eliminated["empty"] == sum(result.stats.wins)
     assert 0.0 <= stats["first_player_win_rate"] <= 1.0
+
+
+def test_determinize_deals_the_unseen_cards_at_random():
+    """toolkit/sim/engine.py, determinize: built from the observation alone: another
+    player's hand and every deck's order are dealt from the cards the player has not seen,
+    the known bottom card stays at the bottom."""
+    from random import Random
+
+    from toolkit.games.battlegate.engine import BattleGateRules, sample_params
+
+    rules = BattleGateRules()
+    s = rules.setup(sample_params("Balanced", "Swarm"), Random(3))
+    pick = Random(3)
+    while not (s.hand[0] and s.hand[1]):  # play on until both players hold cards
+        legal = rules.legal_actions(s, rules.to_move(s)[0])
+        s = rules.apply(s, legal[pick.randrange(len(legal))])
+    obs = rules.observe(s, s.current)
+    other = 1 - s.current
+    hands, orders = set(), set()
+    for seed in range(30):
+        det = rules.determinize(obs, s.current, Random(seed))
+        assert rules.observe(det, s.current) == obs
+        assert det.hand[s.current] == s.hand[s.current]
+        assert det.deck[other][-1] == s.deck[other][-1]  # the cut card everybody saw
+        hands.add(tuple(det.decks[other].kind[c] for c in det.hand[other]))
+        orders.add(det.deck[s.current])
+    assert len(hands) > 1
+    assert len(orders) == 30  # own deck order is unknown too

@@ -75,7 +75,9 @@ def test_same_seed_same_game(setup):
 
 def test_observation_hides_hands_and_deck_order():
     """observe(): a player sees their own hand, every field, and counts; shuffling another
-    player's deck or swapping their hand with deck cards changes nothing they see."""
+    player's deck or swapping their hand with deck cards changes nothing they see (bar the
+    cut card at the bottom and the hand cards everybody saw go there: ruling
+    open-information)."""
     rules = BattleGateRules()
     p = SETUPS["three"]()
     rng = Random(5)
@@ -87,13 +89,15 @@ def test_observation_hides_hands_and_deck_order():
         mover = rules.to_move(s)[0]
         for q in range(s.players):
             other = (q + 1) % s.players
-            deck, hand = list(s.deck[other]), list(s.hand[other])
+            deck, hand = list(s.deck[other][:-1]), list(s.hand[other])
+            shown = s.shown[other]
+            hand = [c for c in hand if c not in shown]
             if deck and hand:
                 pool = deck + hand
                 rng.shuffle(pool)
                 t = replace(s, deck=list(s.deck), hand=list(s.hand))
-                t.deck[other] = tuple(pool[: len(deck)])
-                t.hand[other] = tuple(sorted(pool[len(deck):]))
+                t.deck[other] = tuple(pool[: len(deck)]) + s.deck[other][-1:]
+                t.hand[other] = tuple(sorted(pool[len(deck):] + list(shown)))
                 assert rules.observe(t, q) == rules.observe(s, q)
                 checked += 1
             seen = rules.observe(s, q)
@@ -115,3 +119,22 @@ def test_apply_leaves_the_state_untouched():
         nxt = rules.apply(s, legal[rng.randrange(len(legal))])
         assert rules.state_key(s) == key
         s = nxt
+
+
+def test_invariants_catch_broken_states():
+    """Invariants: every card in exactly one place, zones in card order, and the hand
+    cards everybody knows are in the hand."""
+    from bgkit import deck, position
+
+    rules = BattleGateRules()
+    s = position(rules, (deck("S1", "M1", "S2"), deck("S1", "M1")), hand={0: (1, 2)})
+    assert list(rules.invariants(s)) == []
+
+    def broken(change) -> set[str]:
+        bad = replace(s, deck=list(s.deck), hand=list(s.hand))
+        change(bad)
+        return {name for name, _ in rules.invariants(bad)}
+
+    assert "card-count" in broken(lambda b: b.hand.__setitem__(0, (1,)))
+    assert "canonical" in broken(lambda b: b.hand.__setitem__(0, (2, 1)))
+    assert "shown" in broken(lambda b: setattr(b, "shown", ((0,), ())))

@@ -14,7 +14,7 @@ from toolkit.games.battlegate.engine import (
     CardSpec,
     can_ever_attack,
 )
-from toolkit.games.battlegate.engine.rulings import COVERAGE_IDS, RECUT_LIMIT
+from toolkit.games.battlegate.engine.rulings import COVERAGE_IDS
 from toolkit.games.battlegate.engine.state import DEFEND, FIELD, Deck
 from toolkit.sim.harness import play_game
 
@@ -63,16 +63,6 @@ def test_players_decide_when_no_highest_is_possible(rules):
     assert rules.counts["battlegate.rule.recut"] == 0
 
 
-def test_players_decide_after_the_recut_limit(rules):
-    """Ruling players-decide: after RECUT_LIMIT re-cuts still tied, chosen at random."""
-    likely_tie = deck(*(["S3"] * 16 + ["S4"]))
-    for seed in range(60):
-        rules.setup(params(likely_tie, likely_tie), Random(seed))
-    decided = rules.counts["battlegate.ruling.players-decide"]
-    assert 0 < decided < 60
-    assert rules.counts["battlegate.rule.recut"] >= decided * RECUT_LIMIT
-
-
 def test_first_draw_is_exact(rules):
     """Ruling first-draw-exact: Draw phase: "The player who goes first draws 3 cards on
     their first turn" — no choice is offered."""
@@ -119,11 +109,11 @@ def test_cards_in_play_stay(rules):
 
 
 def test_fresh_cards_may_attack(rules):
-    """Ruling fresh-attackers: Combat phase: "ANY of their soldier and/or assassin cards in
-    play"."""
+    """Combat phase: "a player may assign ANY of their soldier and/or assassin cards in
+    play to attack": one fielded this turn too (the text decides it: no ruling)."""
     s = position(rules, (deck("S1"), filler(17, "S1")), hand={0: (0,)})
     s = act(rules, s, ("field", 0, 0), ("attack", 0, 0, 1))
-    assert rules.counts["battlegate.ruling.fresh-attackers"] == 1
+    assert rules.counts["battlegate.rule.attack"] == 1
 
 
 def test_defence_order_from_the_attackers_left(rules):
@@ -190,12 +180,30 @@ def test_elimination_order_in_one_combat(rules):
 
 
 def test_fresh_minions_count_for_recovery(rules):
-    """Ruling recovery-count: a minion fielded this turn counts in the recovery phase."""
+    """Recovery phase: "up to the number of minions they have in play": a minion fielded
+    this turn is in play (the text decides it: no ruling)."""
     s = position(rules, (deck("M1", "M1", "S2"), filler(17, "S1")), field={0: (0,)},
                  hand={0: (1,)}, discard={0: (2,)})
     s = act(rules, s, ("field", 0, 1))
     assert s.limit == 2 and rules.legal_actions(s, 0) == [("recover", 0, 2), ("stop", 0)]
-    assert rules.counts["battlegate.ruling.recovery-count"] == 1
+
+
+def test_open_information(rules):
+    """Ruling open-information: every deck's list, the discard piles, the cut card at the
+    bottom and the cards recovered into a hand are known to all; the rest of a hand and
+    the order of a deck are not."""
+    named = tuple(CardSpec(f"card {i}", "Soldier", 1 + i % 3) for i in range(17))
+    s = rules.setup(params(named, named), Random(4))
+    assert rules.counts["battlegate.ruling.open-information"] == 1
+    seen = rules.observe(s, 1)
+    assert seen.decks == (named, named) and seen.bottoms == (s.deck[0][-1], s.deck[1][-1])
+    assert seen.hand_sizes[0] == len(s.hand[0]) and seen.shown == ((), ())
+    # A card recovered from the discard pile is known to be in the hand.
+    b = deck("M1", "S3", "M2")
+    s = position(rules, (b, filler(17, "S1")), field={0: (0,)}, hand={0: (2,)},
+                 discard={0: (1,)})
+    s = act(rules, s, ("recover", 0, 1))  # nothing to draw, field or attack with
+    assert rules.observe(s, 1).shown[0] == (1,) and rules.observe(s, 1).hand_sizes[0] == 2
 
 
 def test_can_ever_attack():

@@ -69,15 +69,16 @@ def test_death_curse(rules):
                  ("RRR", "RRE"))
     s = act(rules, s, ("death-curse", 0, 0), ("commit", 1, 0))
     targets = rules.legal_actions(s, 0)
-    # Own badges by index, the enemy's face-up Filler by index, its face-down Scout
-    # only by position; the Ogre chosen for the battle is in hand and cannot be targeted.
-    assert targets == [("target", 0, 0, 1), ("target", 0, 0, 2), ("target", 0, 1, 2),
-                       ("target", 0, 1, -1)]
+    # The enemy's face-up Filler by index, the Ogre it chose (in hand, unseen), its
+    # face-down Scout only as a blind pick; then the curser's own badges.
+    assert targets == [("target", 0, 1, 2), ("target", 0, 1, -2), ("target", 0, 1, -1),
+                       ("target", 0, 0, 1), ("target", 0, 0, 2)]
     s = act(rules, s, ("target", 0, 1, -1))
+    assert rules.to_move(s) == (CHANCE,)  # which face-down badge: chance says
+    s = act(rules, s, ("blind", CHANCE, 1, 1))
     assert s.status[0][0] == DEAD and s.status[1][1] == DEAD and s.status[1][0] == HAND
     assert rules.counts["warbadge.ability.death-curse"] == 1
     assert rules.counts["warbadge.ruling.blind-target"] == 1
-    assert rules.counts["warbadge.ruling.committed-untargetable"] == 1
     assert rules.to_move(s) == (0,)  # the curser's player still has to choose
 
 
@@ -90,9 +91,10 @@ def test_enervate(rules):
     assert s.stage == POST
     assert ("enervate", 0, 1) in rules.legal_actions(s, 0)
     s = act(rules, s, ("enervate", 0, 1))
-    assert rules.legal_actions(s, 0) == [("target", 0, 1, -1), ("target", 0, 1, -2),
-                                         ("target", 0, 1, -3)]
-    s = act(rules, s, ("target", 0, 1, -2), ("target", 0, 1, -1))
+    # Two blind picks among the three face-down enemy badges, each drawn by chance.
+    assert rules.legal_actions(s, CHANCE) == [("blind", CHANCE, 1, 1), ("blind", CHANCE, 1, 2),
+                                              ("blind", CHANCE, 1, 3)]
+    s = act(rules, s, ("blind", CHANCE, 1, 2), ("blind", CHANCE, 1, 1))
     assert s.status[1] == [DEAD, EXHAUSTED, EXHAUSTED, READY]
     assert s.status[0][1] == EXHAUSTED
     assert rules.counts["warbadge.ability.enervate"] == 1
@@ -305,13 +307,14 @@ def test_swarm(rules):
     ability at the same time." """
     rat = badge("Rat", 1, "Abomination", abilities="Swarm")
     s = position(rules, (rat, rat, rat, F), (badge("Knight", 2), F, F), ("RERR", "RRR"))
+    assert ("commit", 0, 0, 0b100) in rules.legal_actions(s, 0)
     s = act(rules, s, ("commit", 0, 0), ("commit", 1, 0))
-    seen = rules.observe(s, 0)
-    assert seen.sides[0].value == 2  # itself and the exhausted Rat, not the face-down one
-    assert rules.legal_actions(s, 0) == [("pass", 0), ("swarm", 0, 2)]
-    s = act(rules, s, ("swarm", 0, 2))
+    # Alone: itself and the exhausted Rat, not the face-down one: 2 against 2, a draw.
+    assert s.status[0][:3] == [EXHAUSTED, EXHAUSTED, READY] and s.status[1][0] == EXHAUSTED
+    s = position(rules, (rat, rat, rat, F), (badge("Knight", 2), F, F), ("RERR", "RRR"))
+    s = act(rules, s, ("commit", 0, 0, 0b100), ("commit", 1, 0))
     assert s.status[0][:3] == [EXHAUSTED] * 3 and s.status[1][0] == DEAD  # 3 beats 2
-    assert rules.counts["warbadge.ability.swarm"] == 1
+    assert rules.counts["warbadge.ability.swarm"] == 2
 
 
 def test_abilities_only_in_their_phase(rules):

@@ -67,3 +67,23 @@ def test_greedy_beats_random():
             wins += result.stats.wins[seat]
             games += result.games
     assert wins / games > 0.6
+
+
+def test_determinize_deals_the_unseen_badges_at_random(rules):
+    """toolkit/sim/engine.py, determinize: a state "among those the player cannot tell
+    apart", from the observation alone: the enemy's secret choice and face-down badges are
+    dealt at random (never copied from the real state); the player's own stay as they are."""
+    from random import Random
+
+    herald = badge("Herald", 1, abilities="Lead")
+    gold = badge("Gold", 3, "Magic")
+    s = position(rules, (herald, F, F, F), (gold, F, badge("Pike", 2), F), ("RRRE", "RRRE"))
+    s = act(rules, s, ("lead", 0, 0), ("commit", 1, 0))  # the Gold, in secret
+    obs = rules.observe(s, 0)
+    chosen = set()
+    for seed in range(40):
+        det = rules.determinize(obs, 0, Random(seed))
+        assert rules.observe(det, 0) == obs and det.status[0] == s.status[0]
+        assert det.status[1][3] == s.status[1][3]  # the face-up Filler stays
+        chosen.add(det.committed[1])
+    assert chosen == {0, 1, 2}  # any unseen badge may be the one in hand

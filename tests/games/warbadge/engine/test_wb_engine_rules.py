@@ -312,6 +312,9 @@ def test_invariants_catch_broken_states(rules):
     bad = s.copy()
     bad.round = 4
     assert "rounds" in {n for n, _ in rules.invariants(bad)}
+    bad = s.copy()
+    bad.swarm = (0b10, 0)  # Swarm badges to reveal, but no badge chosen
+    assert "swarm" in {n for n, _ in rules.invariants(bad)}
 
 
 def test_apply_leaves_the_state_untouched(rules):

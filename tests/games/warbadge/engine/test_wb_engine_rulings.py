@@ -99,26 +99,29 @@ def test_ability_windows_end_when_all_pass(rules):
     assert fired(rules, "ability-windows") == 1
 
 
-def test_choice_ends_pre_battle(rules):
-    """Battle Phases: "This phase ends when both players have a chosen WarBadge in hand."
-    Having chosen, a player declares no more pre-battle abilities."""
-    herald = badge("Herald", 1, abilities="Lead")
-    s = position(rules, (herald, F, F, F), (herald, F, F), ("RRRE", "RRE"))
-    s = act(rules, s, ("commit", 0, 1), ("lead", 1, 0))
-    assert fired(rules, "choice-ends-pre-battle") == 1
-    assert rules.legal_actions(s, 0) == [] and rules.to_move(s) == (1,)
+def test_teams_known(rules):
+    """Setup: "each player secretly chooses 6 WarBadges to use" -- chosen in secret, then
+    known as a team (ruling teams-known): the observation lists the enemy's team, but
+    not which of its badges lie face down."""
+    s = position(rules, (F, F), (badge("Gold", 3), F, F), ("RR", "ERR"))
+    seen = rules.observe(s, 0)
+    assert [b.name for b in seen.their_team] == ["Gold", "Filler", "Filler"]
+    assert [v.index for v in seen.theirs] == [0] and seen.their_ready == 2
+    assert fired(rules, "teams-known") == 1  # once per game, at setup
 
 
-def test_once_per_battle(rules):
-    """Conditions: abilities "can be used by flipping them face-side up in the appropriate
-    phase" -- once per battle, even when two Lead badges ready each other."""
+def test_a_readied_badge_may_use_its_ability_again(rules):
+    """Conditions: Ready WarBadges' "abilities can be used by flipping them face-side up in
+    the appropriate phase": nothing limits a badge made ready again, so two Lead badges may
+    ready each other again and again."""
     a = badge("A", 1, abilities="Lead")
     b = badge("B", 1, abilities="Lead")
     s = position(rules, (a, b, badge("K", 2), F), (F, F, F), ("REER", "RRR"))
     s = act(rules, s, ("lead", 0, 0), ("commit", 1, 0), ("target", 0, 0, 1))
     s = act(rules, s, ("lead", 0, 1), ("target", 0, 0, 0))
-    assert s.status[0][0] == READY and fired(rules, "once-per-battle") == 1
-    assert ("lead", 0, 0) not in rules.legal_actions(s, 0)
+    assert s.status[0][0] == READY and ("lead", 0, 0) in rules.legal_actions(s, 0)
+    s = act(rules, s, ("lead", 0, 0))
+    assert rules.counts["warbadge.ability.lead"] == 3
 
 
 def test_fizzle(rules):
@@ -128,7 +131,7 @@ def test_fizzle(rules):
     herald = badge("Herald", 1, abilities="Lead")
     s = position(rules, (assassin, F, F), (herald, F, F), ("RRR", "RRE"))
     s = act(rules, s, ("death-curse", 0, 0), ("lead", 1, 0))
-    s = act(rules, s, ("target", 0, 1, -1))  # the first face-down enemy: the Herald
+    s = act(rules, s, ("target", 0, 1, -1), ("blind", -1, 1, 0))  # the blind pick: Herald
     assert s.status[1][0] == DEAD and s.status[1][2] == EXHAUSTED
     assert fired(rules, "fizzle") == 1
 
@@ -152,22 +155,6 @@ def test_rage_active_opponent(rules):
     act(rules, s, ("commit", 0, 0))
     assert fired(rules, "rage-active-opponent") == 1
     assert rules.counts["warbadge.ability.rage"] == 0
-
-
-def test_resurrect_value_and_zero(rules):
-    """Resurrect: "return any 1 WarBadge of value X-1": exactly X-1, own team; a value-1
-    Resurrect badge has nothing to return."""
-    priest = badge("Priest", 1, abilities="Resurrect")
-    s = position(rules, (priest, F, badge("K", 2)), (F, F, F), ("RDR", "RRR"))
-    assert ("resurrect", 0, 0) not in rules.legal_actions(s, 0)
-    act(rules, s, ("commit", 0, 2), ("commit", 1, 0))
-    assert fired(rules, "resurrect-zero") == 1
-    lich = badge("Lich", 3, abilities="Resurrect")
-    s = position(rules, (lich, F, F), (badge("K", 2), F, F), ("RDR", "DRR"))
-    assert ("resurrect", 0, 0) not in rules.legal_actions(s, 0)  # no own value-2 dead
-    s = position(rules, (lich, badge("K", 2), F), (F, F, F), ("RDR", "RRR"))
-    act(rules, s, ("resurrect", 0, 0), ("commit", 1, 0))
-    assert fired(rules, "resurrect-value") == 1
 
 
 def test_mount_kinds(rules):
@@ -234,17 +221,6 @@ def test_illusion_swap_loses_charge(rules):
             ("target", 0, 0, 2))
     assert s.status[0][0] == READY and s.status[0][2] == DEAD  # Page 2 (not 4) lost to 3
     assert fired(rules, "illusion-swap") == 1
-
-
-def test_swarm_allied_and_alone(rules):
-    """Swarm: "the value of all currently visible WarBadges with the Swarm ability
-    combined": only the Swarm player's own; alone, its own value."""
-    rat = badge("Rat", 1, "Abomination", abilities="Swarm")
-    s = position(rules, (rat, F, F), (badge("K", 2), rat, F), ("RRR", "RER"))
-    s = act(rules, s, ("commit", 0, 0), ("commit", 1, 0))
-    assert s.status[0][0] == DEAD  # 1 (alone; the enemy Rat does not help) against 2
-    assert fired(rules, "swarm-allied") == 1 and fired(rules, "swarm-alone") == 1
-    assert fired(rules, "swarm-reveal") == 0
 
 
 def test_charge_value_with_swarm(rules):
@@ -350,9 +326,10 @@ def test_enervate_trigger(rules):
     s = position(rules, (badge("O", 3), wraith, F, F), (F, wraith, F), ("RRRR", "RRE"))
     s = act(rules, s, ("commit", 0, 0), ("commit", 1, 0), ("enervate", 0, 1), ("pass", 1))
     # The only face-down enemy badge is the enemy Wraith: flipped, it triggers.
+    s = act(rules, s, ("blind", -1, 1, 1))
     assert fired(rules, "enervate-trigger") == 1
     assert rules.legal_actions(s, 1) == [("pass", 1), ("enervate", 1, 1)]
-    s = act(rules, s, ("enervate", 1, 1), ("target", 1, 0, -2))
+    s = act(rules, s, ("enervate", 1, 1), ("blind", -1, 0, 3))
     # Seat 1's last Filler was exhausted by it; seat 2 has no ready badge, so the round
     # ended and seat 1's remaining ready Filler was set aside.
     assert s.status[0] == [EXHAUSTED, EXHAUSTED, ASIDE, EXHAUSTED]

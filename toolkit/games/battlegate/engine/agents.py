@@ -1,8 +1,9 @@
 """Battle Gate agents: ``random`` and ``greedy``.
 
-Agents decide from an `Observation` only: their own hand and discard pile, every play
-field and the sizes of every deck, hand and discard pile, never another player's hand or
-any deck's order. The greedy agent plays sensibly without search:
+Agents decide from an `Observation` only: their own hand, every play field and discard
+pile, every deck's list, the cards known to lie at a deck's bottom or in a hand, and the
+sizes of every deck and hand; never the rest of another player's hand or any deck's
+order. The greedy agent plays sensibly without search:
 
 - it always draws as many cards as it may (more cards in hand means a larger power limit,
   and deck and hand together are its life);

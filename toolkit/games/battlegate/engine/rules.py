@@ -3,8 +3,9 @@
 The battle, as the rulebook sets it out, split into small decisions:
 
 - **Setup** (How to play): every deck is shuffled and cut to reveal a bottom card; the
-  highest power goes first, tied players re-shuffle and re-cut (ruling
-  ``players-decide`` when no highest is possible). Turns go to the left (seat + 1).
+  highest power goes first, tied players re-shuffle and re-cut until one of them cuts
+  the highest, unless the tied decks' contents make that impossible (then the players
+  decide: ruling ``players-decide``). Turns go to the left (seat + 1).
 - **Draw phase**: draw one card at a time, up to soldiers in play + 1, or stop. The first
   turn draws exactly 3 (first player) or 4 (others).
 - **Fielding phase**: field one card at a time, or stop, within the turn's limits:
@@ -45,7 +46,7 @@ from typing import Any
 
 from toolkit.sim.engine import Instrumented, Outcome
 
-from .rulings import COVERAGE_IDS, RECUT_LIMIT, RULINGS
+from .rulings import COVERAGE_IDS, RULINGS
 from .state import (
     ASSASSIN,
     ATTACK,
@@ -62,6 +63,7 @@ from .state import (
     SOLDIER,
     Attack,
     BattleGateParams,
+    CardSpec,
     Deck,
     Observation,
     State,
@@ -86,6 +88,25 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 def _with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(sorted(cards + (card,)))
+
+
+def _forget(shown: tuple[int, ...], card: int, kind: tuple[int, ...]) -> tuple[int, ...]:
+    """The known hand cards once ``card`` left the hand: one of its kind is forgotten."""
+    k = kind[card]
+    for i, c in enumerate(shown):
+        if kind[c] == k:
+            return shown[:i] + shown[i + 1:]
+    return shown
+
+
+def highest_possible(decks: tuple[Deck, ...], tied: list[int]) -> bool:
+    """Whether a re-cut can give one of the ``tied`` players the highest power: some
+    player's strongest card beats every other tied deck's weakest one."""
+    for p in tied:
+        top = decks[p].highest
+        if all(decks[q].lowest < top for q in tied if q != p):
+            return True
+    return False
 
 
 def _kinds(cards: tuple[int, ...], kind: tuple[int, ...]) -> list[int]:
@@ -134,6 +155,8 @@ class BattleGateRules(Instrumented):
 
     def __init__(self) -> None:
         self.emit = None
+        self._det_decks: tuple[Deck, ...] | None = None
+        self._specs: tuple = (None, ())
         self.reset_counts()
 
     # ----------------------------------------------------------------- metadata
@@ -176,12 +199,14 @@ class BattleGateRules(Instrumented):
         if self.emit:
             self.emit("round", "Setup")
         first = self._first_player(decks, tuple(params.deck_names), order, rng)
+        self.fire("battlegate.ruling.open-information")
         zeros = (0,) * n
         s = State(
             decks=decks, names=tuple(params.deck_names), deck=[tuple(o) for o in order],
             hand=[()] * n, field=[()] * n, discard=[()] * n, box=[()] * n,
             alive=(True,) * n, first=first, current=first, turns_taken=zeros,
             cap_cards=zeros, cap_power=zeros, used_cards=zeros, used_power=zeros,
+            cut=tuple(o[-1] for o in order), shown=((),) * n,
         )
         if self.emit:
             self.emit("info", f"{s.names[first]} goes first; turns go to the left: "
@@ -224,7 +249,7 @@ class BattleGateRules(Instrumented):
             hand=places["hand"], field=places["field"], discard=places["discard"],
             box=[()] * n, alive=(True,) * n, first=first, current=current,
             turns_taken=(1,) * n, cap_cards=zeros, cap_power=zeros, used_cards=zeros,
-            used_power=zeros,
+            used_power=zeros, cut=(-1,) * n, shown=((),) * n,
         )
         self._begin_turn(s)
         self._advance(s)
@@ -232,36 +257,39 @@ class BattleGateRules(Instrumented):
 
     def _first_player(self, decks: tuple[Deck, ...], names: tuple[str, ...],
                       order: list[list[int]], rng: Random) -> int:
-        """The seat that goes first; re-shuffles tied players' decks in ``order``."""
+        """The seat that goes first; re-shuffles tied players' decks in ``order``.
+
+        How to play: "In the event of a tie all tied players shuffle and cut their decks
+        again until there is a highest power (if no highest possible, players decide who
+        goes first)." Whether a highest is possible is read from the tied decks' cards:
+        when it is, the re-cuts go on until one comes (each re-cut has a chance of at
+        least one card in a deck, so they end).
+        """
         # The revealed card stays at the bottom of the deck (ruling cut-card-stays).
         self.fire("battlegate.ruling.cut-card-stays")
         contenders = list(range(len(decks)))
-        recuts = 0
         while True:
-            shown = {p: decks[p].power[order[p][-1]] for p in contenders}
+            cuts = {p: decks[p].power[order[p][-1]] for p in contenders}
             self.fire("battlegate.rule.cut")
             if self.emit:
                 self.emit("reveal", ", ".join(
                     f"{names[p]} cuts {decks[p].specs[order[p][-1]].name} "
-                    f"(power {shown[p]})" for p in contenders))
-            best = max(shown.values())
-            tied = [p for p in contenders if shown[p] == best]
+                    f"(power {cuts[p]})" for p in contenders))
+            best = max(cuts.values())
+            tied = [p for p in contenders if cuts[p] == best]
             if len(tied) == 1:
                 return tied[0]
-            # "if no highest possible, players decide who goes first": a tie is certain
-            # again when every tied deck holds cards of this one power only.
-            hopeless = all(set(decks[p].power) == {best} for p in tied)
-            if hopeless or recuts >= RECUT_LIMIT:
+            if not highest_possible(decks, tied):
                 self.fire("battlegate.ruling.players-decide")
                 chosen = tied[rng.randrange(len(tied))]
                 if self.emit:
-                    why = "none is possible" if hopeless else f"{recuts} re-cuts tied"
-                    self.emit("info", f"No highest power ({why}): {names[chosen]} is "
-                              "drawn at random to go first")
+                    self.emit("info", "No highest power is possible ("
+                              + " and ".join(names[p] for p in tied) + " can never cut "
+                              f"above each other): {names[chosen]} is drawn at random to go "
+                              "first")
                 return chosen
             # "In the event of a tie all tied players shuffle and cut their decks again"
             self.fire("battlegate.rule.recut")
-            recuts += 1
             for p in tied:
                 rng.shuffle(order[p])
             contenders = tied
@@ -350,6 +378,8 @@ class BattleGateRules(Instrumented):
             c = action[2]
             s.discard[p] = _without(s.discard[p], c)
             s.hand[p] = _with(s.hand[p], c)
+            # Everybody saw it leave the discard pile.
+            s.shown = _put(s.shown, p, _with(s.shown[p], c))
             s.count += 1
             self.fire("battlegate.rule.recover")
         else:
@@ -384,10 +414,15 @@ class BattleGateRules(Instrumented):
             elif phase == FIELD:
                 if self._field_options(s, p):
                     return
+                if self.emit and not s.fresh:
+                    self.emit("info", self._why_no_field(s, p))
                 s.phase = ATTACK
             elif phase == ATTACK:
                 if self._attack_options(s, p):
                     return
+                if self.emit and not s.attacks:
+                    self.emit("info", f"{s.names[p]} has no soldier or assassin in play: "
+                              "no combat")
                 self._end_attacks(s)
             elif phase == DEFEND:
                 if s.queue:
@@ -430,9 +465,6 @@ class BattleGateRules(Instrumented):
             self.emit("battle", f"Turn {s.turn}: {s.names[p]} (deck {len(s.deck[p])}, "
                       f"hand {len(s.hand[p])}, in play {len(s.field[p])}, "
                       f"discard {len(s.discard[p])})")
-        if not s.deck[p] and not s.hand[p]:
-            # "a player is only eliminated if they have to discard but are unable"
-            self.fire("battlegate.ruling.empty-player-stays")
         if first:
             # Draw phase: "The player who goes first draws 3 cards on their first turn,
             # all other players draw 4 on their first turn."
@@ -456,6 +488,8 @@ class BattleGateRules(Instrumented):
         if n:
             s.hand[p] = tuple(sorted(s.hand[p] + deck[:n]))
             s.deck[p] = deck[n:]
+            if n == len(deck) and deck[-1] == s.cut[p]:  # the bottom card everybody saw
+                s.shown = _put(s.shown, p, _with(s.shown[p], deck[-1]))
         return n
 
     def _end_draw(self, s: State) -> None:
@@ -551,6 +585,8 @@ class BattleGateRules(Instrumented):
     def _field(self, s: State, p: int, c: int) -> None:
         d = s.decks[p]
         s.hand[p] = _without(s.hand[p], c)
+        if s.shown[p]:
+            s.shown = _put(s.shown, p, _forget(s.shown[p], c, d.kind))
         s.field[p] = _with(s.field[p], c)
         s.used_cards = _put(s.used_cards, p, s.used_cards[p] + 1)
         s.used_power = _put(s.used_power, p, s.used_power[p] + d.power[c])
@@ -581,8 +617,6 @@ class BattleGateRules(Instrumented):
         s.idle = 0
         self.fire("battlegate.rule.attack")
         self.stat(f"seat{p + 1}.attacks")
-        if c in s.fresh:
-            self.fire("battlegate.ruling.fresh-attackers")
 
     def _end_attacks(self, s: State) -> None:
         """All attacks declared: the attacked players' defenders decide in turn order."""
@@ -647,6 +681,8 @@ class BattleGateRules(Instrumented):
         # card (or cards if group of defenders)"
         d = s.decks[b]
         s.hand[b] = _without(s.hand[b], c)
+        if s.shown[b]:
+            s.shown = _put(s.shown, b, _forget(s.shown[b], c, d.kind))
         s.boosts = s.boosts + ((b, c, k),)
         s.used_cards = _put(s.used_cards, b, s.used_cards[b] + 1)
         s.used_power = _put(s.used_power, b, s.used_power[b] + d.power[c])
@@ -696,7 +732,6 @@ class BattleGateRules(Instrumented):
                 # the defense is defeated"
                 lost.extend(group)
                 self.fire("battlegate.rule.attack-wins")
-                self.fire("battlegate.ruling.winner-stays")
                 result = f"{atk[k]} against {dfn[k]}: the defenders are discarded"
             else:
                 # "If the power of a defense is greater than the power of an attack then
@@ -742,10 +777,20 @@ class BattleGateRules(Instrumented):
                 continue
             if n and (n == len(hand) or len(_kinds(hand, s.decks[q].kind)) == 1):
                 # "they must continue by discarding cards from their hand"
-                s.discard[q] = tuple(sorted(s.discard[q] + hand[:n]))
+                gone = hand[:n]
+                s.discard[q] = tuple(sorted(s.discard[q] + gone))
                 s.hand[q] = hand[n:]
+                if s.shown[q]:
+                    kind = s.decks[q].kind
+                    for c in gone:
+                        s.shown = _put(s.shown, q, _forget(s.shown[q], c, kind))
                 self.fire("battlegate.rule.discard-hand")
                 self.stat(f"seat{q + 1}.damage", n)
+                if self.emit:
+                    self.emit("info", f"{s.names[q]}'s deck is empty: it discards "
+                              + ", ".join(self._card(s, q, c) for c in gone)
+                              + " from the hand (no choice: "
+                              + ("all of it)" if n == len(hand) else "all alike)"))
                 n = 0
             if n:
                 s.damage = ((q, n),) + s.damage[1:]
@@ -759,6 +804,8 @@ class BattleGateRules(Instrumented):
 
     def _discard_choice(self, s: State, q: int, c: int) -> None:
         s.hand[q] = _without(s.hand[q], c)
+        if s.shown[q]:
+            s.shown = _put(s.shown, q, _forget(s.shown[q], c, s.decks[q].kind))
         s.discard[q] = _with(s.discard[q], c)
         self.fire("battlegate.rule.discard-hand")
         self.fire("battlegate.ruling.discard-choice")
@@ -772,6 +819,7 @@ class BattleGateRules(Instrumented):
         s.box[q] = tuple(sorted(s.box[q] + s.deck[q] + s.hand[q] + s.field[q]
                                 + s.discard[q]))
         s.deck[q] = s.hand[q] = s.field[q] = s.discard[q] = ()
+        s.shown = _put(s.shown, q, ())
         s.alive = _put(s.alive, q, False)
         s.eliminated = s.eliminated + ((q, by, s.turn, how),)
         self.stat(f"eliminated.{how}")
@@ -790,13 +838,9 @@ class BattleGateRules(Instrumented):
         if now > 1:
             self.fire("battlegate.ruling.elimination-order")
         living = [q for q in range(s.players) if s.alive[q]]
-        if len(living) == 1:
+        if len(living) == 1:  # (the attacker never discards in its own combat)
             self.fire("battlegate.rule.win")
             self._finish(s, Outcome(living[0], "last player remaining"))
-            return
-        if not living:  # pragma: no cover - the attacker never discards in its combat
-            self.fire("battlegate.ruling.no-survivor-draw")
-            self._finish(s, Outcome(None, "draw: nobody remains"))
             return
         s.phase = RECOVER
         self._begin_recovery(s)
@@ -807,8 +851,6 @@ class BattleGateRules(Instrumented):
         kl = s.decks[p].klass
         s.count = 0
         s.limit = sum(1 for c in s.field[p] if kl[c] == MINION)
-        if s.discard[p] and any(kl[c] == MINION for c in s.fresh):
-            self.fire("battlegate.ruling.recovery-count")
 
     # ------------------------------------------------------------ observation
     def attacks_view(self, s: State) -> tuple[Attack, ...]:
@@ -828,26 +870,91 @@ class BattleGateRules(Instrumented):
         return tuple(out)
 
     def observe(self, s: State, player: int) -> Observation:
-        """What ``player`` may see: own hand and discard pile, every play field, the
-        sizes of every deck, hand and discard pile; never hidden cards."""
+        """What ``player`` may see: own hand, every play field and discard pile, every
+        deck's list, the known bottom and hand cards, the sizes of the hidden zones;
+        never another player's unknown hand cards or any deck's order."""
         p = player
-        n = s.players
         phase = s.phase
+        decks = s.decks
+        specs = self._specs
+        if specs[0] is not decks:  # the deck lists, built once per battle
+            specs = self._specs = (decks, tuple([d.specs for d in decks]))
         to_discard = s.damage[0][1] if phase == DISCARD and s.damage else 0
-        return Observation(
-            player=p, decision=PHASE_NAMES[phase],
-            current=s.current, first=s.first, turn=s.turn, idle=s.idle, alive=s.alive,
-            mine=s.decks[p].specs, hand=s.hand[p], discard=s.discard[p],
-            fields=tuple(tuple(map(s.decks[q].pairs.__getitem__, s.field[q]))
-                         for q in range(n)),
-            deck_sizes=tuple(len(x) for x in s.deck),
-            hand_sizes=tuple(len(x) for x in s.hand),
-            discard_sizes=tuple(len(x) for x in s.discard),
-            cards_left=max(0, s.cap_cards[p] - s.used_cards[p]),
-            power_left=max(0, s.cap_power[p] - s.used_power[p]),
-            attacks=self.attacks_view(s), fresh=s.fresh, to_discard=to_discard,
-            left=s.limit - s.count if phase in (DRAW, RECOVER) else 0,
+        deck = s.deck
+        fields = tuple([tuple(map(d.pairs.__getitem__, f))
+                        for d, f in zip(decks, s.field, strict=True)])
+        bottoms = tuple([c if c >= 0 and d and d[-1] == c else -1
+                         for c, d in zip(s.cut, deck, strict=True)])
+        return Observation(  # positional, in the order of Observation's fields (faster)
+            p, PHASE_NAMES[phase], s.current, s.first, s.turn, s.idle, s.alive,
+            decks[p].specs, s.hand[p], s.discard[p], fields,
+            tuple([len(x) for x in deck]), tuple([len(x) for x in s.hand]),
+            tuple([len(x) for x in s.discard]),
+            max(0, s.cap_cards[p] - s.used_cards[p]), max(0, s.cap_power[p] - s.used_power[p]),
+            self.attacks_view(s), s.fresh, to_discard,
+            s.limit - s.count if phase == DRAW or phase == RECOVER else 0,
+            s.names, specs[1], tuple(s.discard), bottoms, s.shown,
+            (s.turns_taken, phase, s.count, s.limit, s.cap_cards, s.cap_power, s.used_cards,
+             s.used_power, s.attacks, s.blocks, s.boosts, s.queue, s.boosters, s.bpos,
+             s.passes, s.damage, s.eliminated, s.outcome),
         )
+
+    def determinize(self, obs: Observation, player: int, rng: Random) -> State:
+        """A full state drawn from ``rng`` among those ``player`` cannot tell apart from
+        the real one, built from ``obs`` alone: each deck's unseen cards (its list less
+        every card seen in play, in a discard pile, boosting, known in hand or at the
+        bottom) are shuffled; another player's hand takes its known cards and the rest
+        at random, the deck what is left, its known bottom card last."""
+        p = player
+        (turns_taken, phase, count, limit, cap_cards, cap_power, used_cards, used_power,
+         attacks, blocks, boosts, queue, boosters, bpos, passes, damage, eliminated,
+         outcome) = obs.public
+        decks = self._decks_of(obs.decks)
+        n = len(decks)
+        boosted: list[list[int]] = [[] for _ in range(n)]
+        for b, c, _ in boosts:
+            boosted[b].append(c)
+        deck, hand, field, box = [], [], [], []
+        for q in range(n):
+            d = decks[q]
+            field.append(tuple(c for c, _ in obs.fields[q]))
+            if not obs.alive[q]:
+                deck.append(())
+                hand.append(())
+                box.append(tuple(range(d.size)))
+                continue
+            box.append(())
+            bottom = obs.bottoms[q]
+            known = obs.hand if q == p else obs.shown[q]
+            seen = set(field[q])
+            seen.update(obs.discards[q], boosted[q], known)
+            if bottom >= 0:
+                seen.add(bottom)
+            unseen = [c for c in range(d.size) if c not in seen]
+            rng.shuffle(unseen)
+            extra = obs.hand_sizes[q] - len(known)
+            hand.append(tuple(sorted(known + tuple(unseen[:extra]))))
+            deck.append(tuple(unseen[extra:]) + ((bottom,) if bottom >= 0 else ()))
+        return State(
+            decks=decks, names=obs.names, deck=deck, hand=hand, field=field,
+            discard=list(obs.discards), box=box, alive=obs.alive, first=obs.first,
+            current=obs.current, turn=obs.turn, turns_taken=turns_taken, phase=phase,
+            count=count, limit=limit, cap_cards=cap_cards, cap_power=cap_power,
+            used_cards=used_cards, used_power=used_power, fresh=obs.fresh, attacks=attacks,
+            blocks=blocks, boosts=boosts, queue=queue, boosters=boosters, bpos=bpos,
+            passes=passes, damage=damage, idle=obs.idle, eliminated=eliminated,
+            outcome=outcome, cut=obs.bottoms, shown=obs.shown,
+        )
+
+    def _decks_of(self, specs: tuple[tuple[CardSpec, ...], ...]) -> tuple[Deck, ...]:
+        """Prepared decks for these deck lists (the last ones are kept: decks are
+        immutable and one battle asks again and again)."""
+        last = self._det_decks
+        if last is not None and len(last) == len(specs) and all(
+                d.specs is x or d.specs == x for d, x in zip(last, specs, strict=True)):
+            return last
+        self._det_decks = tuple(Deck(x) for x in specs)
+        return self._det_decks
 
     # ------------------------------------------------------------- invariants
     def invariants(self, s: State) -> Iterator[tuple[str, str]]:
@@ -876,6 +983,9 @@ class BattleGateRules(Instrumented):
             if (hand != tuple(sorted(hand)) or field != tuple(sorted(field))
                     or discard != tuple(sorted(discard)) or box != tuple(sorted(box))):
                 yield "canonical", f"{name}'s hand, field, discard or box is not in card order"
+            shown = s.shown[p]
+            if shown and not set(hand).issuperset(shown):
+                yield "shown", f"{name}: known hand cards {shown} are not all in hand"
             if s.alive[p] == bool(s.box[p]):
                 yield "box", f"{name}: alive {s.alive[p]} with {len(s.box[p])} boxed cards"
             if s.used_cards[p] > s.cap_cards[p] or s.used_power[p] > s.cap_power[p]:
@@ -910,9 +1020,23 @@ class BattleGateRules(Instrumented):
                 yield "boost", f"{s.names[b]}'s card {c} is not a legal boost"
 
     # --------------------------------------------------------------- text
-    def _cn(self, s: State, p: int, c: int) -> str:
+    def _card(self, s: State, p: int, c: int) -> str:
         spec = s.decks[p].specs[c]
-        return f"{s.names[p]}'s {spec.name} ({spec.klass} {spec.power})"
+        return f"{spec.name} ({spec.klass} {spec.power})"
+
+    def _cn(self, s: State, p: int, c: int) -> str:
+        return f"{s.names[p]}'s {self._card(s, p, c)}"
+
+    def _why_no_field(self, s: State, p: int) -> str:
+        """The log's reason when the fielding phase passes without a card played."""
+        who = s.names[p]
+        if not s.hand[p]:
+            return f"{who} cannot field a card: its hand is empty"
+        if s.used_cards[p] >= s.cap_cards[p]:
+            return f"{who} cannot field a card: its {s.cap_cards[p]} card(s) this turn are played"
+        room = s.cap_power[p] - s.used_power[p]
+        return (f"{who} cannot field a card: none in its hand has power {room} or less (the "
+                f"power limit is the {s.cap_power[p]} card(s) in hand after drawing)")
 
     def describe(self, s: State, action: tuple) -> tuple[str, str]:
         """``(what, why it is legal)`` for a playthrough log, in the state before it."""
@@ -920,7 +1044,7 @@ class BattleGateRules(Instrumented):
         p = action[1]
         who = s.names[p]
         if kind == "draw":
-            return (f"{who} draws a card", f"{s.count} of up to {s.limit} drawn "
+            return (f"{who} draws a card", f"card {s.count + 1} of up to {s.limit} "
                     "(soldiers in play + 1)")
         if kind == "stop":
             return f"{who} ends the {PHASE_NAMES[s.phase]} step", "a player may stop"

@@ -17,41 +17,51 @@ def _r(name: str, question: str, decision: str, passage: str) -> Ruling:
     return Ruling(f"battlegate.ruling.{name}", question, decision, passage)
 
 
-RECUT_LIMIT = 20
-"""Re-cuts tried among tied players before the first player is chosen at random."""
-
-
 RULING_LIST: tuple[Ruling, ...] = (
+    _r("open-information",
+       "What does a player know of the other players' cards? The book never says whether "
+       "decks, discard piles or recovered cards are secret.",
+       "Every deck's list of cards (each player made theirs in the open, like a published "
+       "deck list), every play field and discard pile (face up), the card each cut "
+       "revealed at the bottom of its deck, and the cards everybody saw go into a hand "
+       "(recovered from a discard pile). Never the order of any deck, nor the other cards "
+       "in another player's hand.",
+       "How to play: \"each player shuffles their deck and then cuts it to reveal a "
+       "bottom card.\" Recovery phase: \"recover a number of cards of their choice from "
+       "their discard pile to their hand\"."),
     _r("cut-card-stays",
-       "Where does the card revealed by the cut go?",
+       "Where does the card revealed by the cut go? The book only says the cut reveals it.",
        "The cut only reveals the bottom card of the shuffled deck; it stays at the bottom.",
        "How to play: \"each player shuffles their deck and then cuts it to reveal a bottom "
        "card.\""),
     _r("players-decide",
-       "\"If no highest possible, players decide who goes first\": how do simulated players "
-       "decide?",
-       f"Tied players re-shuffle and re-cut up to {RECUT_LIMIT} times; when the tied decks "
-       "can only ever show one and the same power (no highest is possible), or the re-cuts "
-       "run out, the first player is drawn at random among the tied players.",
+       "\"If no highest possible, players decide who goes first\": the book leaves the "
+       "decision to the players, which simulated players cannot talk over.",
+       "When no re-cut can give one tied player the highest power (no tied deck holds a "
+       "card above every other tied deck's lowest card), the first player is drawn at "
+       "random among the tied players. Otherwise the tied players re-cut until one cuts the "
+       "highest, however many times it takes.",
        "How to play: \"In the event of a tie all tied players shuffle and cut their decks "
        "again until there is a highest power (if no highest possible, players decide who "
        "goes first).\""),
     _r("first-draw-exact",
        "Is the first turn's draw of 3 (first player) or 4 (others) optional like every "
-       "other draw (\"up to\")?",
+       "other draw? The draw phase says \"up to\", the first-turn sentence says \"draws "
+       "3\".",
        "No: a player draws exactly 3 or 4 cards on their first turn (fewer only if the deck "
        "runs out).",
        "Draw phase: \"The player who goes first draws 3 cards on their first turn, all "
        "other players draw 4 on their first turn.\""),
     _r("draw-empty-deck",
-       "What happens when a player must or may draw but the deck is empty?",
-       "Nothing: the draw phase ends; an empty deck alone never eliminates a player.",
-       "Recovery/Combat: \"note: a player is only eliminated if they have to discard but "
-       "are unable\"."),
+       "What happens when a player may draw but the deck is empty? The book does not say.",
+       "Nothing: the draw phase ends (an empty deck alone eliminates nobody: \"a player is "
+       "only eliminated if they have to discard but are unable\").",
+       "Draw phase: \"a player may draw a number of cards from the top of their deck\"."),
     _r("budget-fixed",
        "When are a player's card limit (assassins in play + 1) and power limit (cards in "
-       "hand) for the turn counted: may an assassin fielded this turn already raise the "
-       "limit?",
+       "hand) counted: may an assassin fielded this turn already raise the limit? The book "
+       "fixes the power limit \"immediately after the current player's draw phase\" but "
+       "not the card limit.",
        "Both limits are fixed for every player immediately after the current player's draw "
        "phase and hold for that whole turn; an assassin fielded this turn raises the limit "
        "from the next turn on. Every card played that turn counts against them: fielded "
@@ -60,7 +70,8 @@ RULING_LIST: tuple[Ruling, ...] = (
        "number of cards in your hand immediately after the current player's draw phase.\" "
        "Fielding phase: \"If it is a player's first turn they may only play 1 card\"."),
     _r("defender-budget",
-       "What budget does a player defending on another player's turn play assassins from?",
+       "What budget does a player defending on another player's turn play assassins from? "
+       "The book gives the extra cards but no power limit for the defender.",
        "Their own, fixed like the current player's: assassins in their play field + 1 "
        "cards, of total power up to the cards in their own hand immediately after the "
        "current player's draw phase.",
@@ -68,25 +79,22 @@ RULING_LIST: tuple[Ruling, ...] = (
        "you have in play you may play one additional card from your hand beyond the "
        "first.\""),
     _r("in-play-stays",
-       "May a player take a card back from the field, or discard it without a fight?",
+       "May a player take a card back from the field, or discard it without a fight? The "
+       "book neither allows nor forbids it.",
        "No: a card in play leaves the field only when it is defeated in combat.",
        "Combat phase: \"the attacking card and any cards defending against that attack are "
        "discarded\" (the only way the rulebook removes a card from play)."),
-    _r("fresh-attackers",
-       "May a card fielded this turn attack in the same turn's combat phase?",
-       "Yes: every soldier and assassin in play may attack.",
-       "Combat phase: \"a player may assign ANY of their soldier and/or assassin cards in "
-       "play to attack any other player.\""),
     _r("defence-order",
-       "In which order do several defending players assign their defenders?",
+       "In which order do several defending players assign their defenders? The book says "
+       "\"each defending player\" without an order.",
        "After all attacks are declared, each attacked player in turn order from the "
        "attacker's left assigns its soldiers and minions one at a time (block one attack "
        "aimed at it, or not), seeing the assignments made before.",
        "Combat phase: \"Each defending player may then assign any of their soldier and/or "
        "minion cards in play to defend.\""),
     _r("boost-rounds",
-       "\"At any time before the combat phase has ended\": when are assassins played in "
-       "combat, and when does the combat end?",
+       "\"At any time before the combat phase has ended\": the book gives no moment when "
+       "the combat is over while players may still play assassins.",
        "Once defenders are assigned, boost rounds run: the attacking player, then each "
        "defending player in turn order, plays any number of assassins or passes; the "
        "combat is resolved when every one of them has passed in succession. Each assassin "
@@ -95,59 +103,37 @@ RULING_LIST: tuple[Ruling, ...] = (
        "attack(s) or defense(s) they may do so at any time before the combat phase has "
        "ended\"."),
     _r("boost-target",
-       "Onto which cards may a defender play an assassin?",
-       "Onto a group defending an attack aimed at that player (its power adds to the "
-       "group's total); an undefended attack cannot be boosted by the defender, and a "
-       "player not attacking or defending plays none.",
+       "Onto which cards may an assassin be played in a combat? The book says \"onto cards "
+       "you have in play\" and that it \"adds its power to that card (or cards if group of "
+       "defenders)\", without saying whether the card must be fighting.",
+       "Onto an attack of the attacking player's, or onto a group defending an attack aimed "
+       "at the assassin's player: the cards that are \"attacking or defending\". An "
+       "assassin played onto a card that does not fight would add nothing.",
        "Assassin: \"you may also play them from your hand onto cards you have in play during "
        "any combat in which your cards are attacking or defending ... adds its power to "
        "that card (or cards if group of defenders)\"."),
-    _r("winner-stays",
-       "Does an attacking card that defeats its defence stay in play, and does its excess "
-       "power hit the defender's deck?",
-       "It stays in play, and only undefended attacks make the defender discard: a defeated "
-       "defence absorbs the whole attack.",
-       "Combat phase: \"If the power of an attack is greater than the power of a defense "
-       "then the defense is defeated and any cards defending against that attack are "
-       "discarded.\" / \"discard ... equal to the total power of any attacks they did not "
-       "defend against.\""),
     _r("discard-choice",
-       "Which hand cards does a defending player discard once the deck is empty?",
+       "Which hand cards does a defending player discard once the deck is empty? The book "
+       "does not say who chooses.",
        "The defending player chooses them, one at a time.",
        "Combat phase: \"If a defending player has no more cards left in their deck to "
        "discard they must continue by discarding cards from their hand.\""),
     _r("eliminated-to-box",
-       "What becomes of an eliminated player's cards?",
+       "What becomes of an eliminated player's cards? The book says only that the player "
+       "is out.",
        "All of them (play field, hand, deck, discard pile) leave the battle, into the box.",
        "Combat phase: \"that player is eliminated from the battle (i.e. they are out of the "
        "game ...)\""),
     _r("elimination-order",
-       "In which order are several players eliminated in the same combat?",
+       "In which order are several players eliminated in the same combat? The book does "
+       "not say.",
        "In turn order from the attacking player's left (it matters only for placings).",
        "Combat phase: \"At the end of the combat phase the defending player must discard "
        "...\""),
-    _r("no-survivor-draw",
-       "Who wins if every remaining player is eliminated in the same combat?",
-       "Nobody: the battle is a draw. (The attacking player never discards in its own "
-       "combat, so this cannot happen under the rulebook's rules; the ruling is kept for "
-       "completeness.)",
-       "\"You win the battle if you are the last player remaining after a combat phase\""),
-    _r("empty-player-stays",
-       "A player has no cards left in deck and hand (maybe nothing at all): are they out?",
-       "No: they take empty turns and stay in the battle until they must discard and "
-       "cannot.",
-       "Combat phase: \"note: a player is only eliminated if they have to discard but are "
-       "unable\"."),
-    _r("recovery-count",
-       "Do minions fielded this turn count for this turn's recovery phase?",
-       "Yes: the minions in play when the recovery phase begins count, including those "
-       "fielded this turn.",
-       "Recovery phase: \"After the combat phase a player may recover a number of cards of "
-       "their choice from their discard pile to their hand up to the number of minions they "
-       "have in play.\""),
     _r("stalemate",
        "What if no player can ever attack again (no soldier or assassin in play, and none "
-       "that could still be drawn, recovered and fielded)?",
+       "that could still be drawn, recovered and fielded)? The book has no end but the last "
+       "player remaining.",
        "Nobody can be eliminated any more: the battle stops unfinished as a stalemate "
        "(checked at setup and after every turn without an attack).",
        "\"To win a battle: Be the last player remaining after a combat phase\"; Minion: "

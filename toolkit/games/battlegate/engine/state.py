@@ -18,6 +18,11 @@ card is always in exactly one place of its owner:
 
 Hand, field and discard pile are kept sorted by card number (their order does not matter
 in the rules), which keeps states canonical.
+
+What every player knows (ruling ``open-information``): every deck's list of cards, every
+play field and discard pile, the card each deck's cut revealed (it stays at the bottom),
+and the hand cards everybody saw go there (recovered from the discard pile, or the known
+bottom card drawn); never a deck's order, nor the rest of another player's hand.
 """
 
 from __future__ import annotations
@@ -95,7 +100,8 @@ class Deck:
     power): cards of one kind are interchangeable, so actions name one card per kind.
     """
 
-    __slots__ = ("specs", "power", "klass", "kind", "size", "attackers", "ids", "pairs")
+    __slots__ = ("specs", "power", "klass", "kind", "size", "attackers", "ids", "pairs",
+                 "lowest", "highest")
 
     def __init__(self, specs: tuple[CardSpec, ...]) -> None:
         self.specs = specs
@@ -103,6 +109,8 @@ class Deck:
         self.ids = frozenset(range(self.size))
         self.pairs = tuple(enumerate(specs))
         self.power = tuple(s.power for s in specs)
+        self.lowest = min(self.power)
+        self.highest = max(self.power)
         self.klass = tuple(CLASS_CODES[s.klass] for s in specs)
         first: dict[CardSpec, int] = {}
         self.kind = tuple(first.setdefault(s, i) for i, s in enumerate(specs))
@@ -159,6 +167,12 @@ class State:
     """``(seat, by seat, turn, how)`` in elimination order; how is ``overwhelmed`` (the
     damage exceeded deck and hand) or ``empty`` (deck and hand were already empty)."""
     outcome: Outcome | None = None
+    cut: tuple[int, ...] = ()
+    """The card each seat's (last) cut revealed at the bottom of its deck, or -1."""
+    shown: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the hand cards every player knows are there (sorted): recovered from the
+    discard pile, or the known bottom card drawn. Playing or discarding a card of a kind
+    forgets one shown card of that kind (nobody can tell the copies apart)."""
 
     def copy(self) -> State:
         """A copy that can be changed without touching this state."""
@@ -168,7 +182,7 @@ class State:
             self.turns_taken, self.phase, self.count, self.limit, self.cap_cards,
             self.cap_power, self.used_cards, self.used_power, self.fresh, self.attacks,
             self.blocks, self.boosts, self.queue, self.boosters, self.bpos, self.passes,
-            self.damage, self.idle, self.eliminated, self.outcome,
+            self.damage, self.idle, self.eliminated, self.outcome, self.cut, self.shown,
         )
 
     @property
@@ -193,7 +207,7 @@ class State:
             self.count, self.limit, self.cap_cards, self.cap_power, self.used_cards,
             self.used_power, self.fresh, self.attacks, self.blocks, self.boosts,
             self.queue, self.bpos, self.passes, self.damage, self.idle,
-            self.outcome,
+            self.outcome, self.shown,
         )
 
 
@@ -216,16 +230,22 @@ class Attack:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """What one player may see: their own hand and discard pile, every play field, and
-    the sizes of everyone's deck, hand and discard pile; never another player's hand or
-    any deck's order.
+    """What one player may see: their own hand, every play field and discard pile, every
+    deck's list of cards (ruling ``open-information``), the cut card still at the bottom
+    of each deck, the hand cards everybody saw go there, and the sizes of everyone's deck,
+    hand and discard pile; never the rest of another player's hand, nor any deck's order.
 
-    ``mine`` are the player's own card specs by card number (a player knows their own
-    deck list). ``fields[q]`` holds ``(card, spec)`` of seat ``q``'s cards in play.
-    ``idle`` counts the turns begun since the last attack was declared (this one included).
+    ``mine`` are the player's own card specs by card number (``decks[player]``).
+    ``fields[q]`` holds ``(card, spec)`` of seat ``q``'s cards in play, ``discards[q]``
+    its discard pile, ``bottoms[q]`` the card number at the bottom of its deck when its
+    cut revealed it (else -1), ``shown[q]`` its known hand cards. ``idle`` counts the
+    turns begun since the last attack was declared (this one included).
     ``cards_left``/``power_left`` are what the player may still play this turn;
     ``to_discard`` the cards still to discard from the hand (discard step), ``left`` the
-    draws or recoveries still allowed (draw and recovery phases).
+    draws or recoveries still allowed (draw and recovery phases). ``public`` holds the
+    rest of the turn's bookkeeping as the engine keeps it (phase, limits, attacks,
+    blocks, boosts, who decides next, damage, eliminations): with the fields above it is
+    everything `BattleGateRules.determinize` needs.
     """
 
     player: int
@@ -248,3 +268,9 @@ class Observation:
     fresh: tuple[int, ...]
     to_discard: int
     left: int
+    names: tuple[str, ...]
+    decks: tuple[tuple[CardSpec, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    bottoms: tuple[int, ...]
+    shown: tuple[tuple[int, ...], ...]
+    public: tuple

@@ -2,9 +2,11 @@
 
 Agents decide from an `Observation` only (face-down enemy badges stay unknown). The
 greedy agent plays sensibly without search: it picks badges with type advantage and value
-against what it can see of the enemy, answers a revealed Charge, uses abilities when they
-pay (Resurrect, Lead, saves of its own dying badges, Mount/Protect/Illusion/Swarm when
-they turn the battle, Enervate, Hide) and keeps its best badges ready.
+against what it can see of the enemy (revealing other Swarm badges with a Swarm badge when
+that turns the battle), answers a revealed Charge, uses abilities when they pay
+(Resurrect, Lead, Death Curse on an enemy badge, saves of its own dying badges,
+Mount/Protect/Illusion when they turn the battle, Enervate, Hide) and keeps its best
+badges ready.
 """
 
 from __future__ import annotations
@@ -41,6 +43,11 @@ def worth(spec: BadgeSpec) -> float:
     """How much a badge is worth keeping ready: its value, plus a little for an ability
     used from the ready side."""
     return spec.value + (0.4 if _abilities(spec) & ACTIVE else 0.0)
+
+
+def _extras(action: tuple) -> int:
+    """How many other Swarm badges a choice reveals with its badge."""
+    return action[3].bit_count() if len(action) > 3 else 0
 
 
 def _score(result: int) -> float:
@@ -93,8 +100,10 @@ class GreedyAgent:
         by_kind: dict[str, list[tuple]] = {}
         for a in legal:
             by_kind.setdefault(a[0], []).append(a)
-        if "resurrect" in by_kind:
-            return by_kind["resurrect"][0]
+        for a in by_kind.get("resurrect", ()):
+            v = mine[a[2]].spec.value - 1
+            if any(m.status == "dead" and m.spec.value == v for m in mine):
+                return a
         exhausted = sorted((v.spec.value for v in mine if v.status == "exhausted"),
                            reverse=True)
         for a in by_kind.get("lead", ()):
@@ -107,26 +116,46 @@ class GreedyAgent:
             curser = mine[a[2]].spec.value
             if obs.their_alive == 1 and alive > 1:
                 return a
-            if any(v.status == "exhausted" and v.spec.value > curser for v in obs.theirs):
+            if any(v.status in ("exhausted", "hand") and v.spec.value > curser
+                   for v in obs.theirs):
                 return a
-        enemy = obs.sides[1]
         choices = by_kind.get("commit", []) + by_kind.get("charge", [])
+        if not choices:  # chosen already: nothing worth doing
+            return legal[0]
+        enemy = obs.sides[1]
+        base = self._swarm_seen(obs)
         if enemy is not None:  # a revealed Charge: answer it
             def answer(a: tuple) -> tuple:
-                spec = mine[a[2]].spec
-                value = spec.value * (2 if a[0] == "charge" else 1)
-                result = judge(_side(spec, value), enemy)
-                return (_score(result[0]), -worth(spec), a[0] == "commit")
+                side = self._choice_side(obs, a, base)
+                return (_score(judge(side, enemy)[0]), -worth(mine[a[2]].spec),
+                        -_extras(a), a[0] == "commit")
             return max(choices, key=answer)
         proxies = self._proxies(obs)
 
         def expected(a: tuple) -> tuple:
-            spec = mine[a[2]].spec
-            charge = a[0] == "charge"
-            side = _side(spec, spec.value * 2 if charge else spec.value)
+            side = self._choice_side(obs, a, base)
             score = sum(_score(judge(side, e)[0]) for e in proxies) / len(proxies)
-            return (score - (0.15 if charge else 0.0), spec.value, -a[2])
+            return (score - (0.15 if a[0] == "charge" else 0.0) - 0.1 * _extras(a),
+                    mine[a[2]].spec.value, -a[2], -_extras(a))
         return max(choices, key=expected)
+
+    def _swarm_seen(self, obs: Observation) -> int:
+        """The values of the Swarm badges face up now (a Swarm badge adds them)."""
+        total = 0
+        for v in (*obs.mine, *obs.theirs):
+            if v.status in ("exhausted", "battle", "dying") and "swarm" in _abilities(v.spec):
+                total += v.spec.value
+        return total
+
+    def _choice_side(self, obs: Observation, a: tuple, base: int) -> Side:
+        """The side a choice would fight with: Charge doubles, Swarm adds the visible
+        Swarm badges and the ones revealed with it."""
+        mine = obs.mine
+        spec = mine[a[2]].spec
+        value = spec.value
+        if "swarm" in _abilities(spec):
+            value += base + sum(v.spec.value for v in mine if len(a) > 3 and a[3] >> v.index & 1)
+        return _side(spec, value * 2 if a[0] == "charge" else value)
 
     # --------------------------------------------------------------- battle
     def _battle(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
@@ -145,8 +174,6 @@ class GreedyAgent:
                 trial = mine._replace(value=mine.value + spec.value)
             elif kind == "protect":
                 trial = mine._replace(weaknesses=frozenset())
-            elif kind == "swarm":
-                trial = mine._replace(value=mine.value + spec.value * (2 if view.charged else 1))
             elif kind == "illusion":
                 trial = max((_side(v.spec) for v in obs.mine if v.status == "ready"),
                             key=lambda s: _score(judge(s, theirs)[0]))
@@ -190,8 +217,11 @@ class GreedyAgent:
         kind = obs.pending[0] if obs.pending else ""
         p = obs.player
         mine = obs.mine
-        if kind in ("lead", "inspire", "resurrect"):
+        if kind in ("lead", "inspire"):
             return max(legal, key=lambda a: (worth(mine[a[3]].spec), -a[3]))
+        if kind == "resurrect":  # its own badge, else the enemy's least worth
+            return max(legal, key=lambda a: (a[2] == p, (1 if a[2] == p else -1)
+                                             * self._value(obs, a[2], a[3]), -a[3]))
         if kind in ("heal", "altruism"):
             own = [a for a in legal if a[2] == p]
             return max(own or legal, key=lambda a: (a[2] == p, self._value(obs, a[2], a[3])))
@@ -204,9 +234,10 @@ class GreedyAgent:
             return max(legal, key=fits)
         if kind == "death-curse":
             enemy = [a for a in legal if a[2] != p]
-            if enemy:
+            if enemy:  # the chosen badge unseen is likely strong; a face-down one average
                 return max(enemy, key=lambda a: self._value(obs, a[2], a[3]) if a[3] >= 0
-                           else 1.5)
+                           else 2.2 if a[3] == -2 else 1.5)
+            return min(legal, key=lambda a: (worth(mine[a[3]].spec), a[3]))
         return legal[0]
 
     def _value(self, obs: Observation, owner: int, j: int) -> int:

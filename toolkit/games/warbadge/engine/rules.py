@@ -8,10 +8,12 @@ The game, as the rulebook sets it out, split into small decisions:
   come back ready.
 - **Pre-battle**: "Before players choose a ready WarBadge for the next battle." In
   simultaneous windows each player who has not chosen yet either chooses a badge (in
-  secret; or revealed, with Charge) or declares a pre-battle ability (Lead, Death Curse,
-  Resurrect). The phase ends "when both players have a chosen WarBadge in hand".
-- **Battle**: both reveal; windows for battle abilities (Illusion, Mount, Protect, Swarm);
-  then type advantage, values, draw.
+  secret, with any other Swarm badges to reveal with it; or revealed, with Charge) or
+  declares a pre-battle ability (Lead, Death Curse, Resurrect); a player who has chosen
+  may still declare one, or pass. The phase ends "when both players have a chosen
+  WarBadge in hand".
+- **Battle**: both reveal (with the Swarm badges chosen to go with them); windows for
+  battle abilities (Illusion, Mount, Protect); then type advantage, values, draw.
 - **Post-battle**: Poison, the Mount choice and Regenerate; windows for Heal and
   Altruism; deaths (Feed, Revenge); Rage, Inspire; windows for Enervate and Hide.
 - **End of round** "when one player has exhausted all of their WarBadges"; **victory**
@@ -19,14 +21,18 @@ The game, as the rulebook sets it out, split into small decisions:
 
 Abilities declared in one window resolve one by one, priority player first ("Abilities
 are resolved one-by-one in the order that players declare them"); an ability that needs a
-choice (targets) asks its owner in small steps. Where the rulebook is silent the engine
-follows a named ruling (`rulings.py`) and counts it.
+choice (targets) asks its owner in small steps. A face-down enemy badge is picked blind:
+chance draws which of them it is (the owner may rearrange them at any time). Where the
+rulebook is silent the engine follows a named ruling (`rulings.py`) and counts it.
 
 Actions are small tuples whose second item is the acting player:
-``("drop", CHANCE, mask0, mask1)``, ``("flip", p, badge)``, ``("commit", p, badge)``,
-``("charge", p, badge)``, ``(ability, p, badge)`` for an ability declaration (ability keys
-as in `rulings.ability_key`: ``"lead"``, ``"death-curse"``...), ``("pass", p)``,
-``("target", p, owner, ref)`` (``ref < 0``: the ``-ref-1``-th face-down enemy badge),
+``("drop", CHANCE, mask0, mask1)``, ``("flip", p, badge)``, ``("commit", p, badge)``
+and ``("charge", p, badge)`` (with a fourth item, the bit mask of the other Swarm badges
+revealed with it, when there are any), ``(ability, p, badge)`` for an ability declaration
+(ability keys as in `rulings.ability_key`: ``"lead"``, ``"death-curse"``...),
+``("pass", p)``, ``("target", p, owner, ref)`` (``ref`` a badge index; ``-1`` a
+face-down enemy badge, picked blind; ``-2`` the badge the enemy chose in secret),
+``("blind", CHANCE, owner, badge)`` (which face-down badge a blind pick hit) and
 ``("kill", p, badge)`` (Mount's choice).
 """
 
@@ -57,6 +63,7 @@ from .state import (
     RESULT,
     SAVE,
     STAGE_NAMES,
+    STATUS_NAMES,
     BadgeSpec,
     Card,
     Observation,
@@ -69,7 +76,6 @@ from .state import (
 MOUNT_EXCLUDED = frozenset({"beast", "abomination", "flying", "machine"})
 """Mount: "If the WarBadge in battle is not a beast, abomination, flying, or machine"."""
 
-_IN_POOL = (READY, EXHAUSTED)
 _MOUNT_IGNORED = frozenset({"poison", "rage", "inspire"})
 """A Mount's own battle abilities, which do not apply (ruling mount-abilities)."""
 _NOT_WHILE_DYING = frozenset({"altruism", "hide"})
@@ -82,6 +88,13 @@ _SETTLED_IN_DROP = _SETTLED | {ASIDE}
 """The same while dropping and flipping, when set-aside badges wait to come back."""
 _ORDERS = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
+_SEEN_BY_ENEMY = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
+"""The places where the enemy sees a badge's face (and a badge revealed by Charge)."""
+_CODES = {name: code for code, name in enumerate(STATUS_NAMES)}
+_BLIND = -1
+"""``ref`` of a blind pick among the enemy's face-down badges."""
+_SECRET = -2
+"""``ref`` of the badge the enemy chose in secret (in hand)."""
 _A = ABILITY_IDS
 
 
@@ -136,11 +149,12 @@ class WarBadgeRules(Instrumented):
     def __init__(self) -> None:
         self.emit = None
         self._last_teams: tuple | None = None
+        self._det_teams: dict[tuple, tuple[Team, Team]] = {}
         self.reset_counts()
         self._handlers = {
             "lead": self._h_lead, "death-curse": self._h_curse,
             "resurrect": self._h_resurrect, "illusion": self._h_illusion,
-            "mount": self._h_mount, "protect": self._h_protect, "swarm": self._h_swarm,
+            "mount": self._h_mount, "protect": self._h_protect,
             "heal": self._h_heal, "altruism": self._h_altruism,
             "enervate": self._h_enervate, "hide": self._h_hide,
             "trigger": self._h_trigger, "kill": self._h_kill,
@@ -188,6 +202,7 @@ class WarBadgeRules(Instrumented):
             values=(teams[0].values, teams[1].values),
             status=[[READY] * teams[0].size, [READY] * teams[1].size],
         )
+        self.fire("warbadge.ruling.teams-known")  # what each player knows, all game long
         self._begin_round(s, None)
         return s
 
@@ -245,6 +260,10 @@ class WarBadgeRules(Instrumented):
                 return [("kill", player, pend[2]), ("kill", player, pend[3])]
             if kind == "trigger":
                 return [("pass", player), ("enervate", player, pend[2])]
+            if kind == "blind":  # chance's outcomes: any face-down badge of the owner
+                q = pend[2]
+                return [("blind", CHANCE, q, k) for k, x in enumerate(s.status[q])
+                        if x == READY]
             return [("target", player, q, ref) for q, ref in self._cands(s, pend)]
         if s.window:
             if player not in s.window or s.declared[player] is not None:
@@ -263,7 +282,13 @@ class WarBadgeRules(Instrumented):
         return []
 
     def chance(self, s: State, rng: Random) -> tuple:
-        """Shake and Drop: each dropped badge lands face up (bit set) or down at random."""
+        """Shake and Drop: each dropped badge lands face up (bit set) or down at random.
+        A blind pick: which of the owner's face-down badges it hits, each alike."""
+        pend = s.pending
+        if pend is not None:
+            q = pend[2]
+            down = [k for k, x in enumerate(s.status[q]) if x == READY]
+            return ("blind", CHANCE, q, down[rng.randrange(len(down))])
         masks = []
         for st in s.status:
             bits = rng.getrandbits(len(st)) if st else 0
@@ -357,30 +382,41 @@ class WarBadgeRules(Instrumented):
         s.options = options
 
     def _next_pre(self, s: State) -> None:
+        """The next pre-battle window, or the reveal once both players have chosen.
+
+        Battle Phases: "This phase ends when both players have a chosen WarBadge in
+        hand": until then a player who has chosen may still use pre-battle abilities.
+        """
         c = s.committed
         if c[0] >= 0 and c[1] >= 0:
             self._reveal(s)
             return
-        movers = tuple([p for p in self._order(s) if c[p] < 0])
-        for p in movers:
-            if READY not in s.status[p]:
+        order = self._order(s)
+        for p in order:
+            if c[p] < 0 and READY not in s.status[p]:
                 self._end_round(s, cancelled=c[0] >= 0 or c[1] >= 0)
                 return
-        s.window = movers
-        s.declared = (None, None)
         options: list = [None, None]
+        movers = []
+        for p in order:
+            opts = self._pre_options(s, p)
+            if opts:
+                options[p] = opts
+                movers.append(p)
+        s.window = tuple(movers)
+        s.declared = (None, None)
+        s.options = tuple(options)
         # A player whose only option is one badge to choose chooses it at once.
         undecided = False
         for p in movers:
-            options[p] = self._pre_options(s, p)
-            if len(options[p]) == 1:
-                s.declared = _put(s.declared, p, options[p][0])
+            opts = options[p]
+            if len(opts) == 1:
+                s.declared = _put(s.declared, p, opts[0])
                 if self.emit:
                     self.emit("info", f"{s.names[p]} has one choice: "
-                                      f"{self.describe(s, options[p][0])[0]}")
+                                      f"{self.describe(s, opts[0])[0]}")
             else:
                 undecided = True
-        s.options = tuple(options)
         if not undecided:
             self._close_window(s)
 
@@ -391,32 +427,14 @@ class WarBadgeRules(Instrumented):
         s.window = ()
         s.declared = (None, None)
         s.options = None
-        abilities = []
         if s.stage == PRE:
+            abilities = []
             for a in declared:
-                kind, p, j = a
+                kind = a[0]
                 if kind == "commit" or kind == "charge":
-                    s.status[p][j] = HAND
-                    s.committed = _put(s.committed, p, j)
-                    self.fire("warbadge.rule.secret-choice")
-                    if kind == "charge":
-                        # Charge: "If you reveal this WarBadge before a battle as your
-                        # choice for the next battle, its value doubles."
-                        s.charged = _put(s.charged, p, True)
-                        self.fire(_A["charge"])
-                        self.fire("warbadge.ruling.charge-value")
-                        if self.emit:
-                            self.emit("reveal", f"{self._bn(s, p, j)} is revealed as "
-                                                f"{s.names[p]}'s choice (Charge: value doubles)")
-                else:
+                    self._choose(s, a)
+                elif kind != "pass":
                     abilities.append(a)
-                team = s.teams[p]
-                for j in team.by_ability["resurrect"]:
-                    if team.values[j] == 1 and s.status[p][j] == READY:
-                        self.fire("warbadge.ruling.resurrect-zero")
-                        break
-            if (s.committed[0] < 0) != (s.committed[1] < 0):
-                self.fire("warbadge.ruling.choice-ends-pre-battle")
         else:
             abilities = [a for a in declared if a[0] != "pass"]
             s.quiet = not abilities
@@ -425,6 +443,45 @@ class WarBadgeRules(Instrumented):
             self.fire("warbadge.ruling.declare-order")
         if abilities:
             s.queue = tuple(abilities) + s.queue
+
+    def _choose(self, s: State, a: tuple) -> None:
+        """A badge chosen for the battle goes into its player's hand (in secret, or
+        revealed by Charge), with the other Swarm badges to reveal with it."""
+        kind, p, j = a[0], a[1], a[2]
+        s.status[p][j] = HAND
+        s.committed = _put(s.committed, p, j)
+        self.fire("warbadge.rule.secret-choice")
+        if len(a) > 3:
+            # Swarm: "When you play this WarBadge you may reveal any number of other
+            # WarBadges with the swarm ability at the same time."
+            s.swarm = _put(s.swarm, p, a[3])
+        if kind == "charge":
+            # Charge: "If you reveal this WarBadge before a battle as your choice for the
+            # next battle, its value doubles."
+            s.charged = _put(s.charged, p, True)
+            self.fire(_A["charge"])
+            self.fire("warbadge.ruling.charge-value")
+            if self.emit:
+                self.emit("reveal", f"{self._bn(s, p, j)} is revealed as {s.names[p]}'s "
+                                    f"choice (Charge: value doubles)")
+            self._reveal_swarm(s, p)
+
+    def _reveal_swarm(self, s: State, p: int) -> None:
+        """The other Swarm badges chosen with ``p``'s badge are revealed with it."""
+        mask = s.swarm[p]
+        if not mask:
+            return
+        s.swarm = _put(s.swarm, p, 0)
+        self.fire("warbadge.ruling.swarm-reveal")
+        st = s.status[p]
+        shown = []
+        for k in s.teams[p].by_ability["swarm"]:
+            if mask >> k & 1 and st[k] == READY:
+                st[k] = EXHAUSTED
+                shown.append(s.teams[p].cards[k].name)
+        if self.emit and shown:
+            self.emit("reveal", f"Swarm: {s.names[p]} reveals {', '.join(shown)} with "
+                                "its badge")
 
     def _resolve_next(self, s: State) -> None:
         a = s.queue[0]
@@ -449,18 +506,28 @@ class WarBadgeRules(Instrumented):
                                              "and will start the round ready")
         dropped = [st.count(READY) + st.count(EXHAUSTED) for st in s.status]
         self.fire("warbadge.ruling.ready-count-team")
+        # A team is the player's badges still alive; Fast: "It doesn't count towards your
+        # number of WarBadges when determining the starting conditions of your team": a
+        # player's own Fast badges leave that player's count only.
+        alive = [len(st) - st.count(DEAD) for st in s.status]
+        fast = [0, 0]
+        for p in (0, 1):
+            for j in s.teams[p].by_ability["fast"]:
+                if s.status[p][j] != DEAD:
+                    fast[p] += 1
         if losers is None:
             # Setup: "flip your WarBadges one-by-one until exactly half of them rounded
             # up are ready (facedown)."
             self.fire("warbadge.rule.first-round-ready")
-            s.target = ((dropped[0] + 1) // 2, (dropped[1] + 1) // 2)
+            halves = [(alive[p] - fast[p] + 1) // 2 for p in (0, 1)]
         else:
             # End of Round: "half of the losing player's team, rounded up."
             self.fire("warbadge.rule.next-round-ready")
-            half = (min(dropped[p] for p in losers) + 1) // 2
-            if half > dropped[0] or half > dropped[1]:
-                self.fire("warbadge.ruling.ready-count-cap")
-            s.target = (min(half, dropped[0]), min(half, dropped[1]))
+            halves = [(min(alive[q] - (fast[q] if q == p else 0) for q in losers) + 1) // 2
+                      for p in (0, 1)]
+        if halves[0] > dropped[0] or halves[1] > dropped[1]:
+            self.fire("warbadge.ruling.ready-count-cap")
+        s.target = (min(halves[0], dropped[0]), min(halves[1], dropped[1]))
         s.stage = DROP
 
     def _drop(self, s: State, action: tuple) -> None:
@@ -537,87 +604,113 @@ class WarBadgeRules(Instrumented):
 
     # --------------------------------------------------------------- options
     def _pre_options(self, s: State, p: int) -> list[tuple]:
-        """Pre-battle: choose a ready badge (or Charge it), or use Lead, Death Curse,
-        Resurrect."""
+        """Pre-battle: choose a ready badge (or Charge it), with any other ready Swarm
+        badges to reveal with a Swarm badge; or use Lead, Death Curse, Resurrect. A
+        player who has chosen may pass instead (no options: not in the window)."""
         st = s.status[p]
         team = s.teams[p]
-        used = s.used[p]
-        acts = [("commit", p, j) for j, x in enumerate(st) if x == READY]
         by = team.by_ability
-        for j in by["charge"]:
-            if st[j] == READY:
-                acts.append(("charge", p, j))
+        if s.committed[p] < 0:
+            acts = [("commit", p, j) for j, x in enumerate(st) if x == READY]
+            for j in by["charge"]:
+                if st[j] == READY:
+                    acts.append(("charge", p, j))
+            swarm = by["swarm"]
+            if len(swarm) > 1:
+                swarm = [k for k in swarm if st[k] == READY]
+            if len(swarm) > 1:
+                for j in swarm:
+                    others = [k for k in swarm if k != j]
+                    charge = "charge" in team.cards[j].ab
+                    for pick in range(1, 1 << len(others)):
+                        mask = 0
+                        for i, k in enumerate(others):
+                            if pick >> i & 1:
+                                mask |= 1 << k
+                        acts.append(("commit", p, j, mask))
+                        if charge:
+                            acts.append(("charge", p, j, mask))
+        else:
+            for j in team.pre:
+                if st[j] == READY:
+                    break
+            else:  # no pre-battle ability at hand: not in the window
+                return []
+            acts = [("pass", p)]
         for j in by["lead"]:
-            if st[j] == READY and not used >> j & 1 and EXHAUSTED in st:
+            if st[j] == READY and EXHAUSTED in st:
                 acts.append(("lead", p, j))
         for j in by["death-curse"]:
-            if st[j] == READY and not used >> j & 1 and self._curse_has_target(s, p, j):
+            if st[j] == READY and self._curse_has_target(s, p, j):
                 acts.append(("death-curse", p, j))
         for j in by["resurrect"]:
-            v = team.values[j] - 1
-            if st[j] == READY and not used >> j & 1 and v > 0 and DEAD in st and any(
-                    x == DEAD and team.values[k] == v for k, x in enumerate(st)):
+            if st[j] == READY and self._resurrect_cands(s, p, j):
                 acts.append(("resurrect", p, j))
-        return acts
+        return [] if len(acts) == 1 and acts[0][0] == "pass" else acts
 
     def _options(self, s: State, p: int) -> list[tuple]:
         """The abilities ``p`` may declare in the current window (battle/save/post)."""
         st = s.status[p]
         team = s.teams[p]
         by = team.by_ability
-        used = s.used[p]
         acts = []
         stage = s.stage
         if stage == FIGHT:
             rider = team.cards[s.committed[p]]
             for j in by["illusion"]:
-                if st[j] == READY and not used >> j & 1:
+                if st[j] == READY:
                     acts.append(("illusion", p, j))
             if s.mount[p] < 0 and mount_allowed(rider):
                 for j in by["mount"]:
-                    if st[j] == READY and not used >> j & 1:
+                    if st[j] == READY:
                         acts.append(("mount", p, j))
             if not s.protect[p] and rider.weaknesses:
                 for j in by["protect"]:
-                    if st[j] == READY and not used >> j & 1:
+                    if st[j] == READY:
                         acts.append(("protect", p, j))
-            if "swarm" in rider.ab:
-                for j in by["swarm"]:
-                    if st[j] == READY and not used >> j & 1:
-                        acts.append(("swarm", p, j))
         elif stage == SAVE:
             if s.dying:
                 heal = by["heal"]
                 if heal:
                     low = min([s.teams[q].values[j] for q, j, _ in s.dying])
                 for j in heal:
-                    if st[j] == READY and not used >> j & 1 and team.values[j] >= low:
+                    if st[j] == READY and team.values[j] >= low:
                         acts.append(("heal", p, j))
                 for j in by["altruism"]:
-                    if (st[j] == READY or st[j] == EXHAUSTED) and not used >> j & 1:
+                    if st[j] == READY or st[j] == EXHAUSTED:
                         acts.append(("altruism", p, j))
         elif stage == POST:
             if READY in s.status[1 - p]:
                 for j in by["enervate"]:
-                    if st[j] == READY and not used >> j & 1:
+                    if st[j] == READY:
                         acts.append(("enervate", p, j))
             for j in by["hide"]:
-                if (st[j] == READY or st[j] == EXHAUSTED) and not used >> j & 1:
+                if st[j] == READY or st[j] == EXHAUSTED:
                     acts.append(("hide", p, j))
         return acts
 
     def _curse_has_target(self, s: State, p: int, j: int) -> bool:
+        """Death Curse kills "a WarBadge of your choice": any other badge in play."""
         for q in (0, 1):
             for k, x in enumerate(s.status[q]):
-                if (x == READY or x == EXHAUSTED) and (q != p or k != j):
+                if (x == READY or x == EXHAUSTED or x == HAND) and (q != p or k != j):
                     return True
         return False
+
+    def _resurrect_cands(self, s: State, p: int, j: int) -> list[tuple[int, int]]:
+        """Resurrect: "return any 1 WarBadge of value X-1": a dead badge of either
+        player, the Resurrect player's own first."""
+        v = s.teams[p].values[j] - 1
+        out = []
+        for q in (p, 1 - p):
+            values = s.teams[q].values
+            out.extend((q, k) for k, x in enumerate(s.status[q]) if x == DEAD and values[k] == v)
+        return out
 
     # ------------------------------------------------------- using abilities
     def _use(self, s: State, p: int, j: int, key: str, reveal: bool = True,
              count: bool = True) -> None:
-        """Mark badge ``j`` as having used its ability; "Reveal" flips it face up."""
-        s.used = _put(s.used, p, s.used[p] | 1 << j)
+        """Badge ``j`` uses its ability; "Reveal" flips it face up."""
         if reveal:
             s.status[p][j] = EXHAUSTED
         if count:
@@ -632,13 +725,10 @@ class WarBadgeRules(Instrumented):
             self.emit("info", f"{key} of {self._bn(s, p, j)} can no longer be used and "
                               "does nothing")
 
-    def _usable(self, s: State, p: int, j: int) -> bool:
-        return s.status[p][j] == READY and not s.used[p] >> j & 1
-
     def _h_lead(self, s: State, p: int, j: int) -> None:
         # Lead: "Reveal to flip X WarBadges to their ready side where X equals the value
         # of this WarBadge."
-        if not self._usable(s, p, j) or EXHAUSTED not in s.status[p]:
+        if s.status[p][j] != READY or EXHAUSTED not in s.status[p]:
             return self._fizzle(s, p, j, "lead")
         self._use(s, p, j, "lead")
         self.fire("warbadge.ruling.lead-targets")
@@ -646,28 +736,24 @@ class WarBadgeRules(Instrumented):
 
     def _h_curse(self, s: State, p: int, j: int) -> None:
         # Death Curse: "Reveal and kill this WarBadge to kill a WarBadge of your choice."
-        if not self._usable(s, p, j) or not self._curse_has_target(s, p, j):
+        if s.status[p][j] != READY or not self._curse_has_target(s, p, j):
             return self._fizzle(s, p, j, "death curse")
         self._use(s, p, j, "death-curse")
-        if HAND in s.status[0] or HAND in s.status[1]:
-            self.fire("warbadge.ruling.committed-untargetable")
+        if HIDDEN in s.status[0] or HIDDEN in s.status[1]:
+            self.fire("warbadge.ruling.death-curse-hidden")
         self._pick(s, ("death-curse", p, j, 1, ()))
 
     def _h_resurrect(self, s: State, p: int, j: int) -> None:
         # Resurrect: "Reveal to return any 1 WarBadge of value X-1 to game play".
-        team = s.teams[p]
-        v = team.values[j] - 1
-        if not self._usable(s, p, j) or not any(
-                x == DEAD and team.values[k] == v for k, x in enumerate(s.status[p])):
+        if s.status[p][j] != READY or not self._resurrect_cands(s, p, j):
             return self._fizzle(s, p, j, "resurrect")
         self._use(s, p, j, "resurrect")
-        self.fire("warbadge.ruling.resurrect-value")
         self._pick(s, ("resurrect", p, j, 1, ()))
 
     def _h_illusion(self, s: State, p: int, j: int) -> None:
         # Illusion: "Reveal to swap any ready WarBadge including this WarBadge with the
         # WarBadge in the battle."
-        if not self._usable(s, p, j):
+        if s.status[p][j] != READY:
             return self._fizzle(s, p, j, "illusion")
         self._use(s, p, j, "illusion", reveal=False)
         self.fire("warbadge.ruling.illusion-swap")
@@ -676,34 +762,26 @@ class WarBadgeRules(Instrumented):
     def _h_mount(self, s: State, p: int, j: int) -> None:
         rider = s.teams[p].cards[s.committed[p]]
         self.fire("warbadge.ruling.mount-kinds")
-        if not self._usable(s, p, j) or s.mount[p] >= 0 or not mount_allowed(rider):
+        if s.status[p][j] != READY or s.mount[p] >= 0 or not mount_allowed(rider):
             return self._fizzle(s, p, j, "mount")
         self._use(s, p, j, "mount", reveal=False)
         s.status[p][j] = BATTLE
         s.mount = _put(s.mount, p, j)
-        if any(self._usable(s, p, k) for k in s.teams[p].by_ability["mount"]):
+        if any(s.status[p][k] == READY for k in s.teams[p].by_ability["mount"]):
             self.fire("warbadge.ruling.mount-one")
 
     def _h_protect(self, s: State, p: int, j: int) -> None:
         # Protect: "remove all weaknesses from the WarBadge in the battle."
-        if not self._usable(s, p, j) or s.protect[p]:
+        if s.status[p][j] != READY or s.protect[p]:
             return self._fizzle(s, p, j, "protect")
         self._use(s, p, j, "protect")
         s.protect = _put(s.protect, p, True)
         self.fire("warbadge.ruling.protect-own")
 
-    def _h_swarm(self, s: State, p: int, j: int) -> None:
-        # Swarm: "When you play this WarBadge you may reveal any number of other
-        # WarBadges with the swarm ability at the same time."
-        if not self._usable(s, p, j):
-            return self._fizzle(s, p, j, "swarm")
-        self._use(s, p, j, "swarm", count=False)  # counted with the Swarm value
-        self.fire("warbadge.ruling.swarm-reveal")
-
     def _h_heal(self, s: State, p: int, j: int) -> None:
         # Heal: "Reveal to prevent a WarBadge of X value or less from dying from a battle"
         v = s.teams[p].values[j]
-        if not self._usable(s, p, j) or not any(
+        if s.status[p][j] != READY or not any(
                 s.teams[q].values[k] <= v for q, k, _ in s.dying):
             return self._fizzle(s, p, j, "heal")
         self._use(s, p, j, "heal")
@@ -715,7 +793,7 @@ class WarBadgeRules(Instrumented):
         # ability can be used even if this WarBadge was not used in the battle or if it is
         # already exhausted."
         x = s.status[p][j]
-        if (x != READY and x != EXHAUSTED) or s.used[p] >> j & 1 or not s.dying:
+        if (x != READY and x != EXHAUSTED) or not s.dying:
             return self._fizzle(s, p, j, "altruism")
         self._use(s, p, j, "altruism", reveal=False)
         self.fire("warbadge.ruling.save-any")
@@ -724,7 +802,7 @@ class WarBadgeRules(Instrumented):
     def _h_enervate(self, s: State, p: int, j: int) -> None:
         # Enervate: "Reveal to flip X enemy WarBadges to their exhausted side where X
         # equals the value of this WarBadge."
-        if not self._usable(s, p, j) or READY not in s.status[1 - p]:
+        if s.status[p][j] != READY or READY not in s.status[1 - p]:
             return self._fizzle(s, p, j, "enervate")
         self._use(s, p, j, "enervate")
         self._pick(s, ("enervate", p, j, s.teams[p].values[j], ()))
@@ -732,7 +810,7 @@ class WarBadgeRules(Instrumented):
     def _h_hide(self, s: State, p: int, j: int) -> None:
         # Hide: "Remove from play for the current round."
         x = s.status[p][j]
-        if (x != READY and x != EXHAUSTED) or s.used[p] >> j & 1:
+        if x != READY and x != EXHAUSTED:
             return self._fizzle(s, p, j, "hide")
         self._use(s, p, j, "hide", reveal=False)
         s.status[p][j] = HIDDEN
@@ -742,8 +820,7 @@ class WarBadgeRules(Instrumented):
     def _h_trigger(self, s: State, q: int, j: int) -> None:
         # Enervate: "If using this ability triggers an enemy ability, resolve that ability
         # as if the enemy player had triggered it."
-        if (s.status[q][j] == EXHAUSTED and not s.used[q] >> j & 1
-                and READY in s.status[1 - q]):
+        if s.status[q][j] == EXHAUSTED and READY in s.status[1 - q]:
             self.fire("warbadge.ruling.enervate-trigger")
             s.pending = ("trigger", q, j, 0, ())
 
@@ -752,7 +829,13 @@ class WarBadgeRules(Instrumented):
 
     # ------------------------------------------------------------- choices
     def _cands(self, s: State, pend: tuple) -> list[tuple[int, int]]:
-        """The targets ``(owner, ref)`` a pending ability may pick."""
+        """The targets ``(owner, ref)`` a pending ability may pick, in a stable order.
+
+        A face-down enemy badge is one target, ``(enemy, -1)``: the picker cannot tell
+        them apart (ruling blind-target). Death Curse lists the enemy's badges first
+        (those it sees by index, then its secretly chosen badge, then a face-down one),
+        then the curser's own: any badge in play but the curser itself.
+        """
         kind, p, j, _, _ = pend
         st = s.status[p]
         if kind == "lead":
@@ -762,25 +845,31 @@ class WarBadgeRules(Instrumented):
         if kind == "illusion":
             return [(p, k) for k, x in enumerate(st) if x == READY]
         if kind == "resurrect":
-            values = s.teams[p].values
-            v = values[j] - 1
-            return [(p, k) for k, x in enumerate(st) if x == DEAD and values[k] == v]
+            return self._resurrect_cands(s, p, j)
         if kind == "heal":
             v = s.teams[p].values[j]
             return [(q, k) for q, k, _ in s.dying if s.teams[q].values[k] <= v]
         if kind == "altruism":
             return [(q, k) for q, k, _ in s.dying]
         e = 1 - p
-        blind = [(e, -(m + 1)) for m in range(s.status[e].count(READY))]
+        est = s.status[e]
+        blind = [(e, _BLIND)] if READY in est else []
         if kind == "enervate":
             return blind
-        # death-curse: any badge in play but the curser (ruling committed-untargetable).
-        own = [(p, k) for k, x in enumerate(st) if (x == READY or x == EXHAUSTED) and k != j]
-        seen = [(e, k) for k, x in enumerate(s.status[e]) if x == EXHAUSTED]
-        return own + seen + blind
+        # Death Curse: "kill a WarBadge of your choice" (hidden badges are out of play:
+        # ruling death-curse-hidden).
+        charged = s.charged[e]
+        out = [(e, k) for k, x in enumerate(est) if x == EXHAUSTED or (x == HAND and charged)]
+        if s.committed[e] >= 0 and not charged:
+            out.append((e, _SECRET))
+        out += blind
+        out += [(p, k) for k, x in enumerate(st)
+                if (x == READY or x == EXHAUSTED or x == HAND) and k != j]
+        return out
 
     def _pick(self, s: State, pend: tuple) -> None:
-        """Resolve a choice-needing ability: ask its owner, unless there is no choice."""
+        """Resolve a choice-needing ability: ask its owner, unless there is no choice; a
+        blind pick waits for chance."""
         while pend is not None and pend[3] > 0:
             cands = self._cands(s, pend)
             if not cands:
@@ -788,7 +877,11 @@ class WarBadgeRules(Instrumented):
             if len(cands) > pend[3]:
                 s.pending = pend
                 return
-            pend = self._pick_one(s, pend, *cands[0])
+            q, ref = cands[0]
+            if ref == _BLIND:
+                s.pending = ("blind", CHANCE, q, 0, pend)
+                return
+            pend = self._pick_one(s, pend, q, ref)
         if pend is not None:
             self._pick_done(s, pend)
 
@@ -814,9 +907,15 @@ class WarBadgeRules(Instrumented):
                 self._use(s, q, j, "enervate", reveal=False)
                 self._pick(s, ("enervate", q, j, s.teams[q].values[j], ()))
             return
-        _, _, q, ref = action
-        if ref < 0:
+        if kind == "blind":
+            # Death Curse: "When targeting an enemy WarBadge that is ready, you may not
+            # look at the face-side": chance says which face-down badge was hit.
             self.fire("warbadge.ruling.blind-target")
+            pend = pend[4]
+        _, _, q, ref = action
+        if ref == _BLIND:
+            s.pending = ("blind", CHANCE, q, 0, pend)
+            return
         pend = self._pick_one(s, pend, q, ref)
         if pend is not None:
             self._pick(s, pend)
@@ -824,21 +923,24 @@ class WarBadgeRules(Instrumented):
     def _pick_one(self, s: State, pend: tuple, q: int, ref: int) -> tuple | None:
         """Apply one target of a pending ability; the rest of it, or None when done."""
         kind, p, j, n, extra = pend
-        if ref < 0:
-            k = -ref - 1
-            ref = [i for i, x in enumerate(s.status[q]) if x == READY][k]
+        if ref == _SECRET:
+            ref = s.committed[q]
         if kind == "lead" or kind == "inspire":
             self._ready(s, q, ref)
         elif kind == "enervate":
             s.status[q][ref] = EXHAUSTED
             if self.emit:
                 self.emit("reveal", f"Enervate flips {self._bn(s, q, ref)} face up")
-            if "enervate" in s.teams[q].cards[ref].ab and not s.used[q] >> ref & 1:
+            if "enervate" in s.teams[q].cards[ref].ab:
                 extra = extra + (ref,)
         elif kind == "death-curse":
             if self.emit:
                 self.emit("ability", f"Death Curse: {self._bn(s, p, j)} kills itself "
                                      f"and {self._bn(s, q, ref)}")
+            if s.committed[q] == ref:  # a chosen badge: its player chooses again
+                s.committed = _put(s.committed, q, -1)
+                s.charged = _put(s.charged, q, False)
+                s.swarm = _put(s.swarm, q, 0)
             self._kill_many(s, ((p, j), (q, ref)))
             return None
         elif kind == "resurrect":
@@ -886,8 +988,6 @@ class WarBadgeRules(Instrumented):
     # -------------------------------------------------------- ready and death
     def _ready(self, s: State, q: int, j: int) -> None:
         s.status[q][j] = READY
-        if s.used[q] >> j & 1:
-            self.fire("warbadge.ruling.once-per-battle")
         if self.emit:
             self.emit("info", f"{self._bn(s, q, j)} is ready again")
 
@@ -954,15 +1054,26 @@ class WarBadgeRules(Instrumented):
         for p in (0, 1):
             s.status[p][s.committed[p]] = BATTLE
         self.fire("warbadge.rule.reveal")
+        for p in (0, 1):
+            self._reveal_swarm(s, p)
         s.stage = FIGHT
         s.quiet = False
         if self.emit:
             self.emit("reveal", " vs ".join(
-                f"{self._bn(s, p, s.committed[p])} (value {self._printed(s, p)})"
+                f"{self._bn(s, p, s.committed[p])} ({self._value_text(s, p)})"
                 for p in (0, 1)))
 
-    def _printed(self, s: State, p: int) -> int:
-        return s.teams[p].values[s.committed[p]]
+    def _value_text(self, s: State, p: int) -> str:
+        """A battle badge's value in this battle, and what made it (the reveal line)."""
+        card, value, _ = self._side_value(s, p)
+        parts = []
+        if "swarm" in card.ab:
+            parts.append(f"Swarm total {value // 2 if s.charged[p] else value}")
+        if s.charged[p]:
+            parts.append("doubled by Charge")
+        if value == card.value and not parts:
+            return f"value {value}"
+        return f"value {value}: printed {card.value}, " + ", ".join(parts)
 
     def _side(self, s: State, p: int) -> SideView:
         """One side of the battle with Charge, Swarm, Mount and Protect applied."""
@@ -980,21 +1091,26 @@ class WarBadgeRules(Instrumented):
     def _side_value(self, s: State, p: int,
                     count: bool = False) -> tuple[Card, int, BadgeSpec | None]:
         """The badge in the battle, its value with Charge, Swarm and Mount applied, and
-        the mount's spec (``None`` without an allowed mount)."""
+        the mount's spec (``None`` without a mount that carries this badge)."""
         team = s.teams[p]
         card = team.cards[s.committed[p]]
-        st = s.status[p]
         value = card.value
         if "swarm" in card.ab:
-            # Swarm: "the value of all currently visible WarBadges with the Swarm ability
-            # combined, including exhausted badges but not unrevealed badges."
-            value = sum(team.values[k] for k in team.by_ability["swarm"]
-                        if st[k] == EXHAUSTED or st[k] == BATTLE)
+            # Swarm: "This WarBadge has the value of all currently visible WarBadges with
+            # the Swarm ability combined, including exhausted badges but not unrevealed
+            # badges" -- either player's (ruling swarm-visible).
+            value = 0
+            for q in (0, 1):
+                st = s.status[q]
+                values = s.teams[q].values
+                shown = s.charged[q]
+                for k in s.teams[q].by_ability["swarm"]:
+                    x = st[k]
+                    if x == EXHAUSTED or x == BATTLE or x == DYING or (x == HAND and shown):
+                        value += values[k]
             if count:
                 self.fire(_A["swarm"])
-                self.fire("warbadge.ruling.swarm-allied")
-                if value == card.value:
-                    self.fire("warbadge.ruling.swarm-alone")
+                self.fire("warbadge.ruling.swarm-visible")
         if s.charged[p]:
             value *= 2
         mount = None
@@ -1054,12 +1170,17 @@ class WarBadgeRules(Instrumented):
             m = s.mount[p]
             st = s.status[p]
             if p in losers:
-                if m >= 0:
+                if m >= 0 and mount_allowed(s.teams[p].cards[b]):
+                    # Mount: "If the mounted WarBadge loses, kill either the mount or the
+                    # rider." (A mount that cannot carry the rider Illusion brought in
+                    # is no mount: the rider alone is defeated.)
                     kills.append(("kill", p, b, m, cause))
                 else:
                     # "The loser is defeated and removed from play."
                     st[b] = DYING
                     dying.append((p, b, cause))
+                    if m >= 0:
+                        st[m] = EXHAUSTED
             else:
                 # "The winner is exhausted and remains in play." / a draw: "both
                 # WarBadges are exhausted, but neither is removed from play."
@@ -1152,9 +1273,9 @@ class WarBadgeRules(Instrumented):
         s.battle += 1
         s.committed = (-1, -1)
         s.charged = (False, False)
+        s.swarm = (0, 0)
         s.mount = (-1, -1)
         s.protect = (False, False)
-        s.used = (0, 0)
         s.winner = -1
         s.killed = ()
         s.stage = PRE
@@ -1173,7 +1294,7 @@ class WarBadgeRules(Instrumented):
                     s.status[p][b] = READY
         s.committed = (-1, -1)
         s.charged = (False, False)
-        s.used = (0, 0)
+        s.swarm = (0, 0)
         losers = [p for p in (0, 1) if READY not in s.status[p]]
         if len(losers) == 2:
             self.fire("warbadge.ruling.both-exhausted")
@@ -1223,32 +1344,111 @@ class WarBadgeRules(Instrumented):
 
     # ------------------------------------------------------------ observation
     def observe(self, s: State, player: int) -> Observation:
-        """What ``player`` may see: face-down enemy badges only as counts."""
+        """What ``player`` may see: its own badges, the enemy's face-up ones, and what is
+        hidden from it only as counts (see `Observation`)."""
         p = player
         e = 1 - p
         mine = tuple([views[x] for views, x in zip(s.teams[p].views, s.status[p], strict=True)])
         est = s.status[e]
         charged = s.charged[e]
-        theirs = tuple([
-            views[x] for views, x in zip(s.teams[e].views, est, strict=True)
-            if x == EXHAUSTED or x == BATTLE or x == DYING or x == DEAD
-            or (x == HAND and charged)])
+        seen = _SEEN_BY_ENEMY
+        theirs = tuple([views[x] for views, x in zip(s.teams[e].views, est, strict=True)
+                        if x in seen or (x == HAND and charged)])
         sides: tuple[SideView | None, SideView | None] = (None, None)
         c = s.committed
-        if s.stage in (FIGHT, RESULT, SAVE, POST) and c[0] >= 0 and c[1] >= 0:
+        stage = s.stage
+        if (stage == FIGHT or stage == RESULT or stage == SAVE or stage == POST) \
+                and c[0] >= 0 and c[1] >= 0:
             sides = (self._side(s, p), self._side(s, e))
         elif c[e] >= 0 and charged:
             sides = (self._side(s, p) if c[p] >= 0 else None, self._side(s, e))
-        pend = s.pending if s.pending is not None and s.pending[1] == p else None
+        pend = s.pending
+        own = pend if pend is not None and pend[1] == p else None
+        ce = c[e]
+        if ce >= 0 and stage == PRE and not charged:
+            ce = _SECRET
+        public = (stage, s.target, s.quiet, s.queue, (c[0], ce) if p == 0 else (ce, c[1]),
+                  s.charged, s.mount, s.protect, s.dying, s.winner, s.killed, s.outcome,
+                  pend, p in s.window, s.declared[p], s.swarm[p])
         return Observation(
             player=p,
-            decision=pend[0] if pend is not None else STAGE_NAMES[s.stage],
+            decision=own[0] if own is not None else STAGE_NAMES[stage],
             round=s.round, rounds=s.rounds, battle=s.battle,
-            mine=mine, theirs=theirs,
+            mine=mine, theirs=theirs, their_team=s.teams[e].specs,
             their_ready=est.count(READY), their_alive=len(est) - est.count(DEAD),
             their_committed=c[e] >= 0, flip_target=s.target[p], sides=sides,
-            dying=tuple((q, j) for q, j, _ in s.dying), pending=pend,
+            dying=tuple([(q, j) for q, j, _ in s.dying]), pending=own,
+            names=s.names, public=public,
         )
+
+    def determinize(self, obs: Observation, player: int, rng: Random) -> State:
+        """A full state drawn from ``rng`` among those ``player`` cannot tell apart from
+        the real one, built from ``obs`` alone.
+
+        The enemy's badges it does not see are dealt at random to the places it knows
+        the number of: the secretly chosen badge (with a random choice of the other
+        Swarm badges to reveal with it), the face-down pool, and set aside. An open
+        window holds the player (when it is in it) and the enemy when the enemy could
+        act there; the enemy's own declaration is never known, so it has not declared.
+        """
+        p = player
+        e = 1 - p
+        (stage, target, quiet, queue, committed, charged, mount, protect, dying, winner,
+         killed, outcome, pending, in_window, declared, swarm) = obs.public
+        specs = [(), ()]
+        specs[p] = tuple([v.spec for v in obs.mine])
+        specs[e] = obs.their_team
+        teams = self._teams_of(specs[0], specs[1])
+        status: list[list[int]] = [[], []]
+        status[p] = [_CODES[v.status] for v in obs.mine]
+        est = [-1] * len(obs.their_team)
+        for v in obs.theirs:
+            est[v.index] = _CODES[v.status]
+        status[e] = est
+        unseen = [k for k, x in enumerate(est) if x < 0]
+        rng.shuffle(unseen)
+        committed = list(committed)
+        swarms = [0, 0]
+        swarms[p] = swarm
+        if committed[e] == _SECRET:
+            j = committed[e] = unseen.pop()
+            est[j] = HAND
+            if "swarm" in teams[e].cards[j].ab:
+                for k in teams[e].by_ability["swarm"]:
+                    if k != j and rng.random() < 0.5:
+                        swarms[e] |= 1 << k
+        for i, k in enumerate(unseen):
+            est[k] = READY if i < obs.their_ready else ASIDE
+        if swarms[e]:  # only face-down Swarm badges can go with the chosen one
+            swarms[e] &= sum(1 << k for k, x in enumerate(est) if x == READY)
+        s = State(
+            teams=teams, names=obs.names, rounds=obs.rounds,
+            values=(teams[0].values, teams[1].values), status=status, round=obs.round,
+            battle=obs.battle, stage=stage, target=target, queue=queue, quiet=quiet,
+            committed=tuple(committed), charged=charged, swarm=tuple(swarms), mount=mount,
+            protect=protect, pending=pending, dying=dying, winner=winner, killed=killed,
+            outcome=outcome,
+        )
+        if outcome is None and pending is None and stage in (PRE, FIGHT, SAVE, POST):
+            # A window is open (every other stop holds a pending choice, a flip or chance).
+            options = self._pre_options if stage == PRE else self._options
+            mine = in_window
+            theirs = bool(options(s, e)) or not mine or declared is not None
+            s.window = tuple([q for q in self._order(s)
+                              if (mine if q == p else theirs)])
+            s.declared = _put((None, None), p, declared)
+        return s
+
+    def _teams_of(self, specs0: tuple, specs1: tuple) -> tuple[Team, Team]:
+        """Prepared teams for two lists of specs (cached: teams are immutable)."""
+        cache = self._det_teams
+        key = (specs0, specs1)
+        teams = cache.get(key)
+        if teams is None:
+            if len(cache) > 64:
+                cache.clear()
+            teams = cache[key] = (Team(specs0), Team(specs1))
+        return teams
 
     # ------------------------------------------------------------- invariants
     def invariants(self, s: State) -> Iterator[tuple[str, str]]:
@@ -1264,6 +1464,14 @@ class WarBadgeRules(Instrumented):
             yield "outcome", f"outcome {s.outcome} at stage {STAGE_NAMES[stage]}"
         teams, status, all_values = s.teams, s.status, s.values
         committed, dying = s.committed, s.dying
+        swarm = s.swarm
+        if swarm[0] or swarm[1]:  # other Swarm badges wait only with a secret choice
+            for p in (0, 1):
+                mask = swarm[p]
+                if mask and (stage != PRE or committed[p] < 0 or s.charged[p] or mask & ~sum(
+                        1 << k for k in teams[p].by_ability["swarm"] if k != committed[p])):
+                    yield "swarm", f"{s.names[p]}: Swarm badges {mask:b} wait to be revealed " \
+                                   f"without a secret Swarm choice"
         # The usual case at once: no badge may be in hand, in battle or dying now, and
         # none is there (nor set aside, outside the drop): only the flip count is left.
         quiet = not over and stage != FIGHT and stage != RESULT and not dying
@@ -1340,6 +1548,13 @@ class WarBadgeRules(Instrumented):
                          for j, x in enumerate(st) if x == READY or x == EXHAUSTED]
                 parts.append(f"{s.names[p]}: " + (", ".join(lands) or "nothing to drop"))
             return "Shake and Drop — " + "; ".join(parts), "chance"
+        if kind == "blind":
+            _, _, q, j = action
+            pend = s.pending[4]
+            return (f"The blind pick for {pend[0].replace('-', ' ')} hits "
+                    f"{self._bn(s, q, j)}",
+                    f"chance: one of {s.status[q].count(READY)} face-down badges, which "
+                    "the picker could not tell apart")
         p = action[1]
         who = s.names[p]
         if kind == "flip":
@@ -1350,29 +1565,41 @@ class WarBadgeRules(Instrumented):
                     f"{'face up (exhausted)' if up else 'face down (ready)'}",
                     f"{s.status[p].count(READY)} ready, exactly {need} needed")
         if kind == "pass":
+            if s.stage == PRE and s.committed[p] >= 0:
+                return (f"{who} passes", "it has chosen its badge; the other player has "
+                        "not, so the pre-battle phase goes on")
             return f"{who} passes", "a player may always pass"
-        if kind == "commit":
-            return (f"{who} chooses {s.teams[p].cards[action[2]].name} for the battle "
-                    "(secret)", "it is ready")
-        if kind == "charge":
-            return (f"{who} reveals {s.teams[p].cards[action[2]].name} as its choice",
-                    "it is ready and has Charge")
+        if kind == "commit" or kind == "charge":
+            team = s.teams[p]
+            name = team.cards[action[2]].name
+            also = ""
+            if len(action) > 3:
+                also = ", with " + ", ".join(
+                    team.cards[k].name for k in team.by_ability["swarm"] if action[3] >> k & 1
+                ) + " to reveal with it (Swarm)"
+            if kind == "charge":
+                return (f"{who} reveals {name} as its choice{also}",
+                        "it is ready and has Charge")
+            return f"{who} chooses {name} for the battle (secret){also}", "it is ready"
         if kind == "kill":
             return (f"{who} kills {s.teams[p].cards[action[2]].name}",
                     "the mounted badge lost: kill either the mount or the rider")
         if kind == "target":
             _, _, q, ref = action
             pend = s.pending
-            if ref < 0:
-                what = f"face-down badge #{-ref} of {s.names[q]}"
+            if ref == _BLIND:
+                what = f"one of {s.names[q]}'s {s.status[q].count(READY)} face-down badges"
+            elif ref == _SECRET:
+                what = f"the badge {s.names[q]} chose in secret"
             else:
                 what = self._bn(s, q, ref)
-            return (f"{who} picks {what} for {pend[0]}",
-                    f"a legal target of {pend[0]} of {s.teams[p].cards[pend[2]].name}")
+            return (f"{who} picks {what} for {pend[0].replace('-', ' ')}",
+                    f"a legal target of {pend[0].replace('-', ' ')} of "
+                    f"{s.teams[p].cards[pend[2]].name}")
         card = s.teams[p].cards[action[2]]
         if s.pending is not None and s.pending[0] == "trigger":
             return (f"{who} uses the triggered Enervate of {card.name}",
                     "Enervate flipped it face up, which triggers its ability")
         cond = "ready" if s.status[p][action[2]] == READY else "in play"
         return (f"{who} declares {kind.replace('-', ' ').title()} of {card.name}",
-                f"{card.name} is {cond}, has {kind} and has not used it this battle")
+                f"{card.name} is {cond} and has {kind.replace('-', ' ')}")

@@ -9,7 +9,8 @@ A badge is always in exactly one place, its status:
 
 - ``READY``: face down in its player's pool ("Ready WarBadges are face-side down").
 - ``EXHAUSTED``: face up in the pool ("Exhausted WarBadges are face-side up").
-- ``HAND``: chosen for the next battle (secretly, or revealed by Charge).
+- ``HAND``: chosen for the next battle (secretly, or revealed by Charge); the other Swarm
+  badges chosen to be revealed with it stay face down until it is revealed.
 - ``BATTLE``: revealed in the battle (the badge fighting, or a Mount).
 - ``DYING``: lost the battle; dies when the post-battle saves are over.
 - ``HIDDEN``: removed from play for the round by Hide.
@@ -103,12 +104,13 @@ class Card:
 
 class Team:
     """A team prepared for the engine: its cards and, per ability, which badges have it;
-    ``views[j][status]`` is how badge ``j`` looks to its owner in each place (observations
-    reuse these immutable views)."""
+    ``views[j][status]`` is how badge ``j`` looks in each place (observations reuse these
+    immutable views)."""
 
-    __slots__ = ("cards", "values", "by_ability", "size", "views")
+    __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre")
 
     def __init__(self, specs: tuple[BadgeSpec, ...]) -> None:
+        self.specs = specs
         self.cards = tuple(Card(spec, i) for i, spec in enumerate(specs))
         self.values = tuple(c.value for c in self.cards)
         self.size = len(self.cards)
@@ -116,6 +118,8 @@ class Team:
         for key in ABILITY_IDS:
             by[key] = tuple(c.index for c in self.cards if key in c.ab)
         self.by_ability = by
+        self.pre = by["lead"] + by["death-curse"] + by["resurrect"]
+        """The badges with a pre-battle ability (usable after choosing)."""
         self.views = tuple(tuple(BadgeView(c.index, c.spec, name) for name in STATUS_NAMES)
                            for c in self.cards)
 
@@ -127,7 +131,13 @@ class State:
     ``window`` lists the players of an open ability window (simultaneous declarations,
     kept in ``declared`` and hidden from the other player until all are in); ``queue``
     holds declared abilities waiting to resolve; ``pending`` is a decision the resolving
-    ability needs from one player: ``(kind, player, badge, count, extra)``.
+    ability needs from one player: ``(kind, player, badge, count, extra)``; a blind pick
+    of a face-down enemy badge waits for chance as ``("blind", CHANCE, owner, 0, the
+    pending pick)``.
+
+    Which of a player's face-down badges lies where is not part of the state: the owner
+    may rearrange them at any time, so a blind pick hits one of them at random, drawn from
+    the chance stream when it is made (ruling ``blind-target``).
     """
 
     teams: tuple[Team, Team]
@@ -149,10 +159,11 @@ class State:
     """The last window closed with every player passing."""
     committed: tuple[int, int] = (-1, -1)
     charged: tuple[bool, bool] = (False, False)
+    swarm: tuple[int, int] = (0, 0)
+    """Bit masks of the other Swarm badges each player chose to reveal with its badge
+    (secret until the badge is revealed)."""
     mount: tuple[int, int] = (-1, -1)
     protect: tuple[bool, bool] = (False, False)
-    used: tuple[int, int] = (0, 0)
-    """Bit masks of the badges that used an ability this battle."""
     pending: tuple | None = None
     dying: tuple = ()
     """``(player, badge, cause)`` of badges that lost the battle and are not saved yet."""
@@ -172,8 +183,8 @@ class State:
             self.teams, self.names, self.rounds, self.values,
             [status[0][:], status[1][:]],
             self.round, self.battle, self.stage, self.target, self.window, self.declared,
-            self.queue, self.quiet, self.committed, self.charged, self.mount, self.protect,
-            self.used, self.pending, self.dying, self.winner, self.killed, self.outcome,
+            self.queue, self.quiet, self.committed, self.charged, self.swarm, self.mount,
+            self.protect, self.pending, self.dying, self.winner, self.killed, self.outcome,
         )
 
     def key(self) -> tuple:
@@ -185,8 +196,8 @@ class State:
         return (
             tuple(self.status[0]), tuple(self.status[1]), self.round, self.battle & 1,
             self.stage, self.target, self.window, self.declared, self.queue, self.quiet,
-            self.committed, self.charged, self.mount, self.protect, self.used, self.pending,
-            self.dying, self.winner, self.killed, self.outcome,
+            self.committed, self.charged, self.swarm, self.mount, self.protect,
+            self.pending, self.dying, self.winner, self.killed, self.outcome,
         )
 
 
@@ -217,9 +228,20 @@ class SideView:
 class Observation:
     """What one player may see: own badges fully, the enemy's face-up badges only.
 
-    Face-down enemy badges appear only as counts; targeting them uses positions (see the
-    ruling ``warbadge.ruling.blind-target``). ``sides`` is ``(mine, theirs)`` once the
-    battle is revealed (a Charge badge is visible as soon as it is chosen).
+    ``mine`` are the player's own badges by index; ``theirs`` the enemy's badges it can
+    see (exhausted, in the battle, dying, dead, hidden, or revealed by Charge), by index;
+    ``their_team`` the enemy's team (ruling ``teams-known``), so what it does not see is
+    known as a set, never which face-down badge is which: ``their_ready`` are face down,
+    ``their_committed`` says whether one is chosen in secret. Targeting a face-down badge
+    is a blind pick (ruling ``blind-target``). ``sides`` is ``(mine, theirs)`` once the
+    battle is revealed (a Charge badge is visible as soon as it is chosen). ``pending`` is
+    the player's own pending decision.
+
+    ``public`` holds the rest of what the player knows, as the engine keeps it (stage,
+    flip targets, the resolving abilities, Charge, Mount, Protect, the dying, the
+    player's own declaration and Swarm choice; the enemy's chosen badge as ``-2`` while
+    it is secret): with the fields above it is everything `WarBadgeRules.determinize`
+    needs to deal a state the player cannot tell from the real one.
     """
 
     player: int
@@ -229,6 +251,7 @@ class Observation:
     battle: int
     mine: tuple[BadgeView, ...]
     theirs: tuple[BadgeView, ...]
+    their_team: tuple[BadgeSpec, ...]
     their_ready: int
     their_alive: int
     their_committed: bool
@@ -236,3 +259,5 @@ class Observation:
     sides: tuple[SideView | None, SideView | None]
     dying: tuple[tuple[int, int], ...]
     pending: tuple | None
+    names: tuple[str, str]
+    public: tuple
