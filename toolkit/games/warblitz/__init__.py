@@ -18,6 +18,7 @@ from toolkit.games.warblitz.deck import (
     read_catalog,
     validate,
 )
+from toolkit.games.warblitz.playing import PLAYING
 from toolkit.games.warblitz.printing import PRINTING
 from toolkit.games.warblitz.template import write_template
 
@@ -34,5 +35,6 @@ GAME = Game(
     formats=lambda catalog: list(FORMATS),
     load_decks=load_decks,
     printing=PRINTING,
+    playing=PLAYING,
     extras={"read_catalog": read_catalog},
 )
