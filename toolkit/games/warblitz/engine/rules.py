@@ -69,7 +69,6 @@ from .state import (
     PICK_SPACE,
     PICK_TARGET,
     POS,
-    RELIC,
     ROLL_ATTACK,
     ROLL_TOKENS,
     TATK,
@@ -1332,7 +1331,6 @@ class WarblitzRules(Instrumented):
 
     def _finish_pick(self, s: State, task: Task, value: int) -> None:
         """Apply a choice to the task it answers."""
-        g = s.game
         if task.kind == PICK_TARGET:
             step = task.steps[0]
             rest = Task(CLAUSE, task.owner, task.source, task.origin, task.steps[1:],
