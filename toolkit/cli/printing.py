@@ -127,6 +127,11 @@ def print_deck(
         out.print(f"[bold]{job.name}[/]: {copies} cards on {len(result.pages)} page(s) → "
                   + ", ".join(str(shown(p)) for p in result.files[:3])
                   + (f" (+{len(result.files) - 3} more)" if len(result.files) > 3 else ""))
+    # A game's own sheets beside the cards (Warblitz's battlefield): extras["print_sheets"].
+    sheets = g.extras.get("print_sheets")
+    if sheets is not None:
+        for path in sheets(root, options.paper):
+            out.print(f"[bold]{g.title}[/]: {shown(path)}")
     done(0 if valid else 1)
 
 

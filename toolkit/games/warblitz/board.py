@@ -186,10 +186,11 @@ def layout_cells(start: StartLayout) -> dict[str, str]:
 
 
 def layout_legend(start: StartLayout) -> str:
-    """One line naming what the cells hold: 'CMD this commander (C1) · U1 Common Melee
-    (B2) · U2 Common Ranged (D2) · TER terrain (C3)'."""
+    """One line naming what the cells hold: 'CMD this commander (C1) · U1 your Common
+    Melee unit (B2) · U2 your Common Ranged unit (D2) · TER terrain (C3)'."""
     parts = [f"CMD this commander ({own_name(*start.commander)})"]
-    parts += [f"U{k} {ref} ({own_name(*space)})" for k, (ref, space) in enumerate(start.units, 1)]
+    parts += [f"U{k} {f'your {ref} unit' if read_slot(ref) else ref} ({own_name(*space)})"
+              for k, (ref, space) in enumerate(start.units, 1)]
     if start.terrain:
         parts.append("TER terrain (" + ", ".join(own_name(*s) for s in start.terrain) + ")")
     return " · ".join(parts)
