@@ -227,7 +227,7 @@ RULING_LIST: tuple[Ruling, ...] = (
     _r("active-name",
        "\"an active event with the same name in play\": whose active area counts?",
        "The player's own (\"you already have\").",
-       "Active Event Effects: \"You cannot play an active event if you already have an "
+       "Active Event Effects: \"Y ou cannot play an active event if you already have an "
        "active event with the same name in play.\""),
     _r("force",
        "Which way is a card forced, and what if the way is blocked?",
