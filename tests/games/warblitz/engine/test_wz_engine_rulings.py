@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from toolkit.games.warblitz.effects import VOCABULARY
 from toolkit.games.warblitz.engine import RULES, RULINGS, WarblitzRules, sample_params
 from toolkit.games.warblitz.engine.rulings import COVERAGE_IDS
-from toolkit.games.warblitz.effects import VOCABULARY
 from toolkit.sim.run import run_play
 
 RULEBOOK = Path("/work/shared/rules/warblitz.md")
