@@ -8,7 +8,8 @@
 """
 
 from .agents import AGENTS, GreedyAgent
-from .rules import WarblitzRules, game_of, game_stats, pay
+from .basics import game_of, pay
+from .rules import WarblitzRules
 from .rulings import RULES, RULINGS
 from .samples import SETUPS, sample_params
 from .state import (
@@ -21,6 +22,7 @@ from .state import (
     card_spec,
     params_from_loaded,
 )
+from .stats import game_stats
 
 __all__ = [
     "AGENTS", "RULES", "RULINGS", "SETUPS", "CardSpec", "Game", "GreedyAgent",

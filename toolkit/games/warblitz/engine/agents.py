@@ -125,13 +125,12 @@ class GreedyAgent:
             value += dice * SPECIAL_CHANCE[g.ranged[uid]] + obs.u[uid * F + TSPC]
         return value
 
-    def _targets_from(self, obs: Observation, uid: int, space: int) -> list[int]:
+    def _targets_from(self, obs: Observation, uid: int, space: int, reach: int) -> list[int]:
         """The cards ``uid`` could target standing on ``space`` (the rules' geometry)."""
         g = obs.game
         board = obs.board
         found = []
         if g.ranged[uid]:
-            reach = self.rules.reach_of(obs, uid)
             for ray in B.RAYS[space]:
                 for k, m in enumerate(ray):
                     if k >= reach:
@@ -147,9 +146,15 @@ class GreedyAgent:
             found = [t for t in found if g.taunt[t]]
         return found
 
-    def _best_attack(self, obs: Observation, uid: int, space: int) -> float:
-        dice = self.rules.attack_dice(obs, uid)
-        values = [self._attack_value(obs, uid, t, dice) for t in self._targets_from(obs, uid, space)]
+    def _best_attack(self, obs: Observation, uid: int, space: int,
+                     dice: int | None = None, reach: int | None = None) -> float:
+        """The best attack value ``uid`` would have standing on ``space``."""
+        if dice is None:
+            dice = self.rules.attack_dice(obs, uid)
+        if reach is None:
+            reach = self.rules.reach_of(obs, uid)
+        values = [self._attack_value(obs, uid, t, dice)
+                  for t in self._targets_from(obs, uid, space, reach)]
         return max(values, default=-1.0)
 
     def _enemy_boss(self, obs: Observation) -> int:
@@ -212,21 +217,21 @@ class GreedyAgent:
         g = obs.game
         best, best_value = None, 0.0
         boss = self._my_boss(obs)
+        reachable: dict[int, float] = {}
         for a in options:
             _, _, uid, token, role = a
             space = obs.u[uid * F]
             if role == TDEF:
                 threat = self._threat(obs, space)
                 value = threat * (3.0 if space == boss else 1.0) * 0.5
-            elif role == TATK:
-                reach = max([self._best_attack(obs, uid, m) for m in
-                             [space, *self.rules.destinations(obs, uid)]], default=-1.0)
-                value = 1.0 + reach * 0.3 if reach > 0 else 0.1
             else:
-                value = 2.5 if g.effect[uid].has(E.SPECIAL) else 0.0
-                reach = max([self._best_attack(obs, uid, m) for m in
-                             [space, *self.rules.destinations(obs, uid)]], default=-1.0)
-                value = value if reach > 0 else 0.0
+                if uid not in reachable:
+                    reachable[uid] = self._plan(obs, uid)[0]
+                reach = reachable[uid]
+                if role == TATK:
+                    value = 1.0 + reach * 0.3 if reach > 0 else 0.1
+                else:
+                    value = 2.5 if g.effect[uid].has(E.SPECIAL) and reach > 0 else 0.0
             value -= token * 0.01  # spend the least flexible token for a role
             if value > best_value:
                 best, best_value = a, value
@@ -287,9 +292,11 @@ class GreedyAgent:
     def _plan(self, obs: Observation, uid: int) -> tuple[float, int]:
         """The best attack value the unit can reach this activation, and where from."""
         here = obs.u[uid * F]
-        best, where = self._best_attack(obs, uid, here), here
+        dice = self.rules.attack_dice(obs, uid)
+        reach = self.rules.reach_of(obs, uid)
+        best, where = self._best_attack(obs, uid, here, dice, reach), here
         for m in self.rules.destinations(obs, uid):
-            value = self._best_attack(obs, uid, m)
+            value = self._best_attack(obs, uid, m, dice, reach)
             if value > best + 0.01:
                 best, where = value, m
         return best, where
@@ -384,7 +391,8 @@ class GreedyAgent:
         if task.kind == PICK_SPACE:
             uid = task.subject
             if g.owner[uid] == p:
-                return max(legal, key=lambda a: (self._best_attack(obs, uid, a[2]),
+                dice, reach = self.rules.attack_dice(obs, uid), self.rules.reach_of(obs, uid)
+                return max(legal, key=lambda a: (self._best_attack(obs, uid, a[2], dice, reach),
                                                  -B.distance(a[2], enemy), -a[2]))
             return max(legal, key=lambda a: (B.distance(a[2], mine), -a[2]))
         good = step.verb in GOOD_VERBS

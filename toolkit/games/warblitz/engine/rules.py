@@ -35,10 +35,6 @@ path, events and relics played, who went first) are added to ``counts`` under
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
-from itertools import compress
-from operator import ge
 from random import Random
 from typing import Any
 
@@ -46,12 +42,31 @@ from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 from toolkit.sim.engine import CHANCE, Instrumented, Outcome
 
+from .basics import (
+    BASE_DICE,
+    MAX_ACTIVATIONS,
+    MAX_DEPLOY,
+    MELEE_TABLE,
+    RANGE_TABLE,
+    ROLES,
+    STAT,
+    TOKEN_OF_ROLL,
+    UPGRADE_COST,
+    _of,
+    _put,
+    _with,
+    _without,
+    game_of,
+    pay,
+)
+from .invariants import Invariants
+from .narrate import Narrator
+from .resolve import EffectResolver
 from .rulings import COVERAGE_IDS, DRAW_PER_TURN, OPENING_HAND, RULINGS
 from .state import (
     BEGIN,
     BST,
     CARD_PHASE,
-    CLAUSE,
     COMMANDER,
     DEPLOY,
     DMG,
@@ -62,12 +77,8 @@ from .state import (
     OVER,
     PATH_OF_KIND,
     PATHS,
-    PAY_ORDER,
     PHASE_NAMES,
     PICK,
-    PICK_DIRECTION,
-    PICK_SPACE,
-    PICK_TARGET,
     POS,
     ROLL_ATTACK,
     ROLL_TOKENS,
@@ -82,76 +93,12 @@ from .state import (
     Game,
     Observation,
     State,
-    Task,
     WarblitzParams,
 )
-
-STAT = "warblitz.stat."
-TOKEN_OF_ROLL = (None, 0, 0, 1, 1, 2, 3)
-"""Phase 1 table, by die face: "1-2: Defend (DEF) token, 3-4: Attack (ATK) token,
-5: Wildcard (WLD) token, 6: Special (SPC) token" (held index H_DEF .. H_SPC)."""
-TOKEN_NAMES = ("DEF", "ATK", "WLD", "SPC", "BST")
-# Token roles on a unit, by held token: DEF → DEF; ATK → ATK; WLD → DEF or ATK;
-# SPC → DEF, ATK or SPC ("The WLD token can be used as either a DEF or ATK token. The SPC
-# token can be used as either a DEF or ATK token or consumed to replace one roll").
-ROLES = {0: (TDEF,), 1: (TATK,), 2: (TDEF, TATK), 3: (TDEF, TATK, TSPC)}
-ROLE_NAMES = {TDEF: "DEF", TATK: "ATK", TSPC: "SPC"}
-UPGRADE_COST = 4
-"""Upgrades: "All upgrades cost 4 tokens per an upgrade"."""
-MAX_DEPLOY = 2
-"""Deployment: "Deploy up to two units"."""
-MAX_ACTIVATIONS = 3
-"""Move & Attack: "Select 3 different units you control on the battlefield"."""
-BASE_DICE = (1, 2, 3)
-"""Phase 1: "N is 1, 2, 3 on turns 1, 2, 3 respectively and 3 dice thereafter"."""
-# Attack tables by face: (hits, specials).
-MELEE_TABLE = (None, (0, 1), (1, 0), (1, 0), (1, 0), (1, 0), (1, 1))
-"""Melee table: "1: Special, 2-5: Hit, 6: Hit / Special"."""
-RANGE_TABLE = (None, (0, 0), (0, 1), (1, 0), (1, 0), (1, 0), (1, 1))
-"""Range table: "1: Miss, 2: Special, 3-5: Hit, 6: Hit / Special"."""
+from .stats import game_stats
 
 
-def _put(values: tuple, p: int, value: Any) -> tuple:
-    return values[:p] + (value,) + values[p + 1:]
-
-
-def _with(cards: tuple[int, ...], uid: int) -> tuple[int, ...]:
-    return tuple(sorted(cards + (uid,)))
-
-
-def _without(cards: tuple[int, ...], uid: int) -> tuple[int, ...]:
-    i = cards.index(uid)
-    return cards[:i] + cards[i + 1:]
-
-
-def _of(name: str) -> str:
-    """A possessive: "Ashen Court's", "Tidewardens'"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-@lru_cache(maxsize=16)
-def game_of(params: WarblitzParams) -> Game:
-    """The static `Game` of a parameters object (built once)."""
-    return Game(params)
-
-
-def pay(held: tuple[int, ...], cost: int) -> tuple[int, ...] | None:
-    """Held tokens after paying ``cost`` (ruling ``payment``), or None if too few."""
-    if cost > sum(held):
-        return None
-    out = list(held)
-    for k in PAY_ORDER:
-        take = min(cost, out[k])
-        out[k] -= take
-        cost -= take
-    return tuple(out)
-
-
-class WarblitzRules(Instrumented):
+class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
     """The Warblitz rules engine (see the module docstring)."""
 
     game_id = "warblitz"
@@ -416,33 +363,6 @@ class WarblitzRules(Instrumented):
                 self._resolve_attack(s, ())
             else:
                 return
-
-    def _push(self, s: State, tasks: list[Task] | tuple[Task, ...], front: bool = False) -> None:
-        """Queue tasks (at the back: they wait for what is resolving; ``front``: next)."""
-        if not tasks:
-            return
-        if not s.queue and s.phase != PICK:
-            s.resume = s.phase
-        s.queue = (tuple(tasks) + s.queue) if front else (s.queue + tuple(tasks))
-
-    def _trigger(self, s: State, uid: int, trigger: int, origin: int,
-                 target: int = EMPTY, times: int = 1) -> None:
-        """Queue ``uid``'s clauses for ``trigger`` (its owner resolves them)."""
-        g = s.game
-        clauses = g.effect[uid].on(trigger) if g.effect[uid].clauses else ()
-        if not clauses:
-            return
-        owner = g.owner[uid]
-        tasks = [Task(CLAUSE, owner, uid, origin, c.steps, target) for c in clauses] * times
-        self.fire(E.trigger_id(trigger))
-        if len(s.queue) > 0:
-            self.fire("warblitz.ruling.trigger-order")
-        self._push(s, tasks)
-        if self.emit:
-            where = f" at {B.space_name(origin)}" if origin != EMPTY else ""
-            self.emit("ability", f"{_of(g.names[owner])} {g.label[uid]}{where}: "
-                      f"{E.TRIGGERS[trigger].capitalize()}"
-                      + (f" ×{times}" if times > 1 else ""))
 
     # ------------------------------------------------------------------ turns
     def _begin_turn(self, s: State) -> None:
@@ -1030,339 +950,6 @@ class WarblitzRules(Instrumented):
             who = "Draw" if winner is None else f"{g.names[winner]} wins"
             self.emit("end", f"{who}: {outcome.reason} (turn {s.turn})")
 
-    # ------------------------------------------------------------------ effects
-    def modifier(self, s: State, uid: int, stat: int, count: bool = False) -> int:
-        """The sum of the Ongoing modifiers of ``stat`` that apply to ``uid``: from units on
-        the battlefield and events in either active area ("Event card effects are active
-        while in either active area"). ``count`` counts each card whose modifier is used."""
-        g = s.game
-        if not g.ongoing:
-            return 0
-        total = 0
-        u = s.u
-        for src in g.ongoing:
-            if g.kind[src] == UNIT:
-                origin = u[src * F]
-                if origin == EMPTY:
-                    continue
-            elif src not in s.active[g.owner[src]]:
-                continue
-            else:
-                origin = EMPTY
-            for clause in g.effect[src].on(E.ONGOING):
-                for step in clause.steps:
-                    if step.arg == stat and self._matches(s, step.target, g.owner[src], src,
-                                                          origin, uid):
-                        total += step.sign * step.amount
-                        if count:
-                            self.card_fired(g, src)
-        return total
-
-    def _matches(self, s: State, t: E.Target, owner: int, source: int, origin: int,
-                 uid: int) -> bool:
-        """Whether ``uid`` is one of the units a modifier's target phrase names."""
-        if t.kind == E.SELF:
-            return uid == source
-        if t.kind == E.COMMANDER:
-            return uid == s.game.commander[owner]
-        if t.kind == E.ENEMY_COMMANDER:
-            return uid == s.game.commander[1 - owner]
-        return uid in self._select(s, t, owner, source, origin, EMPTY, EMPTY)
-
-    def _select(self, s: State, t: E.Target, owner: int, source: int, origin: int,
-                target: int, it: int, verb: int = -1) -> list[int]:
-        """The units on the battlefield a selection matches, in board order."""
-        g = s.game
-        board = s.board
-        u = s.u
-        place = t.place
-        near: set[int] | None = None
-        if place == E.ADJACENT:
-            refs = self._refs(s, t.ref, owner, source, origin, target, it)
-            near = {m for r in refs for m in B.ADJACENT[r]}
-        elif place == E.WITHIN:
-            here = u[source * F] if source != EMPTY and u[source * F] != EMPTY else origin
-            near = {m for m in range(B.SIZE) if here != EMPTY and m != here
-                    and B.distance(here, m) <= t.within}
-        elif place == E.IN_RANGE:
-            near = ({u[x * F] for x in self.targets(s, source)}
-                    if source != EMPTY and u[source * F] != EMPTY else set())
-        out = []
-        for space in range(B.SIZE):
-            uid = board[space]
-            if uid == EMPTY or g.kind[uid] != UNIT:
-                continue
-            if near is not None and space not in near:
-                continue
-            o = g.owner[uid]
-            if (t.side == E.FRIENDLY and o != owner) or (t.side == E.ENEMY and o == owner):
-                continue
-            if t.ranks:
-                rank = g.rank[uid]
-                if not ((rank == 0 and t.ranks & 1) or (rank == ELITE and t.ranks & 2)):
-                    continue
-            if t.attacks and not ((not g.ranged[uid] and t.attacks & 1)
-                                  or (g.ranged[uid] and t.attacks & 2)):
-                continue
-            if verb == E.MOVE and uid in s.fresh:
-                self.fire("warblitz.ruling.effect-move")
-                continue
-            out.append(uid)
-        return out
-
-    def _refs(self, s: State, ref: int, owner: int, source: int, origin: int, target: int,
-              it: int) -> list[int]:
-        """The spaces "adjacent to ..." is measured from."""
-        g = s.game
-        u = s.u
-
-        def at(uid: int) -> list[int]:
-            return [u[uid * F]] if uid != EMPTY and u[uid * F] != EMPTY else []
-
-        if ref == E.REF_SELF:
-            here = at(source)
-            return here or ([origin] if origin != EMPTY else [])
-        if ref == E.REF_TARGET:
-            return at(target)
-        if ref == E.REF_IT:
-            return at(it)
-        if ref == E.REF_COMMANDER:
-            return at(g.commander[owner])
-        if ref == E.REF_ENEMY_COMMANDER:
-            return at(g.commander[1 - owner])
-        side = owner if ref == E.REF_FRIENDLY else 1 - owner
-        return [u[x * F] for x in g.own[side] if g.kind[x] == UNIT and u[x * F] != EMPTY]
-
-    def _subjects(self, s: State, task: Task, step: E.Step) -> list[int] | None:
-        """Cards a step affects; None when the owner must choose one of several."""
-        t = step.target
-        g = s.game
-        u = s.u
-        if t is None:
-            return []
-        kind = t.kind
-        if kind == E.SELECT:
-            found = self._select(s, t, task.owner, task.source, task.origin, task.target,
-                                 task.it, step.verb)
-            if t.quant == E.ONE and len(found) > 1:
-                return None
-            return found
-        uid = {E.SELF: task.source, E.TARGET: task.target, E.IT: task.it,
-               E.COMMANDER: g.commander[task.owner],
-               E.ENEMY_COMMANDER: g.commander[1 - task.owner]}[kind]
-        if uid == EMPTY or u[uid * F] == EMPTY:
-            return []
-        if step.verb == E.MOVE and uid in s.fresh:
-            self.fire("warblitz.ruling.effect-move")
-            return []
-        return [uid]
-
-    def _run_queue(self, s: State) -> bool:
-        """Resolve pending tasks until one waits for a choice (True) or none is left."""
-        while s.queue and s.outcome is None:
-            task = s.queue[0]
-            kind = task.kind
-            if kind == CLAUSE:
-                if not task.steps:
-                    s.queue = s.queue[1:]
-                    continue
-                step = task.steps[0]
-                s.queue = (task._replace(steps=task.steps[1:]),) + s.queue[1:]
-                self._run_step(s, task, step)
-                continue
-            if kind == PICK_TARGET:
-                s.phase = PICK
-                return True
-            # A force direction or a move destination, worked out when it comes up.
-            if task.options:
-                s.phase = PICK
-                return True
-            subject = task.subject
-            if s.u[subject * F] == EMPTY:
-                s.queue = s.queue[1:]
-                continue
-            options = (tuple(self._directions(s, task)) if kind == PICK_DIRECTION
-                       else tuple(self.destinations(s, subject, task.amount)))
-            if kind == PICK_SPACE and options:  # "up to N": staying is a choice too
-                options = tuple(sorted(set(options) | {s.u[subject * F]}))
-            if len(options) <= 1:
-                s.queue = s.queue[1:]
-                if options:
-                    self._finish_pick(s, task, options[0])
-                continue
-            s.queue = (task._replace(options=options),) + s.queue[1:]
-            s.phase = PICK
-            return True
-        if s.outcome is None and s.phase == PICK:
-            s.phase = s.resume
-        return False
-
-    def _run_step(self, s: State, task: Task, step: E.Step) -> None:
-        """One step of a clause (the clause's remaining steps are at the queue's head)."""
-        g = s.game
-        verb = step.verb
-        if verb == E.SPEND:
-            holder = self._subjects(s, task, step)
-            uid = holder[0] if holder else EMPTY
-            self.fire("warblitz.ruling.spend-boost")
-            if uid == EMPTY or s.u[uid * F + BST] < step.amount:
-                s.queue = s.queue[1:]  # "the card must have at least that much boost"
-                if self.emit:
-                    self.emit("ability", f"{g.label[task.source]}: not enough boost to spend, "
-                              "the rest does nothing")
-                return
-            s.u[uid * F + BST] -= step.amount
-            self.fire("warblitz.rule.spend-boost")
-            self.fire("warblitz.effect.spend")
-            self.card_fired(g, task.source)
-            s.queue = (s.queue[0]._replace(it=uid),) + s.queue[1:]
-            if self.emit:
-                self.emit("ability", f"{g.label[task.source]}: {step.amount} boost spent from "
-                          f"{self._who(s, uid)}")
-            return
-        if verb == E.GAIN and step.target is None:
-            p = task.owner
-            s.held[p] = _put(s.held[p], step.arg, s.held[p][step.arg] + step.amount)
-            self._did(s, task, step, f"{g.names[p]} gains {step.amount} "
-                      f"{TOKEN_NAMES[step.arg]}")
-            return
-        if verb == E.DRAW_DICE:
-            p = task.owner
-            s.temp = _put(s.temp, p, s.temp[p] + step.amount)
-            self.fire("warblitz.ruling.draw-dice")
-            self._did(s, task, step, f"{g.names[p]} rolls {step.amount} more draw "
-                      f"{'die' if step.amount == 1 else 'dice'} next time")
-            return
-        subjects = self._subjects(s, task, step)
-        if subjects is None:  # "one" of several: the owner chooses
-            options = tuple(self._select(s, step.target, task.owner, task.source,
-                                         task.origin, task.target, task.it, step.verb))
-            head = s.queue[0]
-            s.queue = (Task(PICK_TARGET, task.owner, task.source, task.origin,
-                            (step,) + head.steps, task.target, task.it, options),) + s.queue[1:]
-            return
-        if step.target.kind == E.SELECT and step.target.quant == E.ONE:
-            it = subjects[0] if subjects else EMPTY
-            s.queue = (s.queue[0]._replace(it=it),) + s.queue[1:]
-        picks = []
-        for uid in subjects:
-            pick = self._apply_step(s, task, step, uid)
-            if s.outcome is not None:
-                return
-            if pick is not None:
-                picks.append(pick)
-        self._push(s, picks, front=True)
-
-    def _apply_step(self, s: State, task: Task, step: E.Step, uid: int) -> Task | None:
-        """What a step does to one card; a force or a move returns the choice it needs
-        (its direction, its destination), to be queued next."""
-        g = s.game
-        verb = step.verb
-        n = step.amount
-        u = s.u
-        base = uid * F
-        terrain = g.kind[uid] == TERRAIN
-        if verb == E.FORCE:
-            return Task(PICK_DIRECTION, task.owner, task.source, task.origin, (step,),
-                        task.target, task.it, (), uid, n)
-        if verb == E.MOVE:
-            self.fire("warblitz.ruling.effect-move")
-            return Task(PICK_SPACE, task.owner, task.source, task.origin, (step,),
-                        task.target, task.it, (), uid, n)
-        if terrain:
-            self.fire("warblitz.ruling.terrain")
-            return None
-        if verb == E.DAMAGE:
-            self._did(s, task, step, f"{n} damage to {self._who(s, uid)}")
-            self._damage(s, uid, n, task.source, "an ability"
-                         if s.game.kind[task.source] == UNIT else f"an {KIND_TEXT[s.game.kind[task.source]]}")
-        elif verb == E.HEAL:
-            healed = min(n, u[base + DMG])
-            u[base + DMG] -= healed
-            self._did(s, task, step, f"{healed} damage removed from {self._who(s, uid)}")
-        elif verb == E.BOOST or (verb == E.GAIN and step.arg == 4):
-            u[base + BST] += n
-            self.fire("warblitz.rule.boost")
-            self._did(s, task, step, f"{self._who(s, uid)} is boosted {n}")
-        elif verb == E.GAIN:
-            role = {0: TDEF, 1: TATK, 3: TSPC}[step.arg]
-            u[base + role] += n
-            self._did(s, task, step, f"{self._who(s, uid)} gains {n} "
-                      f"{TOKEN_NAMES[step.arg]}")
-        return None
-
-    def _did(self, s: State, task: Task, step: E.Step, text: str) -> None:
-        """Count a step that did something, and log it."""
-        self.fire(E.step_id(step))
-        self.card_fired(s.game, task.source)
-        if self.emit:
-            self.emit("ability", f"{s.game.label[task.source]}: {text}")
-
-    def _directions(self, s: State, task: Task) -> list[int]:
-        """Ways ``task.subject`` can be forced (ruling ``force``)."""
-        g = s.game
-        uid = task.subject
-        here = s.u[uid * F]
-        if g.unforceable[uid]:
-            self.fire("warblitz.effect.cannot-be-forced")
-            self.card_fired(g, uid)
-            return []
-        step = task.steps[0]
-        ways = [d for d in range(4) if B.RAYS[here][d] and s.board[B.RAYS[here][d][0]] == EMPTY]
-        if step.arg != E.CHOSEN:
-            src = task.source
-            frm = s.u[src * F] if src != EMPTY and s.u[src * F] != EMPTY else task.origin
-            if frm == EMPTY or frm == here:
-                return ways
-            line = B.direction_between(frm, here)
-            if line is not None:
-                want = line if step.arg == E.AWAY else (line + 2) % 4
-                ways = [d for d in ways if d == want]
-            else:
-                before = B.distance(frm, here)
-                ways = [d for d in ways if (B.distance(frm, B.RAYS[here][d][0]) > before)
-                        == (step.arg == E.AWAY)]
-        return ways
-
-    def _pick(self, s: State, value: int) -> None:
-        task = s.queue[0]
-        s.queue = s.queue[1:]
-        self._finish_pick(s, task, value)
-
-    def _finish_pick(self, s: State, task: Task, value: int) -> None:
-        """Apply a choice to the task it answers."""
-        if task.kind == PICK_TARGET:
-            step = task.steps[0]
-            rest = Task(CLAUSE, task.owner, task.source, task.origin, task.steps[1:],
-                        task.target, value)
-            s.queue = (rest,) + s.queue
-            pick = self._apply_step(s, task, step, value)
-            if pick is not None:
-                self._push(s, [pick], front=True)
-            return
-        uid = task.subject
-        step = task.steps[0]
-        here = s.u[uid * F]
-        if task.kind == PICK_DIRECTION:
-            # "slide it that many clear straight spaces in a single direction"
-            dest = here
-            for m in B.RAYS[here][value][:task.amount]:
-                if s.board[m] != EMPTY:
-                    break
-                dest = m
-            self.fire("warblitz.ruling.force")
-            self._relocate(s, uid, dest)
-            self.fire("warblitz.rule.force")
-            self._did(s, task, step, f"{self._who(s, uid, here)} is forced to "
-                      f"{B.space_name(dest)}")
-            return
-        if value == here:
-            if self.emit:
-                self.emit("info", f"{self._who(s, uid)} stays where it is")
-            return
-        self._relocate(s, uid, value)
-        self._did(s, task, step, f"{self._who(s, uid, here)} moves to {B.space_name(value)}")
-
     # ------------------------------------------------------------ observation
     def observe(self, s: State, player: int) -> Observation:
         """What ``player`` may see (ruling ``hidden``): everything but the order of the
@@ -1402,273 +989,3 @@ class WarblitzRules(Instrumented):
                      obs.temp, obs.turns, obs.first, obs.current, obs.turn, obs.phase,
                      obs.resume, obs.upgraded, obs.deployed, obs.fresh, obs.acted, obs.unit,
                      obs.struck, obs.assigned, obs.attack, obs.queue, obs.outcome)
-
-    # ------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
-        """Every card in exactly one place; the battlefield and the pieces agree; life,
-        tokens and counts within bounds; turn limits kept. A fast check of the whole
-        state first; the messages are worked out only when something is wrong."""
-        g = s.game
-        over = s.outcome is not None
-        if over != (s.phase == OVER):
-            yield "outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[s.phase]}"
-        u = s.u
-        board = s.board
-        pos = u[POS::F]
-        everything = [uid for uid in board if uid != EMPTY]
-        for p in (0, 1):
-            everything.extend(s.pile[p])
-            everything.extend(s.hand[p])
-            everything.extend(s.used[p])
-            everything.extend(s.gone[p])
-            everything.extend(s.active[p])
-        if sorted(everything) != g.all_uids:
-            yield from self._misplaced(s, everything)
-        occupied = list(filter(EMPTY.__ne__, board))
-        if list(map(board.__getitem__, map(pos.__getitem__, occupied))) != occupied or \
-                len(pos) - pos.count(EMPTY) != len(occupied):
-            yield "board", "the battlefield and the pieces' spaces disagree"
-        fields = [u[k::F] for k in range(1, F)]
-        if min(map(min, fields)) < 0:
-            yield "tokens", "a piece holds negative damage or tokens"
-        if any(map(ge, fields[DMG - 1], g.hp_check)):
-            uid = next(i for i, d in enumerate(fields[DMG - 1]) if d >= g.hp_check[i])
-            yield "life", f"{g.label[uid]} has {fields[DMG - 1][uid]} damage, {g.hp[uid]} HP"
-        off = list(map(EMPTY.__eq__, pos))
-        if any(any(compress(f, off)) for f in fields):
-            yield "off-board", "a card off the battlefield holds damage or tokens"
-        for p in (0, 1):
-            if min(s.held[p]) < 0:
-                yield "tokens", f"player {p + 1} holds {s.held[p]}"
-            if s.hand[p] != tuple(sorted(s.hand[p])) or s.used[p] != tuple(sorted(s.used[p])):
-                yield "canonical", f"player {p + 1}'s reserves or discards are not sorted"
-            if s.active[p]:
-                names = [g.label[i] for i in s.active[p]]
-                if len(names) != len(set(names)) or not all(g.spec[i].active
-                                                            for i in s.active[p]):
-                    yield "active", f"player {p + 1}'s active area holds {names}"
-        if over:
-            return
-        for p in (0, 1):
-            if pos[g.commander[p]] == EMPTY:
-                yield "commander", f"{g.names[p]}'s commander is gone but the game goes on"
-        if s.deployed > MAX_DEPLOY or len(s.acted) > MAX_ACTIVATIONS:
-            yield "turn-limit", f"{s.deployed} deployed, {len(s.acted)} units selected"
-        if s.acted and (len(set(s.acted)) != len(s.acted) or set(s.acted) & set(s.fresh)):
-            yield "activation", "a unit selected twice, or deployed this turn and selected"
-        if s.phase == PICK and (not s.queue or not s.queue[0].options):
-            yield "pick", "a choice is pending without options"
-
-    def _misplaced(self, s: State, everything: list[int]) -> Iterator[tuple[str, str]]:
-        """The messages for cards in no place, in two places or with the wrong owner."""
-        g = s.game
-        seen = [0] * g.count
-        for uid in everything:
-            seen[uid] += 1
-        for uid, n in enumerate(seen):
-            if n != 1:
-                what = "terrain piece" if g.kind[uid] == TERRAIN else \
-                    f"{_of(g.names[g.owner[uid]])} {g.label[uid]}"
-                yield "one-place", f"{what} is in {n} places"
-                return
-        for p in (0, 1):
-            for zone in (s.pile[p], s.hand[p], s.used[p], s.gone[p], s.active[p]):
-                for uid in zone:
-                    if g.owner[uid] != p:
-                        yield "owner", f"{g.label[uid]} is in the wrong player's cards"
-                        return
-            if any(g.kind[uid] != UNIT for uid in s.gone[p]) or \
-                    any(g.kind[uid] == UNIT for uid in s.used[p] + s.active[p]):
-                yield "zone", f"player {p + 1} has a card in a place of the wrong kind"
-                return
-
-    # --------------------------------------------------------------- text
-    def _who(self, s: State, uid: int, space: int | None = None) -> str:
-        g = s.game
-        where = s.u[uid * F] if space is None else space
-        at = f" at {B.space_name(where)}" if where != EMPTY else ""
-        if g.kind[uid] == TERRAIN:
-            return f"terrain{at}"
-        return f"{_of(g.names[g.owner[uid]])} {g.label[uid]}{at}"
-
-    def picture(self, s: State) -> list[str]:
-        """The battlefield as text, player 2's edge on top: each piece is its player's
-        number and a letter (K the commander, # terrain), with a legend."""
-        g = s.game
-        codes: dict[int, str] = {}
-        letters = "abcdefghijklmnopqrstuvwxyz"
-        counter = [0, 0]
-        for space in range(B.SIZE):
-            uid = s.board[space]
-            if uid == EMPTY:
-                continue
-            if g.kind[uid] == TERRAIN:
-                codes[uid] = "##"
-                continue
-            p = g.owner[uid]
-            if g.rank[uid] == COMMANDER:
-                codes[uid] = f"{p + 1}K"
-            else:
-                codes[uid] = f"{p + 1}{letters[counter[p] % 26]}"
-                counter[p] += 1
-        lines = ["`   " + "  ".join(f"{c} " for c in B.LETTERS) + "`"]
-        for rank in range(B.RANKS - 1, -1, -1):
-            row = []
-            for col in range(B.WIDTH):
-                uid = s.board[rank * B.WIDTH + col]
-                row.append(codes.get(uid, "..") if uid != EMPTY else "..")
-            lines.append(f"`{rank + 1}  " + "  ".join(row) + "`")
-        legend = []
-        for space in range(B.SIZE):
-            uid = s.board[space]
-            if uid == EMPTY or g.kind[uid] == TERRAIN:
-                continue
-            base = uid * F
-            extra = [f"{n} {name}" for n, name in ((s.u[base + BST], "boost"),
-                                                   (s.u[base + TDEF], "DEF"),
-                                                   (s.u[base + TATK], "ATK"),
-                                                   (s.u[base + TSPC], "SPC")) if n]
-            legend.append(f"{codes[uid]} {g.label[uid]} {g.hp[uid] - s.u[base + DMG]}/"
-                          f"{g.hp[uid]}" + (f" ({', '.join(extra)})" if extra else ""))
-        lines.append("; ".join(legend))
-        held = " · ".join(f"{g.names[p]} holds "
-                          + (", ".join(f"{n} {TOKEN_NAMES[k]}" for k, n in enumerate(s.held[p])
-                                       if n) or "no tokens")
-                          + f", reserves {len(s.hand[p])}" for p in (0, 1))
-        lines.append(held)
-        return lines
-
-    def describe(self, s: State, action: tuple) -> tuple[str, str]:
-        """``(what, why it is legal)`` for a playthrough log, in the state before it."""
-        g = s.game
-        kind = action[0]
-        p = action[1]
-        if kind == "roll":
-            dice = action[2]
-            if s.phase == ROLL_TOKENS:
-                got = [TOKEN_NAMES[TOKEN_OF_ROLL[d]] for d in dice]
-                n = self.draw_dice(s, s.current)
-                return (f"{g.names[s.current]} rolls {', '.join(map(str, dice))} → "
-                        f"{', '.join(got)}",
-                        f"{_count(n, 'draw die', 'draw dice')}: "
-                        f"{BASE_DICE[min(s.turns[s.current], 3) - 1]} on their turn "
-                        f"{s.turns[s.current]}, +{s.perm[s.current]} from upgrades, "
-                        f"+{s.temp[s.current]} for this turn only")
-            uid = s.attack[0]
-            table = "range" if g.ranged[uid] else "melee"
-            return (f"{g.label[uid]} rolls {', '.join(map(str, dice)) or 'no dice'}",
-                    f"the {table} table")
-        who = g.names[p]
-        if kind == "end":
-            return (f"{who} ends the {PHASE_NAMES[s.phase]} phase",
-                    "a player may stop at any time")
-        if kind == "assign":
-            _, _, uid, token, role = action
-            via = "" if TOKEN_NAMES[token] == ROLE_NAMES[role] else \
-                f" (via {TOKEN_NAMES[token]})"
-            return (f"{who} assigns {ROLE_NAMES[role]}{via} to {self._who(s, uid)}",
-                    "one ATK-or-DEF and one SPC token per unit")
-        if kind == "upgrade":
-            return (f"{who} upgrades {PATHS[action[2]]} (4 tokens)",
-                    "first upgrade: a draw die every turn" if s.opened[p] == 0
-                    else "a later upgrade: a draw die next turn")
-        if kind == "play":
-            spec = g.spec[action[2]]
-            return (f"{who} plays {spec.name} ({KIND_TEXT[g.kind[action[2]]]}, cost "
-                    f"{spec.cost})", f"{_count(sum(s.held[p]), 'token', 'tokens')} held"
-                    + (f"; {E.effect_text(spec.effect)}" if spec.effect.clauses else ""))
-        if kind == "deploy":
-            uid, space = action[2], action[3]
-            return (f"{who} deploys {g.label[uid]} at {B.space_name(space)} (cost "
-                    f"{g.spec[uid].cost})",
-                    f"unit {s.deployed + 1} of 2; last three ranks, not in front of an "
-                    "enemy, not next to one unless next to the commander")
-        if kind == "activate":
-            uid = action[2]
-            return (f"{who} selects {self._who(s, uid)}",
-                    f"unit {len(s.acted) + 1} of 3 this turn")
-        if kind == "move":
-            uid = s.unit
-            here = s.u[uid * F]
-            if action[2] == here:
-                return (f"{g.label[uid]} steps out of {B.space_name(here)} and back",
-                        "moving 1 space and back is a move")
-            return (f"{g.label[uid]} moves {B.space_name(here)} → {B.space_name(action[2])}",
-                    f"up to {self.moves_of(s, uid)} spaces through empty spaces")
-        if kind == "stay":
-            return f"{g.label[s.unit]} does not move", "moving is optional"
-        if kind == "attack":
-            uid = s.unit
-            return (f"{g.label[uid]} attacks {self._who(s, action[2])}",
-                    "ranged: up to 3 clear straight spaces" if g.ranged[uid]
-                    else "melee: an adjacent card")
-        if kind == "hold":
-            return f"{g.label[s.unit]} does not attack", "attacking is optional"
-        if kind == "pick":
-            task = s.queue[0]
-            src = g.label[task.source]
-            if task.kind == PICK_DIRECTION:
-                return (f"{who} forces {self._who(s, task.subject)} "
-                        f"{B.DIRECTION_NAMES[action[2]]}", f"{src}'s force")
-            if task.kind == PICK_SPACE:
-                return (f"{who} moves {self._who(s, task.subject)} to "
-                        f"{B.space_name(action[2])}", f"{src}'s move")
-            return (f"{who} chooses {self._who(s, action[2])}",
-                    f"{src}: {E.step_text(task.steps[0])}")
-        return repr(action), ""
-
-
-KIND_TEXT = ("unit", "event", "relic", "terrain")
-
-
-def game_stats(counters: dict[str, int], deck_names: list[str] | tuple[str, ...],
-               finished: int) -> dict[str, Any]:
-    """The Warblitz statistics of a run, from the harness's folded counters.
-
-    Per seat (``seats``): wins, went first, commander damage taken, upgrades by path; per
-    warband (``warbands``): games, wins, went first, won when first, commander damage,
-    upgrades by path and, per card, units deployed and destroyed and events and relics
-    played; and the first player's win rate. ``tables`` repeats them for the terminal.
-    """
-    def get(key: str) -> int:
-        return counters.get(STAT + key, 0)
-
-    def per_card(prefix: str) -> dict[str, int]:
-        full = STAT + prefix
-        return {k[len(full):]: n for k, n in sorted(counters.items())
-                if k.startswith(full) and n}
-
-    seats = []
-    for i in range(1, len(deck_names) + 1):
-        seats.append({"wins": get(f"seat{i}.wins"), "first": get(f"seat{i}.first"),
-                      "commander_damage": get(f"seat{i}.commander-damage"),
-                      "upgrades": {path: get(f"seat{i}.upgrade.{path}") for path in PATHS}})
-    bands = {}
-    for name in dict.fromkeys(deck_names):
-        bands[name] = {
-            "games": get(f"deck.{name}.games"), "wins": get(f"deck.{name}.wins"),
-            "first": get(f"deck.{name}.first"), "first_wins": get(f"deck.{name}.first-wins"),
-            "commander_damage": get(f"deck.{name}.commander-damage"),
-            "upgrades": {path: get(f"deck.{name}.upgrade.{path}") for path in PATHS},
-            "deployed": per_card(f"deck.{name}.deployed."),
-            "destroyed": per_card(f"deck.{name}.destroyed."),
-            "played": per_card(f"deck.{name}.played."),
-        }
-    rate = get("first-wins") / finished if finished else 0.0
-    tables = {
-        "Warbands": {
-            "columns": ["Warband", "Games", "Wins", "Went first", "Won when first",
-                        "Commander damage", "Upgrades (units/events/relics)"],
-            "rows": [[name, b["games"], b["wins"], b["first"], b["first_wins"],
-                      b["commander_damage"], "/".join(str(b["upgrades"][k]) for k in PATHS)]
-                     for name, b in bands.items()]},
-        "Cards": {
-            "columns": ["Warband", "Card", "Deployed", "Destroyed", "Played"],
-            "rows": [[name, card, b["deployed"].get(card, 0), b["destroyed"].get(card, 0),
-                      b["played"].get(card, 0)]
-                     for name, b in bands.items()
-                     for card in sorted(set(b["deployed"]) | set(b["destroyed"])
-                                        | set(b["played"]))]},
-    }
-    return {"first_player_win_rate": round(rate, 4), "seats": seats, "warbands": bands,
-            "tables": tables}

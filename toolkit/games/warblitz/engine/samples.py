@@ -56,8 +56,8 @@ def relic(name: str, faction: str, tier: str, cost: int, phase: str, ability: st
 
 UNITS = [
     unit("Cinder Regent Maelis", ASH, "Commander", "", 0, 14, 3, "MEL",
-         "At the beginning of your turn, boost one adjacent friendly unit.",
-         "Turn start: boost 1 one adjacent friendly unit"),
+         "At the beginning of your turn, boost this commander and one adjacent friendly "
+         "unit.", "Turn start: boost 1 self, boost 1 one adjacent friendly unit"),
     unit("Emberguard Champion", ASH, "Elite", "Melee", 4, 7, 3, "MEL", "Taunt.", "Taunt"),
     unit("Ashcaller Archer", ASH, "Elite", "Ranged", 4, 4, 3, "RNG",
          "After attacking, force the target 1 space away from this unit.",
@@ -133,7 +133,7 @@ EVENTS = [
 ]
 
 RELICS = [
-    relic("Crown of Cinders", ASH, "Epic", 3, MOVE,
+    relic("Crown of Cinders", ASH, "Epic", 2, MOVE,
           "Spend 2 boost from your Commander to add 3 damage to one enemy unit.",
           "On play: spend 2 boost from commander, damage 3 one enemy unit"),
     relic("Ash Banner", ASH, "Common", 1, DEPLOY, "Boost one friendly unit twice.",

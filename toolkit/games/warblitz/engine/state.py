@@ -139,7 +139,7 @@ class Game:
     __slots__ = ("params", "names", "cards", "spec", "owner", "kind", "hp", "strength",
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
-                 "card_id", "same", "effect", "all_uids", "hp_check")
+                 "card_id", "same", "effect", "all_uids", "hp_check", "modifiers")
 
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
@@ -194,6 +194,13 @@ class Game:
         self.base_reach = tuple(e.reach or 3 for e in self.effect)
         self.label = tuple("terrain" if s is None else s.name for s in specs)
         self.ongoing = tuple(i for i, e in enumerate(self.effect) if e.has(ONGOING))
+        mods: list[list[tuple]] = [[], [], []]
+        for i in self.ongoing:
+            for clause in self.effect[i].on(ONGOING):
+                for step in clause.steps:
+                    mods[step.arg].append((i, owner[i], self.kind[i] == UNIT, step))
+        self.modifiers = tuple(tuple(m) for m in mods)
+        """Per stat (dice, moves, range): (source uid, owner, is a unit, modifier step)."""
         self.card_id = tuple(None if s is None or s.effect == NO_EFFECT
                              else f"warblitz.card.{s.name}" for s in specs)
         first: dict[tuple[int, str], int] = {}
