@@ -1,4 +1,4 @@
-"""Benchmark of the game simulation: WarBadge games per second with random agents.
+"""Benchmark of the game simulation: WarBadge and Warblitz games per second.
 
 Measures invariant checks on and off, in one process and with ``jobs=2``. If OpenSpiel
 (``pyspiel``) can be imported, the same run also times OpenSpiel's goofspiel (6 cards,
@@ -6,7 +6,10 @@ Measures invariant checks on and off, in one process and with ``jobs=2``. If Ope
 at least 0.5x with invariants on). Compare ratios within one run, never absolute times
 across machines.
 
-    python bench/play_bench.py [--games N] [--seconds S]
+Warblitz (bundled Ashen Court v Tidewardens, `engine/samples.py`) is timed with random
+and greedy agents, invariant checks on, in one process and with ``jobs=2``.
+
+    python bench/play_bench.py [--games N] [--warblitz-games N] [--seconds S]
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from toolkit.games.warbadge.engine import WarBadgeRules, standard_params  # noqa: E402
+from toolkit.games.warblitz.engine import WarblitzRules  # noqa: E402
+from toolkit.games.warblitz.engine import sample_params as warblitz_params  # noqa: E402
 from toolkit.sim.harness import run_games  # noqa: E402
 
 
@@ -32,6 +37,13 @@ def warbadge_rate(games: int, check_invariants: bool, jobs: int) -> float:
     _, seconds = run_games(rules, standard_params(), ["random", "random"], games, 1,
                            jobs=jobs, check_invariants=check_invariants)
     return games / seconds
+
+
+def warblitz_rate(games: int, agent: str, jobs: int) -> tuple[float, float]:
+    """Warblitz games per second and mean turns (bundled warbands, invariants on)."""
+    rules = WarblitzRules()
+    total, seconds = run_games(rules, warblitz_params(), [agent, agent], games, 1, jobs=jobs)
+    return games / seconds, total.stats.mean_length()
 
 
 def goofspiel_rate(seconds: float) -> float | None:
@@ -60,6 +72,7 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
     """Run the benchmark, print the figures and return them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--warblitz-games", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="time for the goofspiel playouts")
     args = parser.parse_args([] if argv is None else argv)
@@ -73,6 +86,12 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
         rate = warbadge_rate(args.games, check, jobs)
         figures[f"warbadge {label}"] = rate
         print(f"warbadge random vs random, {label}: {rate:,.0f} games/s")
+    for agent in ("random", "greedy"):
+        for jobs in (1, 2):
+            rate, turns = warblitz_rate(args.warblitz_games, agent, jobs)
+            figures[f"warblitz {agent} jobs={jobs}"] = rate
+            print(f"warblitz {agent} vs {agent}, invariants on, jobs={jobs}: {rate:,.1f} games/s "
+                  f"({turns:.1f} turns a game)")
     goof = goofspiel_rate(args.seconds)
     figures["goofspiel"] = goof
     if goof is None:

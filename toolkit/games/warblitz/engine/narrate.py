@@ -37,6 +37,8 @@ from .state import (
     State,
 )
 
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
 
 class Narrator:
     """Text for the playthrough log, for `WarblitzRules`."""
@@ -52,11 +54,9 @@ class Narrator:
 
     def picture(self, s: State) -> list[str]:
         """The battlefield as text, player 2's edge on top: each piece is its player's
-        number and a letter (K the commander, # terrain), with a legend."""
+        number and a letter of its own (K the commander, ## terrain), with a legend."""
         g = s.game
         codes: dict[int, str] = {}
-        letters = "abcdefghijklmnopqrstuvwxyz"
-        counter = [0, 0]
         for space in range(B.SIZE):
             uid = s.board[space]
             if uid == EMPTY:
@@ -67,9 +67,9 @@ class Narrator:
             p = g.owner[uid]
             if g.rank[uid] == COMMANDER:
                 codes[uid] = f"{p + 1}K"
-            else:
-                codes[uid] = f"{p + 1}{letters[counter[p] % 26]}"
-                counter[p] += 1
+            else:  # a letter per card of the warband, the same all game long
+                others = [i for i in g.own[p] if g.rank[i] != COMMANDER]
+                codes[uid] = f"{p + 1}{LETTERS[others.index(uid) % len(LETTERS)]}"
         lines = ["`   " + "  ".join(f"{c} " for c in B.LETTERS) + "`"]
         for rank in range(B.RANKS - 1, -1, -1):
             row = []

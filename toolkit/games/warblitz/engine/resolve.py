@@ -12,7 +12,7 @@ from __future__ import annotations
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 
-from .basics import KIND_TEXT, TOKEN_NAMES, _of, _put
+from .basics import TOKEN_NAMES, _of, _put
 from .state import (
     BST,
     CLAUSE,
@@ -326,8 +326,8 @@ class EffectResolver:
             return None
         if verb == E.DAMAGE:
             self._did(s, task, step, f"{n} damage to {self._who(s, uid)}")
-            self._damage(s, uid, n, task.source, "an ability"
-                         if s.game.kind[task.source] == UNIT else f"an {KIND_TEXT[s.game.kind[task.source]]}")
+            how = ("a unit's ability", "an event", "a relic")[s.game.kind[task.source]]
+            self._damage(s, uid, n, task.source, how)
         elif verb == E.HEAL:
             healed = min(n, u[base + DMG])
             u[base + DMG] -= healed
