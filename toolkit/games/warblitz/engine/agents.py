@@ -76,6 +76,8 @@ class GreedyAgent:
 
     def __init__(self) -> None:
         self.rules = _rules()
+        self._seen: tuple = ()
+        self._plans: dict[int, tuple[float, int]] = {}
 
     def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
@@ -217,7 +219,6 @@ class GreedyAgent:
         g = obs.game
         best, best_value = None, 0.0
         boss = self._my_boss(obs)
-        reachable: dict[int, float] = {}
         for a in options:
             _, _, uid, token, role = a
             space = obs.u[uid * F]
@@ -225,9 +226,7 @@ class GreedyAgent:
                 threat = self._threat(obs, space)
                 value = threat * (3.0 if space == boss else 1.0) * 0.5
             else:
-                if uid not in reachable:
-                    reachable[uid] = self._plan(obs, uid)[0]
-                reach = reachable[uid]
+                reach = self._plan(obs, uid)[0]
                 if role == TATK:
                     value = 1.0 + reach * 0.3 if reach > 0 else 0.1
                 else:
@@ -290,10 +289,29 @@ class GreedyAgent:
 
     # ----------------------------------------------------------- move & attack
     def _plan(self, obs: Observation, uid: int) -> tuple[float, int]:
-        """The best attack value the unit can reach this activation, and where from."""
+        """The best attack value the unit can reach this activation, and where from.
+
+        Plans are kept while the battlefield is unchanged (selecting a unit, then moving
+        it, are two decisions on one battlefield); a unit farther from every enemy than it
+        can move and strike has none."""
+        key = (obs.board, obs.u, obs.active)
+        if key != self._seen:
+            self._seen, self._plans = key, {}
+        plan = self._plans.get(uid)
+        if plan is None:
+            plan = self._plans[uid] = self._make_plan(obs, uid)
+        return plan
+
+    def _make_plan(self, obs: Observation, uid: int) -> tuple[float, int]:
+        g = obs.game
         here = obs.u[uid * F]
-        dice = self.rules.attack_dice(obs, uid)
+        moves = self.rules.moves_of(obs, uid)
         reach = self.rules.reach_of(obs, uid)
+        strike = moves + (reach if g.ranged[uid] else 1)
+        if not any(obs.u[e * F] != EMPTY and B.distance(obs.u[e * F], here) <= strike
+                   for e in g.own[1 - g.owner[uid]] if g.kind[e] == UNIT):
+            return -1.0, here
+        dice = self.rules.attack_dice(obs, uid)
         best, where = self._best_attack(obs, uid, here, dice, reach), here
         for m in self.rules.destinations(obs, uid):
             value = self._best_attack(obs, uid, m, dice, reach)
