@@ -113,3 +113,29 @@ def test_rulings_command():
 def test_play_refuses_a_wrong_format():
     result = pnp("play", "warblitz", "--games", "1", "--format", "quick")
     assert result.exit_code == 2
+
+
+def test_a_catalog_without_effects_or_layouts_still_plays(tmp_path):
+    """FORMATS.md: a catalog without the Effect column and the Starts sheet "still
+    validates ... and plays with documented defaults" (plain cards, the default layout)."""
+    from tests.helpers import make_xlsx
+    from toolkit.games.warblitz.board import DEFAULT_START
+    from toolkit.games.warblitz.engine import WarblitzRules
+    from toolkit.games.warblitz.template import example_sheets
+    from toolkit.sim.run import run_play
+
+    sheets = example_sheets()
+    for name in ("Units", "Events", "Relics"):
+        col = sheets[name][0].index("Effect")
+        sheets[name] = [row[:col] + row[col + 1:] for row in sheets[name]]
+    del sheets["Starts"]
+    path = make_xlsx(tmp_path / "old.xlsx", sheets)
+    result, decks = load_decks(ValidateRequest(path))
+    assert result.valid
+    p = params_from_loaded([decks[0], decks[0]])
+    assert p.warbands[0].start == DEFAULT_START
+    assert all(not c.effect.clauses for c in p.warbands[0].cards)
+    played = run_play(WarblitzRules(), p, ["greedy", "random"], games=10, seed=1)
+    assert played.violations == [] and played.unfinished == []
+    assert sum(played.stats.wins) == 10
+    assert not any(k.startswith("warblitz.card.") for k in played.coverage_ids)
