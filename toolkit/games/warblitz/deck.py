@@ -206,8 +206,7 @@ def _check_effect(model: type[CatalogCard], item: Card, row: Row, report: Report
         report.warning(rule + "no-effect",
                        f"'{item.name}' has rules text but no Effect: the engine plays it "
                        "without its ability (write it in the effect vocabulary, "
-                       "docs/warblitz.md)", row.loc("effect") if row.loc("effect") is not
-                       row.location else row.loc("ability"))
+                       "docs/warblitz.md)", row.locations.get("effect") or row.loc("ability"))
     elif not item.ability and item.effect != NO_EFFECT:
         report.warning(rule + "no-ability",
                        f"'{item.name}' has an Effect but no Ability text: the printed card "

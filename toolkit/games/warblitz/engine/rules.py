@@ -18,10 +18,11 @@ A turn, as the rulebook sets it out (ruling ``phases``), split into small decisi
   Special and After attacking); play Move & Attack cards between units; end. The cost of
   inaction is then paid.
 
-Effects (`effects.py`) resolve through a queue of `Task`s: a clause runs step by step; a
-step on "one" card, a force with more than one way to go, or a move waits for its
-owner's choice (phase PICK). Abilities triggered meanwhile wait their turn (ruling
-``trigger-order``). Actions are small tuples whose second item is the acting player:
+Effects (`effects.py`) resolve through a queue of `Task`s (resolve.py): a clause runs
+step by step; a step on "one" card, a force with more than one way to go, or a move waits
+for its owner's choice (phase PICK). Abilities triggered meanwhile wait their turn (ruling
+``trigger-order``). The log's text is narrate.py's, the invariants invariants.py's (both
+mixins of `WarblitzRules`, like resolve.py). Actions are small tuples whose second item is the acting player:
 ``("assign", p, uid, token, role)``, ``("upgrade", p, path)``, ``("play", p, uid)``,
 ``("deploy", p, uid, space)``, ``("activate", p, uid)``, ``("move", p, space)``,
 ``("stay", p)``, ``("attack", p, target)``, ``("hold", p)``, ``("pick", p, value)``,
@@ -30,7 +31,7 @@ owner's choice (phase PICK). Abilities triggered meanwhile wait their turn (ruli
 
 Game statistics (commander damage, units deployed and destroyed per card, upgrades by
 path, events and relics played, who went first) are added to ``counts`` under
-``warblitz.stat.*`` keys; `game_stats` folds them for the report.
+``warblitz.stat.*`` keys; `game_stats` (stats.py) folds them for the report.
 """
 
 from __future__ import annotations

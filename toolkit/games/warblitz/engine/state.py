@@ -136,7 +136,7 @@ class Game:
     player's commander uid.
     """
 
-    __slots__ = ("params", "names", "cards", "spec", "owner", "kind", "hp", "strength",
+    __slots__ = ("params", "names", "spec", "owner", "kind", "hp", "strength",
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
                  "card_id", "same", "effect", "all_uids", "hp_check", "modifiers")
@@ -177,14 +177,13 @@ class Game:
         self.count = len(specs)
         self.all_uids = list(range(self.count))
         self.spec = tuple(specs)
-        self.cards = self.spec
         self.owner = tuple(owner)
         self.start = tuple(start)
         self.kind = tuple(TERRAIN if s is None else s.kind for s in specs)
         self.effect = tuple(NO_EFFECT if s is None else s.effect for s in specs)
         self.hp = tuple(0 if s is None else s.hp for s in specs)
+        # The life a piece's damage must stay below (terrain, events, relics: never reached).
         self.hp_check = [1 << 30 if s is None or s.kind != UNIT else s.hp for s in specs]
-        """Life a piece's damage must stay below (terrain, events and relics: never)."""
         self.strength = tuple(0 if s is None else s.strength for s in specs)
         self.ranged = tuple(bool(s and s.ranged) for s in specs)
         self.rank = tuple(-1 if s is None else s.rank for s in specs)
@@ -199,14 +198,14 @@ class Game:
             for clause in self.effect[i].on(ONGOING):
                 for step in clause.steps:
                     mods[step.arg].append((i, owner[i], self.kind[i] == UNIT, step))
+        # Per stat (dice, moves, range): (source uid, owner, is a unit, modifier step).
         self.modifiers = tuple(tuple(m) for m in mods)
-        """Per stat (dice, moves, range): (source uid, owner, is a unit, modifier step)."""
         self.card_id = tuple(None if s is None or s.effect == NO_EFFECT
                              else f"warblitz.card.{s.name}" for s in specs)
+        # The first uid of the same owner and card name (interchangeable copies).
         first: dict[tuple[int, str], int] = {}
         self.same = tuple(i if s is None else first.setdefault((owner[i], s.name), i)
                           for i, s in enumerate(specs))
-        """The first uid of the same owner and card name (interchangeable copies)."""
 
     def is_unit(self, uid: int) -> bool:
         """True for a unit card (not an event, relic or terrain)."""
