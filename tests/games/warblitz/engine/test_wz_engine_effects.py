@@ -215,3 +215,18 @@ def test_gain_atk_on_one_melee_unit():
     assert sorted(a[2] for a in rules.legal_actions(s, 0)) == [0, 1]  # not the ranged one
     s = act(rules, s, ("pick", 0, 1))
     assert s.u[F + TATK] == 1
+
+
+def test_within_and_in_range_selections():
+    """`within N` counts steps from the unit; `in range` is what it could attack now."""
+    rules = R()
+    p, foe = duel(unit("Seer", ranged=True, strength=1,
+                       effect="After moving: damage 1 each enemy unit within 2, "
+                              "damage 1 each enemy unit in range"),
+                  theirs=(unit(hp=9), unit(hp=9), unit(hp=9)))
+    s = position(rules, p, {0: "A1", 1: "C2", foe: "E7", foe + 1: "C4", foe + 2: "D3",
+                            foe + 3: "C6"}, phase=MOVE)
+    s = act(rules, s, ("activate", 0, 1), ("move", 0, at("C2")))
+    dmg = [s.u[(foe + k) * F + DMG] for k in (1, 2, 3)]
+    # C4 (2 steps, and in a clear line): 2; D3 (2 steps, not in line): 1; C6: behind C4
+    assert dmg == [2, 1, 0]
