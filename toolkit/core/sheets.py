@@ -89,8 +89,26 @@ def split_file_arg(arg: str) -> tuple[Path, str | None]:
     return Path(arg), None
 
 
+_RECENT: dict[tuple[str, str, int, int], Workbook] = {}
+"""The last workbooks read, by (path, display, mtime, size): one command that reads a file
+twice (validate, then print its catalog) reads it once. Nothing mutates a read Workbook."""
+
+
 def open_workbook(path: Path) -> Workbook:
     """Read every sheet of an .xlsx or .csv file, or raise one clear `InputError`."""
+    try:
+        st = path.stat()
+        key = (str(path.resolve()), display_path(path), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return _open_workbook(path)
+    if key not in _RECENT:
+        if len(_RECENT) >= 4:
+            _RECENT.pop(next(iter(_RECENT)))
+        _RECENT[key] = _open_workbook(path)
+    return _RECENT[key]
+
+
+def _open_workbook(path: Path) -> Workbook:
     display = display_path(path)
     if not path.exists():
         raise InputError(f"{display}: file not found")

@@ -57,3 +57,16 @@ def cover_crop(image_w: int, image_h: int, box_w: float, box_h: float
     crop_h = image_w / box_aspect
     top = (image_h - crop_h) / 2
     return 0.0, top, float(image_w), top + crop_h
+
+
+def printed_dpi(crop: tuple[float, float, float, float], box_w: float, box_h: float) -> float:
+    """The resolution art gets when its crop fills a box of box_w × box_h mm (the lower of
+    the two directions)."""
+    left, top, right, bottom = crop
+    dpis = [px / (mm / 25.4) for px, mm in ((right - left, box_w), (bottom - top, box_h)) if mm > 0]
+    return min(dpis) if dpis else float("inf")
+
+
+def pixels_for(mm: float, dpi: float) -> int:
+    """Pixels needed to print `mm` at `dpi`."""
+    return int(-(-mm / 25.4 * dpi // 1))

@@ -78,6 +78,7 @@ class GreedyAgent:
         self.rules = _rules()
         self._seen: tuple = ()
         self._plans: dict[int, tuple[float, int]] = {}
+        self._aims: dict[int, _Aim] = {}
 
     def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
@@ -127,37 +128,17 @@ class GreedyAgent:
             value += dice * SPECIAL_CHANCE[g.ranged[uid]] + obs.u[uid * F + TSPC]
         return value
 
-    def _targets_from(self, obs: Observation, uid: int, space: int, reach: int) -> list[int]:
-        """The cards ``uid`` could target standing on ``space`` (the rules' geometry)."""
-        g = obs.game
-        board = obs.board
-        found = []
-        if g.ranged[uid]:
-            for ray in B.RAYS[space]:
-                for k, m in enumerate(ray):
-                    if k >= reach:
-                        break
-                    if board[m] != EMPTY and board[m] != uid:
-                        found.append(board[m])
-                        break
-        else:
-            found = [board[m] for m in B.ADJACENT[space] if board[m] not in (EMPTY, uid)]
-        me = g.owner[uid]
-        if any(board[m] not in (EMPTY, uid) and g.taunt[board[m]] and g.owner[board[m]] == 1 - me
-               for m in B.ADJACENT[space]):
-            found = [t for t in found if g.taunt[t]]
-        return found
+    def _aim(self, obs: Observation, uid: int) -> _Aim:
+        """How ``uid`` strikes on this battlefield (kept with the plans)."""
+        self._fresh(obs)
+        aim = self._aims.get(uid)
+        if aim is None:
+            aim = self._aims[uid] = _Aim(self, obs, uid)
+        return aim
 
-    def _best_attack(self, obs: Observation, uid: int, space: int,
-                     dice: int | None = None, reach: int | None = None) -> float:
+    def _best_attack(self, obs: Observation, uid: int, space: int) -> float:
         """The best attack value ``uid`` would have standing on ``space``."""
-        if dice is None:
-            dice = self.rules.attack_dice(obs, uid)
-        if reach is None:
-            reach = self.rules.reach_of(obs, uid)
-        values = [self._attack_value(obs, uid, t, dice)
-                  for t in self._targets_from(obs, uid, space, reach)]
-        return max(values, default=-1.0)
+        return self._aim(obs, uid).best(space)
 
     def _enemy_boss(self, obs: Observation) -> int:
         g = obs.game
@@ -288,15 +269,19 @@ class GreedyAgent:
         return legal[-1]
 
     # ----------------------------------------------------------- move & attack
+    def _fresh(self, obs: Observation) -> None:
+        """Forget the plans when the battlefield (pieces, tokens, active cards) changed."""
+        key = (obs.board, obs.u, obs.active)
+        if key != self._seen:
+            self._seen, self._plans, self._aims = key, {}, {}
+
     def _plan(self, obs: Observation, uid: int) -> tuple[float, int]:
         """The best attack value the unit can reach this activation, and where from.
 
         Plans are kept while the battlefield is unchanged (selecting a unit, then moving
         it, are two decisions on one battlefield); a unit farther from every enemy than it
         can move and strike has none."""
-        key = (obs.board, obs.u, obs.active)
-        if key != self._seen:
-            self._seen, self._plans = key, {}
+        self._fresh(obs)
         plan = self._plans.get(uid)
         if plan is None:
             plan = self._plans[uid] = self._make_plan(obs, uid)
@@ -306,15 +291,14 @@ class GreedyAgent:
         g = obs.game
         here = obs.u[uid * F]
         moves = self.rules.moves_of(obs, uid)
-        reach = self.rules.reach_of(obs, uid)
-        strike = moves + (reach if g.ranged[uid] else 1)
+        aim = self._aim(obs, uid)
+        strike = moves + (aim.reach if g.ranged[uid] else 1)
         if not any(obs.u[e * F] != EMPTY and B.distance(obs.u[e * F], here) <= strike
                    for e in g.own[1 - g.owner[uid]] if g.kind[e] == UNIT):
             return -1.0, here
-        dice = self.rules.attack_dice(obs, uid)
-        best, where = self._best_attack(obs, uid, here, dice, reach), here
+        best, where = aim.best(here), here
         for m in self.rules.destinations(obs, uid):
-            value = self._best_attack(obs, uid, m, dice, reach)
+            value = aim.best(m)
             if value > best + 0.01:
                 best, where = value, m
         return best, where
@@ -372,12 +356,12 @@ class GreedyAgent:
 
     def _attack(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         uid = obs.unit
-        dice = self.rules.attack_dice(obs, uid)
+        aim = self._aim(obs, uid)
         best, best_value = None, 0.0
         for a in legal:
             if a[0] != "attack":
                 continue
-            value = self._attack_value(obs, uid, a[2], dice)
+            value = aim.value(a[2])
             if value > best_value:
                 best, best_value = a, value
         return best if best is not None else ("hold", obs.player)
@@ -409,8 +393,8 @@ class GreedyAgent:
         if task.kind == PICK_SPACE:
             uid = task.subject
             if g.owner[uid] == p:
-                dice, reach = self.rules.attack_dice(obs, uid), self.rules.reach_of(obs, uid)
-                return max(legal, key=lambda a: (self._best_attack(obs, uid, a[2], dice, reach),
+                aim = self._aim(obs, uid)
+                return max(legal, key=lambda a: (aim.best(a[2]),
                                                  -B.distance(a[2], enemy), -a[2]))
             return max(legal, key=lambda a: (B.distance(a[2], mine), -a[2]))
         good = step.verb in GOOD_VERBS
@@ -431,6 +415,55 @@ class GreedyAgent:
             return ((friendly == good), value, -uid)
 
         return max(legal, key=score)
+
+
+class _Aim:
+    """How one unit strikes on one battlefield: its dice and reach, the spaces where an
+    enemy's Taunt binds it, and the worth of attacking each card (worked out once)."""
+
+    __slots__ = ("agent", "obs", "uid", "dice", "reach", "ranged", "taunted", "values")
+
+    def __init__(self, agent: GreedyAgent, obs: Observation, uid: int) -> None:
+        g = obs.game
+        self.agent, self.obs, self.uid = agent, obs, uid
+        self.dice = agent.rules.attack_dice(obs, uid)
+        self.reach = agent.rules.reach_of(obs, uid)
+        self.ranged = g.ranged[uid]
+        enemy = 1 - g.owner[uid]
+        self.taunted = {m for t in g.own[enemy] if g.taunt[t] and obs.u[t * F] != EMPTY
+                        for m in B.ADJACENT[obs.u[t * F]]}
+        self.values: dict[int, float] = {}
+
+    def value(self, target: int) -> float:
+        """The worth of attacking ``target`` (see `GreedyAgent._attack_value`)."""
+        v = self.values.get(target)
+        if v is None:
+            v = self.values[target] = self.agent._attack_value(self.obs, self.uid, target,
+                                                               self.dice)
+        return v
+
+    def best(self, space: int) -> float:
+        """The best attack standing on ``space`` (-1 when nothing can be targeted):
+        the rules' geometry, melee adjacent, ranged the first card of each straight line
+        within reach (the unit's own space counts as empty), Taunt binding."""
+        board = self.obs.board
+        uid = self.uid
+        found = []
+        if self.ranged:
+            reach = self.reach
+            for ray in B.RAYS[space]:
+                for k, m in enumerate(ray):
+                    if k >= reach:
+                        break
+                    if board[m] != EMPTY and board[m] != uid:
+                        found.append(board[m])
+                        break
+        else:
+            found = [board[m] for m in B.ADJACENT[space] if board[m] not in (EMPTY, uid)]
+        if space in self.taunted:
+            taunt = self.obs.game.taunt
+            found = [t for t in found if taunt[t]]
+        return max(map(self.value, found), default=-1.0)
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
