@@ -1,4 +1,4 @@
-"""Benchmark of the game simulation: WarBadge and Valiant Wars games per second.
+"""Benchmark of the game simulation: WarBadge, Valiant Wars and Warblitz games per second.
 
 WarBadge with random agents, invariant checks on and off, in one process and with
 ``jobs=2``; Valiant Wars on the bundled pool, 2 and 4 players, random and greedy agents,
@@ -8,7 +8,10 @@ invariant checks on and off, in one process. If OpenSpiel
 at least 0.5x with invariants on). Compare ratios within one run, never absolute times
 across machines.
 
-    python bench/play_bench.py [--games N] [--seconds S]
+Warblitz (bundled Ashen Court v Tidewardens, `engine/samples.py`) is timed with random
+and greedy agents, invariant checks on, in one process and with ``jobs=2``.
+
+    python bench/play_bench.py [--games N] [--warblitz-games N] [--seconds S]
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ if __package__ in (None, ""):  # run as a script: make the project importable
 
 from toolkit.games.valiantwars.engine import ValiantWarsRules, sample_params  # noqa: E402
 from toolkit.games.warbadge.engine import WarBadgeRules, standard_params  # noqa: E402
+from toolkit.games.warblitz.engine import WarblitzRules  # noqa: E402
+from toolkit.games.warblitz.engine import sample_params as warblitz_params  # noqa: E402
 from toolkit.sim.harness import run_games  # noqa: E402
 
 
@@ -43,6 +48,13 @@ def valiantwars_rate(games: int, players: int, agent: str, check_invariants: boo
     _, seconds = run_games(rules, sample_params(players), [agent] * players, games, 1,
                            check_invariants=check_invariants)
     return games / seconds
+
+
+def warblitz_rate(games: int, agent: str, jobs: int) -> tuple[float, float]:
+    """Warblitz games per second and mean turns (bundled warbands, invariants on)."""
+    rules = WarblitzRules()
+    total, seconds = run_games(rules, warblitz_params(), [agent, agent], games, 1, jobs=jobs)
+    return games / seconds, total.stats.mean_length()
 
 
 def goofspiel_rate(seconds: float) -> float | None:
@@ -71,6 +83,7 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
     """Run the benchmark, print the figures and return them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--warblitz-games", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="time for the goofspiel playouts")
     args = parser.parse_args([] if argv is None else argv)
@@ -92,6 +105,12 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
                 label = f"{players} players, {agent}, invariants {'on' if check else 'off'}"
                 figures[f"valiantwars {label}"] = rate
                 print(f"valiantwars {label}: {rate:,.0f} games/s")
+    for agent in ("random", "greedy"):
+        for jobs in (1, 2):
+            rate, turns = warblitz_rate(args.warblitz_games, agent, jobs)
+            figures[f"warblitz {agent} jobs={jobs}"] = rate
+            print(f"warblitz {agent} vs {agent}, invariants on, jobs={jobs}: {rate:,.1f} games/s "
+                  f"({turns:.1f} turns a game)")
     goof = goofspiel_rate(args.seconds)
     figures["goofspiel"] = goof
     if goof is None:

@@ -68,7 +68,7 @@ def test_random_bytes_never_crash(tmp_path, data, game):
 
 @pytest.mark.parametrize("args", [
     ["validate", "nosuchgame", "x.xlsx"],
-    ["play", "warblitz"],
+    ["play", "warblitz", "--players", "3"],
     ["print", "warbadge", "--paper", "a5"],
     ["template", "warbadge", "-o", "starter.csv"],
 ])

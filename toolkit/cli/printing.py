@@ -220,6 +220,11 @@ def _print_once(request: PrintRequest) -> int:
         out.print(f"[bold]{markup(job.name)}[/]: "
                   + markup(f"{copies} cards on {len(result.pages)} page(s) → "
                            + ", ".join(str(shown(p)) for p in result.files[:3]) + more))
+    # A game's own sheets beside the cards (Warblitz's battlefield): extras["print_sheets"].
+    sheets = g.extras.get("print_sheets")
+    if sheets is not None:
+        for path in sheets(request.root, request.options.paper):
+            out.print(f"[bold]{markup(g.title)}[/]: {markup(shown(path))}")
     return 0 if valid else 1
 
 

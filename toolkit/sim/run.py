@@ -5,6 +5,12 @@ log and the logs of failed games, and returns a `PlayResult` whose `to_json` is 
 `play --json` document of FORMATS.md (plus the extra keys ``win_rate_ci``,
 ``end_reasons``, ``coverage``, ``rulings`` and ``unfinished_games``). `render_table`
 prints the same for a terminal with rich.
+
+Optional engine hooks: ``params_coverage_ids(params)`` adds coverage ids that depend on
+the decks played (a card's own effect), ``absent_ids(params)`` lists ids these decks
+cannot fire, ``game_stats(counters, decks, finished)`` the engine's own statistics (JSON
+``game_stats``), and ``stats_tables(game_stats)`` shows them on a terminal as
+``(title, columns, rows)`` tables.
 """
 
 from __future__ import annotations
@@ -106,6 +112,14 @@ def _write(tx: Transaction, path: Path, text: str) -> None:
         handle.write(text)
 
 
+def _coverage_ids(rules: Rules, params: Any) -> tuple[str, ...]:
+    """The engine's coverage ids, and those of the decks played when it has that hook."""
+    ids = tuple(rules.coverage_ids())
+    if hasattr(rules, "params_coverage_ids"):
+        ids += tuple(k for k in rules.params_coverage_ids(params) if k not in ids)
+    return ids
+
+
 def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int,
              jobs: int = 1, log_path: Path | None = None, log_games: int = 1,
              failures_dir: Path | None = None, check_invariants: bool = True,
@@ -146,7 +160,7 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
         game=rules.game_id, games=games, seed=seed, format=info.get("format"),
         decks=list(info.get("decks", [])), agents=list(agents), stats=total.stats,
         violations=total.violations, unfinished=total.unfinished, seconds=seconds,
-        length_unit=rules.length_unit, coverage_ids=rules.coverage_ids(),
+        length_unit=rules.length_unit, coverage_ids=_coverage_ids(rules, params),
         ruling_ids=rules.ruling_ids(),
     )
     if hasattr(rules, "absent_ids"):

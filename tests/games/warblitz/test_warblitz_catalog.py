@@ -255,8 +255,8 @@ def test_art_paths(tmp_path):
     cat, _ = split(tmp_path, mutate)
     catalog, report = read_catalog(cat)
     assert [(p.severity, p.rule, p.location.cell) for p in report.problems] == [
-        ("warning", "warblitz.catalog.art-missing", "J6"),
-        ("error", "warblitz.unit.art", "J7"),
+        ("warning", "warblitz.catalog.art-missing", "K6"),
+        ("error", "warblitz.unit.art", "K7"),
     ]
     assert catalog.get("Field Medic").fields()["Art"] == (tmp_path / "art" / "medic.png").resolve()
     assert catalog.get("Spear Recruit").fields()["Art"] is None

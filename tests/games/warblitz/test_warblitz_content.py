@@ -26,7 +26,7 @@ def problems_of(result):
 def test_registry_record():
     """The game's one registry record names its rulebook, sheets and bundled decks."""
     assert GAME.id == "warblitz" and GAME.rules == "warblitz.md"
-    assert GAME.catalog_sheets == ("Units", "Events", "Relics")
+    assert GAME.catalog_sheets == ("Units", "Events", "Relics", "Starts")
     assert GAME.bundled_paths() == [CONTENT / "warbands.xlsx"]
     assert GAME.load_decks is not None and "read_catalog" in GAME.extras
 
@@ -72,13 +72,14 @@ def test_template_validates_clean_with_help_and_dropdowns(tmp_path):
     assert result.valid and problems_of(result) == []
     assert [d.kind for d in result.decks] == ["catalog", "deck"]
     wb = load_workbook(path)
-    assert wb.sheetnames == ["Units", "Events", "Relics", "Example Warband"]
+    assert wb.sheetnames == ["Units", "Events", "Relics", "Starts", "Example Warband"]
     dropdowns = {ws.title: sorted(ws.cell(1, next(iter(dv.sqref.ranges)).min_col).value
                                   for dv in ws.data_validations.dataValidation)
                  for ws in wb.worksheets}
     assert dropdowns["Units"] == ["Attack", "Class", "Rank"]
-    assert dropdowns["Events"] == ["Active", "Tier"]
-    assert dropdowns["Relics"] == ["Tier"]
+    assert dropdowns["Events"] == ["Active", "Phase", "Tier"]
+    assert dropdowns["Relics"] == ["Phase", "Tier"]
+    assert [c.value for c in wb["Units"][1]][-2:] == ["Effect", "Art"]
     assert all(c.comment is not None for c in wb["Units"][1])
 
 
@@ -186,6 +187,7 @@ def test_unicode_and_stray_spaces_in_catalog_names(tmp_path):
     sheets["Units"][5][4] = "1"      # Cost as text
     sheets["Units"][5][5] = 3.0      # HP as float
     sheets["Example Warband"][1][0] = "wärden ysolde ñ"
+    sheets["Starts"][1][0] = "WÄRDEN YSOLDE Ñ"
     result = GAME.validate(ValidateRequest(make_xlsx(tmp_path / "u.xlsx", sheets)))
     assert result.valid, rules_of(result)
     catalog, _ = read_catalog(tmp_path / "u.xlsx")

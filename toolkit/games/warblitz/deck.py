@@ -14,8 +14,9 @@ The rulebook's "Warband Construction":
     * 2 Common Relics (2 different relics)
 
 Every rule has its own id (`warblitz.warband.*`, `warblitz.catalog.*`, and
-`warblitz.unit.<column>` / `warblitz.event.<column>` / `warblitz.relic.<column>` for a
-cell of the catalog); docs/warblitz.md lists them. `load_decks` gives later jobs
+`warblitz.unit.<column>` / `warblitz.event.<column>` / `warblitz.relic.<column>` /
+`warblitz.start.<column>` for a cell of the catalog); docs/warblitz.md lists them.
+The optional `Starts` sheet gives commanders their starting layouts. `load_decks` gives later jobs
 (printing, playing) the validated cards of each warband.
 """
 
@@ -42,20 +43,25 @@ from toolkit.core.sheets import (
     read_table,
 )
 from toolkit.core.validation import Validator
+from toolkit.games.warblitz.board import read_slot
+from toolkit.games.warblitz.effects import NO_EFFECT
 from toolkit.games.warblitz.models import (
     CLASS_ATTACK,
     CLASSES,
     MODELS,
+    PHASES,
     WARBAND_COLUMNS,
     Card,
     CatalogCard,
     Event,
     Relic,
+    Start,
     Unit,
+    phase_code,
 )
 
 GAME_ID = "warblitz"
-CATALOG_SHEETS = ("Units", "Events", "Relics")
+CATALOG_SHEETS = ("Units", "Events", "Relics", "Starts")
 DEFAULT_CATALOG = ROOT / "content" / GAME_ID / "catalog.xlsx"
 FORMAT = "standard"
 FORMATS = (FORMAT,)
@@ -88,10 +94,19 @@ class Catalog:
     """Each card's row in the catalog, by name as the catalog writes it."""
     broken: NameIndex[Location] = field(default_factory=NameIndex)
     """Names of catalog rows left out because a cell has an error, with their row."""
+    starts: dict[str, Location] = field(default_factory=dict)
+    """Commanders given a layout on the `Starts` sheet, with that row."""
 
     def get(self, name: str) -> Card | None:
         """The card of that name (case and stray spaces ignored), or None."""
         return self.cards.get(name)
+
+    def replace(self, card: Card) -> None:
+        """Put ``card`` in the place of the card of its name (catalog order kept)."""
+        cards: NameIndex[Card] = NameIndex()
+        for name, old in zip(self.cards.names(), self.cards.values(), strict=True):
+            cards.add(name, card if old.name == card.name else old)
+        self.cards = cards
 
     @property
     def units(self) -> list[Unit]:
@@ -114,11 +129,13 @@ def _where(loc: Location) -> str:
 
 
 def load_catalog(workbook: Workbook | None, report: Report) -> Catalog:
-    """Read the `Units`, `Events` and `Relics` sheets; every problem at its catalog cell.
+    """Read the `Units`, `Events`, `Relics` and (optional) `Starts` sheets; every problem
+    at its catalog cell.
 
     A row with a cell error is reported and left out (its name is remembered, so a
     warband naming it is told why); a name already used on any of the three sheets is an
-    error at the second one, which is left out.
+    error at the second one, which is left out. A commander's `Starts` row becomes its
+    `start` layout.
     """
     if workbook is None:
         return Catalog()
@@ -137,6 +154,9 @@ def load_catalog(workbook: Workbook | None, report: Report) -> Catalog:
             continue  # the missing column is reported; reading rows would repeat it per row
         for row in table.rows:
             _load_row(model, row, catalog, seen, report)
+    starts = workbook.sheet(Start.sheet)
+    if starts is not None:
+        _load_starts(starts, catalog, report)
     return catalog
 
 
@@ -161,6 +181,7 @@ def _load_row(model: type[CatalogCard], row: Row, catalog: Catalog, seen: NameIn
         return
     if isinstance(item, Unit):
         _check_attack(item, row, report)
+    _check_effect(model, item, row, report)
     item = _resolve_art(item, row, catalog, report)
     catalog.cards.add(item.name, item)
     catalog.locations[item.name] = row.location
@@ -176,6 +197,100 @@ def _check_attack(unit: Unit, row: Row, report: Report) -> None:
         report.error(f"{GAME_ID}.unit.class-attack",
                      f"a {unit.unit_class} unit attacks {' or '.join(allowed)}, "
                      f"got {unit.attack}", row.loc("attack"))
+
+
+def _check_effect(model: type[CatalogCard], item: Card, row: Row, report: Report) -> None:
+    # The printed Ability and the played Effect say the same thing: one without the
+    # other is a warning (the engine plays a card without an Effect as a plain card).
+    rule = f"{GAME_ID}.{model.kind}."
+    if item.ability and item.effect == NO_EFFECT:
+        report.warning(rule + "no-effect",
+                       f"'{item.name}' has rules text but no Effect: the engine plays it "
+                       "without its ability (write it in the effect vocabulary, "
+                       "docs/warblitz.md)", row.locations.get("effect") or row.loc("ability"))
+    elif not item.ability and item.effect != NO_EFFECT:
+        report.warning(rule + "no-ability",
+                       f"'{item.name}' has an Effect but no Ability text: the printed card "
+                       "will not show its rules", row.loc("ability"))
+    if isinstance(item, Event | Relic) and item.phase and phase_code(item.phase) == -1:
+        report.warning(rule + "phase",
+                       f"Phase '{item.phase}' is not one the engine knows "
+                       f"({', '.join(PHASES)}, or blank for any): it is played in any "
+                       "phase of its owner's turn", row.loc("phase"))
+
+
+def _load_starts(sheet: RawSheet, catalog: Catalog, report: Report) -> None:
+    """Each `Starts` row: a Commander of the catalog, two starting units that are catalog
+    units or warband slots, spaces that do not overlap; the layout goes to its commander."""
+    rule = f"{GAME_ID}.start."
+    table = read_table(sheet, Start.columns, report)
+    if any(col.required and not table.has(col.field) for col in Start.columns):
+        return
+    for row in table.rows:
+        start = to_model(Start, row, report, lambda f: rule + (f.replace("_", "-") or "row"))
+        if start is None:
+            continue
+        commander = catalog.get(start.commander)
+        if commander is None and (start.commander in catalog.broken or not catalog.units):
+            continue  # the commander's own row is broken: that is reported already
+        if not isinstance(commander, Unit) or commander.rank != "Commander":
+            what = ("is not a Commander" if commander is not None
+                    else f"is not a unit of the catalog"
+                    f"{catalog.cards.suggest(start.commander)}")
+            report.error(rule + "commander", f"Commander '{start.commander}' {what}",
+                         row.loc("commander"))
+            continue
+        if commander.name in catalog.starts:
+            report.error(rule + "duplicate",
+                         f"'{commander.name}' already has a layout at "
+                         f"{_where(catalog.starts[commander.name])}; this row is left out",
+                         row.loc("commander"))
+            continue
+        if not _check_start_units(start, row, catalog, report, rule) or \
+                not _check_start_spaces(start, row, report, rule):
+            continue
+        catalog.starts[commander.name] = row.location
+        catalog.replace(commander.model_copy(update={"start": start.layout()}))
+
+
+def _check_start_units(start: Start, row: Row, catalog: Catalog, report: Report,
+                       rule: str) -> bool:
+    ok = True
+    refs = (("unit_1", start.unit_1), ("unit_2", start.unit_2))
+    for field_name, ref in refs:
+        if read_slot(ref):
+            continue
+        unit = catalog.get(ref)
+        if not isinstance(unit, Unit) or unit.rank == "Commander":
+            what = ("is a Commander" if isinstance(unit, Unit) else
+                    "is not a unit" if unit is not None else
+                    f"is neither a unit of the catalog nor a slot such as 'Common Melee'"
+                    f"{catalog.cards.suggest(ref)}")
+            report.error(rule + field_name.replace("_", "-"), f"'{ref}' {what}",
+                         row.loc(field_name))
+            ok = False
+    if ok and start.unit_1.casefold() == start.unit_2.casefold():
+        slot = read_slot(start.unit_1)
+        rank = slot[0] if slot else catalog.get(start.unit_1).rank
+        if rank == "Elite":
+            # "3 Elite unit (1x MEL, 1x RNG, 1x Special)": one copy of each Elite.
+            report.error(rule + "unit-2", f"both starting units are '{start.unit_2}', but a "
+                         "warband holds one Elite unit of each class", row.loc("unit_2"))
+            ok = False
+    return ok
+
+
+def _check_start_spaces(start: Start, row: Row, report: Report, rule: str) -> bool:
+    taken: dict[tuple[int, int], str] = {start.commander_space: "the commander"}
+    places = [("space_1", start.space_1, "unit 1"), ("space_2", start.space_2, "unit 2")]
+    places += [("terrain", space, "terrain") for space in start.terrain]
+    for field_name, space, what in places:
+        if space in taken:
+            report.error(rule + "overlap", f"{what} starts on the space of "
+                         f"{taken[space]}", row.loc(field_name))
+            return False
+        taken[space] = what
+    return True
 
 
 def _resolve_art(item: Card, row: Row, catalog: Catalog, report: Report) -> Card:
@@ -346,6 +461,21 @@ def check_composition(entries: Sequence[Entry], listed: int, sheet: RawSheet,
         report.error(rule + "common-relics",
                      f"the Common Relics must be two different relics, found "
                      f"{_listing(common_relics)}", _at(breaking, sheet))
+
+    # Setup: "Each player places their commander, 2 starting units, and terrain on the
+    # battlefield as shown on the back of their commander's card": named starting units
+    # must be in the warband (a slot such as "Common Melee" always is).
+    if len(commanders) == 1 and commanders[0][1].start is not None:
+        need = Counter(ref.casefold() for ref, _ in commanders[0][1].start.units
+                       if not read_slot(ref))
+        have = Counter(c.name.casefold() for _, c in units)
+        for ref, n in need.items():
+            if have[ref] < n:
+                name = next(r for r, _ in commanders[0][1].start.units if r.casefold() == ref)
+                report.error(rule + "start-unit",
+                             f"the layout of {commanders[0][1].name} starts with "
+                             f"{_plural(n, 'copy', 'copies')} of {name}, the warband holds "
+                             f"{have[ref]}", commanders[0][0].loc("card"))
 
     # "Each player chooses a faction deck or builds a custom deck": mixing is allowed.
     factions = Counter(c.faction for _, c in entries if c.faction)

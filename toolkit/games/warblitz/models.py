@@ -9,6 +9,10 @@ The rulebook's cards, for reference ("Component Overview"):
 
     Unit card:  Name; Unit (Common/Elite/Commander), Cost; HP, STR, MEL/RNG; Ability
     Event & relic card: Name; Unit (Common/Elite), Cost; Phase; Ability
+
+Beside the printed `Ability`, each row may carry an `Effect` in the vocabulary of
+`effects.py` (what the engine plays), and the optional `Starts` sheet gives commanders
+their starting layouts (`Start`, read against `board.py`).
 """
 
 from __future__ import annotations
@@ -28,12 +32,36 @@ from pydantic import (
 )
 
 from toolkit.core.sheets import Column, clean_text, suggest, whole_number
+from toolkit.games.warblitz.board import (
+    DEFAULT_START,
+    HOME_RANKS,
+    StartLayout,
+    layout_cells,
+    layout_legend,
+    parse_space,
+    read_slot,
+)
+from toolkit.games.warblitz.effects import NO_EFFECT, Effect, EffectError, parse_effect
 
 RANKS = ("Common", "Elite", "Commander")
 CLASSES = ("Melee", "Ranged", "Special")
 ATTACKS = ("MEL", "RNG")
 TIERS = ("Common", "Epic")
 YES_NO = ("yes", "no")
+PHASES = ("Beginning", "Deploy", "Move & Attack")
+"""The phases an event or relic names (the turn's phases: Beginning, 2a Deployment,
+2b Move & Attack); a blank Phase means any phase of the owner's turn."""
+_PHASE_WORDS = {"beginning": 0, "begin": 0, "start": 0, "deploy": 1, "deployment": 1,
+                "moveattack": 2, "moveandattack": 2, "move": 2, "attack": 2}
+
+
+def phase_code(text: str) -> int | None:
+    """A Phase cell → 0 Beginning, 1 Deploy, 2 Move & Attack; None for blank or any;
+    -1 for text the engine cannot read (the card is then played in any phase)."""
+    key = "".join(ch for ch in text.casefold() if ch.isalpha())
+    if key in ("", "any", "anytime", "anyphase"):
+        return None
+    return _PHASE_WORDS.get(key, -1)
 
 # A Melee unit attacks MEL and a Ranged unit RNG ("Attacking": "Melee units (MEL) can
 # target any adjacent card. Ranged units (RNG) can target any card up to 3 clear straight
@@ -145,8 +173,12 @@ COST = Column("Cost", ("Token Cost", "Tokens"), required=True,
 PHASE = Column("Phase", ("When", "Timing"),
                help="When the card may be played (free text, e.g. Beginning, "
                     "Deploy, Move & Attack).")
-ABILITY = Column("Ability", ("Abilities", "Text", "Effect"),
-                 help="The card's rules text (free text).")
+ABILITY = Column("Ability", ("Abilities", "Text", "Rules Text"),
+                 help="The card's rules text, as printed (free text).")
+EFFECT = Column("Effect", ("Effects", "Script"),
+                help="What the engine plays, in the effect vocabulary (docs/warblitz.md), "
+                     "e.g. 'Taunt' or 'Special: damage 1 target'. Clauses are separated by "
+                     "'.', ';' or new lines.")
 ART = Column("Art", ("Image", "Picture"),
              help="Optional image file, relative to this workbook's folder "
                   "(e.g. art/ember-knight.png).")
@@ -166,7 +198,7 @@ UNIT_COLUMNS = (
     Column("Attack", ("Attack Type", "Atk"), required=True,
            help="MEL (targets an adjacent card) or RNG (up to 3 clear straight spaces). "
                 "Melee units attack MEL, Ranged units RNG, Special units either."),
-    ABILITY, ART,
+    ABILITY, EFFECT, ART,
 )
 
 EVENT_COLUMNS = (
@@ -177,14 +209,32 @@ EVENT_COLUMNS = (
     Column("Active", ("Is Active", "Active Event"),
            help="yes if the event has the ACTIVE keyword (stays in your active area "
                 "until the start of your next turn); blank means no."),
-    ART,
+    EFFECT, ART,
 )
 
 RELIC_COLUMNS = (
     NAME, FACTION,
     Column("Tier", ("Rarity", "Level"), required=True,
            help="Common or Epic (Elite is read as Epic)."),
-    COST, PHASE, ABILITY, ART,
+    COST, PHASE, ABILITY, EFFECT, ART,
+)
+
+START_COLUMNS = (
+    Column("Commander", ("Commander Name",), required=True,
+           help="A Commander of the Units sheet: this row is the layout shown on the back "
+                "of its card."),
+    Column("Commander Space", ("Space", "Commander At"),
+           help="Where the commander starts, as its owner names spaces: a column letter "
+                "A-E from their left and a rank 1-3 from their own edge (blank: C1)."),
+    Column("Unit 1", ("Starting Unit 1",), required=True,
+           help="The first starting unit: a unit of the catalog, or a slot of the warband "
+                "such as 'Common Melee' or 'Elite Ranged'."),
+    Column("Space 1", ("Unit 1 Space",), required=True, help="Where unit 1 starts, e.g. B2."),
+    Column("Unit 2", ("Starting Unit 2",), required=True,
+           help="The second starting unit (a unit name or a slot)."),
+    Column("Space 2", ("Unit 2 Space",), required=True, help="Where unit 2 starts, e.g. D2."),
+    Column("Terrain", ("Terrain Spaces",), multi=True,
+           help="Spaces holding terrain, separated by commas (e.g. 'A3, E3'); blank for none."),
 )
 
 WARBAND_COLUMNS = (
@@ -216,6 +266,18 @@ class CatalogCard(BaseModel):
         """The card's fields keyed by spreadsheet header, for printing (Art absolute or None)."""
         raise NotImplementedError
 
+    @field_validator("effect", mode="before", check_fields=False)
+    @classmethod
+    def _read_effect(cls, value: Any, info: ValidationInfo) -> Effect:
+        # The vocabulary checks what a card of this kind may say (docs/warblitz.md).
+        if isinstance(value, Effect):
+            return value
+        try:
+            return parse_effect(None if value is None else str(value), cls.kind,
+                                bool(info.data.get("active", False)))
+        except EffectError as exc:
+            raise ValueError(str(exc)) from None
+
 
 class Unit(CatalogCard):
     """One row of `Units`: a Commander, Elite or Common unit."""
@@ -229,6 +291,10 @@ class Unit(CatalogCard):
     hp: Positive
     strength: Positive = Field(alias="str")
     attack: Attack
+    effect: Any = Field(default=NO_EFFECT)
+    """The parsed `Effect` (NO_EFFECT when the cell is blank or the column absent)."""
+    start: StartLayout | None = Field(default=None, exclude=True)
+    """A Commander's starting layout from the `Starts` sheet (None: `DEFAULT_START`)."""
 
     @field_validator("unit_class")
     @classmethod
@@ -243,11 +309,18 @@ class Unit(CatalogCard):
         return value
 
     def fields(self) -> dict[str, Any]:
-        """Name, Faction, Rank, Class, Cost, HP, STR, Attack, Ability, Art."""
-        return {"Name": self.name, "Faction": self.faction, "Rank": self.rank,
-                "Class": self.unit_class or "", "Cost": self.cost, "HP": self.hp,
-                "STR": self.strength, "Attack": self.attack, "Ability": self.ability,
-                "Art": self.art_file}
+        """Name, Faction, Rank, Class, Cost, HP, STR, Attack, Ability, Art; a Commander
+        also has its starting layout for its back: 'A1' ... 'E3' (CMD, U1, U2, TER or
+        blank, as its owner names the spaces) and 'Start' (the legend)."""
+        out = {"Name": self.name, "Faction": self.faction, "Rank": self.rank,
+               "Class": self.unit_class or "", "Cost": self.cost, "HP": self.hp,
+               "STR": self.strength, "Attack": self.attack, "Ability": self.ability,
+               "Art": self.art_file}
+        if self.rank == "Commander":
+            start = self.start or DEFAULT_START
+            out.update(layout_cells(start))
+            out["Start"] = layout_legend(start)
+        return out
 
 
 class Event(CatalogCard):
@@ -260,6 +333,7 @@ class Event(CatalogCard):
     tier: Tier
     phase: Text = ""
     active: YesNo = False
+    effect: Any = Field(default=NO_EFFECT)
 
     def fields(self) -> dict[str, Any]:
         """Name, Kind (Event), Faction, Tier, Cost, Phase, Ability, Active (a bool), Art."""
@@ -277,6 +351,7 @@ class Relic(CatalogCard):
 
     tier: Tier
     phase: Text = ""
+    effect: Any = Field(default=NO_EFFECT)
 
     def fields(self) -> dict[str, Any]:
         """Name, Kind (Relic), Faction, Tier, Cost, Phase, Ability, Art."""
@@ -287,3 +362,65 @@ class Relic(CatalogCard):
 
 Card = Unit | Event | Relic
 MODELS: tuple[type[CatalogCard], ...] = (Unit, Event, Relic)
+
+
+# ---------------------------------------------------------------- starting layouts
+
+def _home_space(value: Any) -> tuple[int, int]:
+    if value is None:
+        raise ValueError("is required: a space such as B2")
+    column, rank = parse_space(clean_text(value))
+    if rank >= HOME_RANKS:
+        raise ValueError(f"must be in the owner's last {HOME_RANKS} ranks (1-{HOME_RANKS}), "
+                         f"got '{clean_text(value)}'")
+    return column, rank
+
+
+def _optional_home_space(value: Any) -> tuple[int, int]:
+    return DEFAULT_START.commander if value is None else _home_space(value)
+
+
+def _home_spaces(value: Any) -> tuple[tuple[int, int], ...]:
+    items = value if isinstance(value, list) else ([] if value is None else [value])
+    return tuple(_home_space(item) for item in items)
+
+
+def _unit_ref(value: Any) -> str:
+    if value is None:
+        raise ValueError("is required: a unit name or a slot such as 'Common Melee'")
+    text = clean_text(value)
+    slot = read_slot(text)
+    return f"{slot[0]} {slot[1]}" if slot else text
+
+
+HomeSpace = Annotated[tuple[int, int], BeforeValidator(_home_space)]
+
+
+class Start(BaseModel):
+    """One row of `Starts`: the layout on the back of a commander's card.
+
+    Setup: "Each player places their commander, 2 starting units, and terrain on the
+    battlefield as shown on the back of their commander's card." Unit names are checked
+    against the catalog and spaces for overlaps in `deck.py`.
+    """
+
+    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+    kind: ClassVar[str] = "start"
+    sheet: ClassVar[str] = "Starts"
+    columns: ClassVar[tuple[Column, ...]] = START_COLUMNS
+
+    commander: RequiredText
+    commander_space: Annotated[tuple[int, int], BeforeValidator(_optional_home_space)] = \
+        DEFAULT_START.commander
+    unit_1: Annotated[str, BeforeValidator(_unit_ref)]
+    space_1: HomeSpace
+    unit_2: Annotated[str, BeforeValidator(_unit_ref)]
+    space_2: HomeSpace
+    terrain: Annotated[tuple[tuple[int, int], ...], BeforeValidator(_home_spaces)] = ()
+
+    def layout(self) -> StartLayout:
+        """The plain layout."""
+        return StartLayout(self.commander_space,
+                           ((self.unit_1, self.space_1), (self.unit_2, self.space_2)),
+                           self.terrain)

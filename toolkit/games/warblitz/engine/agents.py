@@ -1,0 +1,470 @@
+"""Warblitz agents: ``random`` and ``greedy``.
+
+Agents decide from an `Observation` only (ruling ``hidden``): the battlefield, every
+token and active area, their own reserves and what is left in their own pile, never the
+opponent's reserves or any pile's order. The greedy agent plays sensibly without search,
+one decision at a time, reading the battlefield through the rules' own geometry:
+
+- **Beginning**: opens the units path with its first upgrade as soon as it can (a draw
+  die every turn), and a later path when it holds an Epic card of it; keeps the tokens it
+  needs to deploy its best affordable units; assigns the rest (DEF to a threatened unit,
+  the commander first; SPC to a unit with a Special ability that can attack; ATK to units
+  that can reach an enemy); plays Beginning cards that help.
+- **Deployment**: deploys its dearest affordable units, each on the space nearest the
+  enemy from which it can already threaten something, ranged units in a clear line.
+- **Move & Attack**: selects, one after the other, the unit with the best attack it can
+  reach (moving first when that brings a better target in reach: the enemy commander,
+  a unit it can destroy, the weakest enemy); with no attack anywhere it advances the
+  unit nearest the enemy commander. It never targets its own cards or terrain, and plays
+  cards that damage, force or move enemies, or help its units, with the tokens it would
+  lose at the end of the turn.
+- **Choices** from effects: damage, force and push enemies (the commander and the weakest
+  first, away from its own commander), heal, boost and help its own units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from random import Random
+
+from toolkit.games.warblitz import board as B
+from toolkit.games.warblitz import effects as E
+from toolkit.sim.engine import Agent, RandomAgent
+
+from .state import (
+    BEGIN,
+    BST,
+    COMMANDER,
+    DEPLOY,
+    DMG,
+    ELITE,
+    EMPTY,
+    MOVE,
+    PATH_OF_KIND,
+    PICK,
+    PICK_DIRECTION,
+    PICK_SPACE,
+    TATK,
+    TDEF,
+    TERRAIN,
+    TSPC,
+    UNIT,
+    UNIT_ATTACK,
+    UNIT_MOVE,
+    F,
+    Observation,
+)
+
+HIT_CHANCE = (5 / 6, 4 / 6)
+"""A die's chance to hit: melee (2-6), range (3-6)."""
+SPECIAL_CHANCE = (2 / 6, 2 / 6)
+"""A die's chance of a Special: melee (1 or 6), range (2 or 6)."""
+GOOD_VERBS = frozenset({E.HEAL, E.BOOST, E.GAIN, E.MOVE, E.DRAW_DICE})
+
+
+def _rules():
+    from .rules import WarblitzRules  # noqa: PLC0415
+
+    return WarblitzRules()
+
+
+class GreedyAgent:
+    """Sensible one-step play from the observation (see the module docstring)."""
+
+    observes = True
+    stochastic = False
+
+    def __init__(self) -> None:
+        self.rules = _rules()
+        self._seen: tuple = ()
+        self._plans: dict[int, tuple[float, int]] = {}
+        self._aims: dict[int, _Aim] = {}
+
+    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+        """Choose one of ``legal`` from what ``obs`` shows."""
+        if len(legal) == 1:
+            return legal[0]
+        phase = obs.phase
+        if phase == PICK:
+            return self._pick(obs, legal)
+        if phase == BEGIN:
+            return self._begin(obs, legal)
+        if phase == DEPLOY:
+            return self._deploy(obs, legal)
+        if phase == MOVE:
+            return self._select(obs, legal)
+        if phase == UNIT_MOVE:
+            return self._move(obs, legal)
+        if phase == UNIT_ATTACK:
+            return self._attack(obs, legal)
+        return legal[-1]
+
+    # ---------------------------------------------------------------- values
+    def _worth(self, obs: Observation, uid: int) -> float:
+        """How much a unit matters: its life and strength, the commander most."""
+        g = obs.game
+        if g.kind[uid] != UNIT:
+            return 0.0
+        if g.rank[uid] == COMMANDER:
+            return 30.0
+        return g.hp[uid] + 2 * g.strength[uid] + g.spec[uid].cost
+
+    def _life(self, obs: Observation, uid: int) -> int:
+        g = obs.game
+        return g.hp[uid] - obs.u[uid * F + DMG]
+
+    def _attack_value(self, obs: Observation, uid: int, target: int, dice: int) -> float:
+        """The expected worth of ``uid`` attacking ``target`` with ``dice`` dice."""
+        g = obs.game
+        me = obs.player
+        if g.kind[target] == TERRAIN or g.owner[target] == me:
+            return -1.0
+        hits = dice * HIT_CHANCE[g.ranged[uid]] - obs.u[target * F + TDEF] * 0.9
+        life = self._life(obs, target)
+        value = 1.0 + min(hits, life) * (3.0 if g.rank[target] == COMMANDER else 1.0)
+        if hits >= life:
+            value += self._worth(obs, target) if g.rank[target] != COMMANDER else 200.0
+        if g.effect[uid].has(E.SPECIAL):
+            value += dice * SPECIAL_CHANCE[g.ranged[uid]] + obs.u[uid * F + TSPC]
+        return value
+
+    def _aim(self, obs: Observation, uid: int) -> _Aim:
+        """How ``uid`` strikes on this battlefield (kept with the plans)."""
+        self._fresh(obs)
+        aim = self._aims.get(uid)
+        if aim is None:
+            aim = self._aims[uid] = _Aim(self, obs, uid)
+        return aim
+
+    def _best_attack(self, obs: Observation, uid: int, space: int) -> float:
+        """The best attack value ``uid`` would have standing on ``space``."""
+        return self._aim(obs, uid).best(space)
+
+    def _enemy_boss(self, obs: Observation) -> int:
+        g = obs.game
+        return obs.u[g.commander[1 - obs.player] * F]
+
+    def _my_boss(self, obs: Observation) -> int:
+        g = obs.game
+        return obs.u[g.commander[obs.player] * F]
+
+    def _threat(self, obs: Observation, space: int) -> int:
+        """How many enemy units could attack ``space`` next turn (roughly: within 3)."""
+        g = obs.game
+        return sum(1 for uid in g.own[1 - obs.player]
+                   if g.kind[uid] == UNIT and obs.u[uid * F] != EMPTY
+                   and B.distance(obs.u[uid * F], space) <= (5 if g.ranged[uid] else 3))
+
+    # --------------------------------------------------------------- beginning
+    def _reserve(self, obs: Observation) -> int:
+        """Tokens kept to deploy the dearest affordable units this turn."""
+        g = obs.game
+        p = obs.player
+        budget = sum(obs.held[p])
+        costs = sorted((g.spec[uid].cost for uid in obs.hand
+                        if g.kind[uid] == UNIT and (g.rank[uid] != ELITE or obs.opened[p] & 1)),
+                       reverse=True)
+        keep = 0
+        deployed = 0
+        for cost in costs:
+            if deployed < 2 and keep + cost <= budget:
+                keep += cost
+                deployed += 1
+        return keep
+
+    def _begin(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        g = obs.game
+        p = obs.player
+        held = sum(obs.held[p])
+        ups = [a for a in legal if a[0] == "upgrade"]
+        if ups:
+            if obs.opened[p] == 0:
+                return ups[0]  # units: a draw die every turn and Elite units
+            # A later path when an Elite unit or an Epic card of it waits in the reserves.
+            wanted = {PATH_OF_KIND[g.kind[uid]] for uid in obs.hand if g.rank[uid] == ELITE}
+            for a in ups:
+                if a[2] in wanted and not obs.opened[p] & (1 << a[2]):
+                    return a
+        plays = [a for a in legal if a[0] == "play" and self._card_useful(obs, a[2])]
+        reserve = self._reserve(obs)
+        for a in plays:
+            if held - g.spec[a[2]].cost >= reserve:
+                return a
+        if held - obs.held[p][4] > reserve:
+            best = self._best_assign(obs, [a for a in legal if a[0] == "assign"])
+            if best is not None:
+                return best
+        return ("end", p)
+
+    def _best_assign(self, obs: Observation, options: list[tuple]) -> tuple | None:
+        g = obs.game
+        best, best_value = None, 0.0
+        boss = self._my_boss(obs)
+        for a in options:
+            _, _, uid, token, role = a
+            space = obs.u[uid * F]
+            if role == TDEF:
+                threat = self._threat(obs, space)
+                value = threat * (3.0 if space == boss else 1.0) * 0.5
+            else:
+                reach = self._plan(obs, uid)[0]
+                if role == TATK:
+                    value = 1.0 + reach * 0.3 if reach > 0 else 0.1
+                else:
+                    value = 2.5 if g.effect[uid].has(E.SPECIAL) and reach > 0 else 0.0
+            value -= token * 0.01  # spend the least flexible token for a role
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _card_useful(self, obs: Observation, uid: int) -> bool:
+        """Whether playing this event or relic now does something good."""
+        g = obs.game
+        effect = g.effect[uid]
+        if not effect.clauses:
+            return False
+        p = obs.player
+        for clause in effect.clauses:
+            if clause.trigger == E.ONGOING:
+                return True
+            for step in clause.steps:
+                if step.verb == E.SPEND:
+                    holder = {E.COMMANDER: g.commander[p]}.get(step.target.kind, EMPTY)
+                    if holder == EMPTY or obs.u[holder * F + BST] < step.amount:
+                        return False
+                    continue
+                if step.verb in (E.DRAW_DICE,) or (step.verb == E.GAIN and step.target is None):
+                    return True
+                t = step.target
+                if t is None:
+                    continue
+                if step.verb == E.HEAL:
+                    if any(obs.u[x * F + DMG] for x in g.own[p] if obs.u[x * F] != EMPTY
+                           and g.kind[x] == UNIT):
+                        return True
+                    continue
+                side = t.side
+                if step.verb in (E.DAMAGE, E.FORCE) and t.kind == E.SELECT and side != E.FRIENDLY:
+                    if self.rules._select(obs, t, p, EMPTY, EMPTY, EMPTY, EMPTY):
+                        return True
+                    continue
+                if step.verb in GOOD_VERBS:
+                    return True
+        return False
+
+    # -------------------------------------------------------------- deployment
+    def _deploy(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        g = obs.game
+        options = [a for a in legal if a[0] == "deploy"]
+        plays = [a for a in legal if a[0] == "play" and self._card_useful(obs, a[2])]
+        if options:
+            dearest = max(g.spec[a[2]].cost for a in options)
+            enemy = self._enemy_boss(obs)
+            best = max((a for a in options if g.spec[a[2]].cost == dearest),
+                       key=lambda a: (self._best_attack(obs, a[2], a[3]) > 0,
+                                      -B.distance(a[3], enemy), -a[3]))
+            return best
+        if plays:
+            return plays[0]
+        return legal[-1]
+
+    # ----------------------------------------------------------- move & attack
+    def _fresh(self, obs: Observation) -> None:
+        """Forget the plans when the battlefield (pieces, tokens, active cards) changed."""
+        key = (obs.board, obs.u, obs.active)
+        if key != self._seen:
+            self._seen, self._plans, self._aims = key, {}, {}
+
+    def _plan(self, obs: Observation, uid: int) -> tuple[float, int]:
+        """The best attack value the unit can reach this activation, and where from.
+
+        Plans are kept while the battlefield is unchanged (selecting a unit, then moving
+        it, are two decisions on one battlefield); a unit farther from every enemy than it
+        can move and strike has none."""
+        self._fresh(obs)
+        plan = self._plans.get(uid)
+        if plan is None:
+            plan = self._plans[uid] = self._make_plan(obs, uid)
+        return plan
+
+    def _make_plan(self, obs: Observation, uid: int) -> tuple[float, int]:
+        g = obs.game
+        here = obs.u[uid * F]
+        moves = self.rules.moves_of(obs, uid)
+        aim = self._aim(obs, uid)
+        strike = moves + (aim.reach if g.ranged[uid] else 1)
+        if not any(obs.u[e * F] != EMPTY and B.distance(obs.u[e * F], here) <= strike
+                   for e in g.own[1 - g.owner[uid]] if g.kind[e] == UNIT):
+            return -1.0, here
+        best, where = aim.best(here), here
+        for m in self.rules.destinations(obs, uid):
+            value = aim.best(m)
+            if value > best + 0.01:
+                best, where = value, m
+        return best, where
+
+    def _select(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        g = obs.game
+        p = obs.player
+        plays = [a for a in legal if a[0] == "play" and self._card_useful(obs, a[2])]
+        spare = sum(obs.held[p][:4])
+        for a in plays:
+            if g.spec[a[2]].cost <= spare:
+                return a
+        acts = [a for a in legal if a[0] == "activate"]
+        best, best_value = None, 0.0
+        for a in acts:
+            value, _ = self._plan(obs, a[2])
+            if value > best_value:
+                best, best_value = a, value
+        if best is not None:
+            return best
+        # Nothing to attack: advance toward the enemy commander.
+        enemy = self._enemy_boss(obs)
+        movers = []
+        for a in acts:
+            uid = a[2]
+            if g.rank[uid] == COMMANDER:
+                continue
+            here = obs.u[uid * F]
+            dests = self.rules.destinations(obs, uid)
+            if dests and min(B.distance(m, enemy) for m in dests) < B.distance(here, enemy):
+                movers.append((B.distance(here, enemy), a))
+        if movers:
+            return min(movers)[1]
+        return ("end", p)
+
+    def _move(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        uid = obs.unit
+        value, where = self._plan(obs, uid)
+        here = obs.u[uid * F]
+        if value > 0:
+            if where == here:
+                # An After moving ability is worth a step out and back.
+                if obs.game.effect[uid].has(E.AFTER_MOVING) and ("move", obs.player, here) in legal:
+                    return ("move", obs.player, here)
+                return ("stay", obs.player)
+            return ("move", obs.player, where)
+        enemy = self._enemy_boss(obs)
+        if obs.game.rank[uid] == COMMANDER:
+            return ("stay", obs.player)
+        moves = [a for a in legal if a[0] == "move"]
+        best = min(moves, key=lambda a: (B.distance(a[2], enemy), a[2]), default=None)
+        if best is not None and B.distance(best[2], enemy) < B.distance(here, enemy):
+            return best
+        return ("stay", obs.player)
+
+    def _attack(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        uid = obs.unit
+        aim = self._aim(obs, uid)
+        best, best_value = None, 0.0
+        for a in legal:
+            if a[0] != "attack":
+                continue
+            value = aim.value(a[2])
+            if value > best_value:
+                best, best_value = a, value
+        return best if best is not None else ("hold", obs.player)
+
+    # ----------------------------------------------------------------- choices
+    def _pick(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        g = obs.game
+        p = obs.player
+        task = obs.queue[0]
+        step = task.steps[0]
+        mine = self._my_boss(obs)
+        enemy = self._enemy_boss(obs)
+        if task.kind == PICK_DIRECTION:
+            uid = task.subject
+            here = obs.u[uid * F]
+            friendly = g.owner[uid] == p
+
+            def after(d: int) -> int:
+                dest = here
+                for m in B.RAYS[here][d][:task.amount]:
+                    if obs.board[m] != EMPTY:
+                        break
+                    dest = m
+                return dest
+
+            if friendly:
+                return min(legal, key=lambda a: (B.distance(after(a[2]), enemy), a[2]))
+            return max(legal, key=lambda a: (B.distance(after(a[2]), mine), -a[2]))
+        if task.kind == PICK_SPACE:
+            uid = task.subject
+            if g.owner[uid] == p:
+                aim = self._aim(obs, uid)
+                return max(legal, key=lambda a: (aim.best(a[2]),
+                                                 -B.distance(a[2], enemy), -a[2]))
+            return max(legal, key=lambda a: (B.distance(a[2], mine), -a[2]))
+        good = step.verb in GOOD_VERBS
+
+        def score(a: tuple) -> tuple:
+            uid = a[2]
+            friendly = g.owner[uid] == p
+            if step.verb == E.HEAL:
+                value = obs.u[uid * F + DMG] * (3 if g.rank[uid] == COMMANDER else 1)
+            elif step.verb == E.DAMAGE:
+                life = self._life(obs, uid) - obs.u[uid * F + TDEF]
+                value = (100 if g.rank[uid] == COMMANDER else 0) + \
+                    (self._worth(obs, uid) if life <= step.amount else 0) - life * 0.1
+            elif step.verb == E.FORCE:
+                value = -B.distance(obs.u[uid * F], mine)
+            else:
+                value = self._worth(obs, uid) + obs.u[uid * F + TATK]
+            return ((friendly == good), value, -uid)
+
+        return max(legal, key=score)
+
+
+class _Aim:
+    """How one unit strikes on one battlefield: its dice and reach, the spaces where an
+    enemy's Taunt binds it, and the worth of attacking each card (worked out once)."""
+
+    __slots__ = ("agent", "obs", "uid", "dice", "reach", "ranged", "taunted", "values")
+
+    def __init__(self, agent: GreedyAgent, obs: Observation, uid: int) -> None:
+        g = obs.game
+        self.agent, self.obs, self.uid = agent, obs, uid
+        self.dice = agent.rules.attack_dice(obs, uid)
+        self.reach = agent.rules.reach_of(obs, uid)
+        self.ranged = g.ranged[uid]
+        enemy = 1 - g.owner[uid]
+        self.taunted = {m for t in g.own[enemy] if g.taunt[t] and obs.u[t * F] != EMPTY
+                        for m in B.ADJACENT[obs.u[t * F]]}
+        self.values: dict[int, float] = {}
+
+    def value(self, target: int) -> float:
+        """The worth of attacking ``target`` (see `GreedyAgent._attack_value`)."""
+        v = self.values.get(target)
+        if v is None:
+            v = self.values[target] = self.agent._attack_value(self.obs, self.uid, target,
+                                                               self.dice)
+        return v
+
+    def best(self, space: int) -> float:
+        """The best attack standing on ``space`` (-1 when nothing can be targeted):
+        the rules' geometry, melee adjacent, ranged the first card of each straight line
+        within reach (the unit's own space counts as empty), Taunt binding."""
+        board = self.obs.board
+        uid = self.uid
+        found = []
+        if self.ranged:
+            reach = self.reach
+            for ray in B.RAYS[space]:
+                for k, m in enumerate(ray):
+                    if k >= reach:
+                        break
+                    if board[m] != EMPTY and board[m] != uid:
+                        found.append(board[m])
+                        break
+        else:
+            found = [board[m] for m in B.ADJACENT[space] if board[m] not in (EMPTY, uid)]
+        if space in self.taunted:
+            taunt = self.obs.game.taunt
+            found = [t for t in found if taunt[t]]
+        return max(map(self.value, found), default=-1.0)
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+"""Warblitz's agent registry: name -> factory."""

@@ -1,0 +1,109 @@
+"""Warblitz invariants: what must hold after every step (a mixin of `WarblitzRules`).
+
+Every card in exactly one place; the battlefield and the pieces agree; life, tokens and
+counts within bounds; the turn's limits kept. A fast check of the whole state first, the
+messages worked out only when something is wrong (the harness runs it after every step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import compress
+from operator import ge
+
+from .basics import MAX_ACTIVATIONS, MAX_DEPLOY, _of
+from .state import (
+    DMG,
+    EMPTY,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    POS,
+    TERRAIN,
+    UNIT,
+    F,
+    State,
+)
+
+
+class Invariants:
+    """`invariants` for `WarblitzRules`."""
+
+    # ------------------------------------------------------------- invariants
+    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+        """Every card in exactly one place; the battlefield and the pieces agree; life,
+        tokens and counts within bounds; turn limits kept. A fast check of the whole
+        state first; the messages are worked out only when something is wrong."""
+        g = s.game
+        over = s.outcome is not None
+        if over != (s.phase == OVER):
+            yield "outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[s.phase]}"
+        u = s.u
+        board = s.board
+        pos = u[POS::F]
+        everything = [uid for uid in board if uid != EMPTY]
+        for p in (0, 1):
+            everything.extend(s.pile[p])
+            everything.extend(s.hand[p])
+            everything.extend(s.used[p])
+            everything.extend(s.gone[p])
+            everything.extend(s.active[p])
+        if sorted(everything) != g.all_uids:
+            yield from self._misplaced(s, everything)
+        occupied = list(filter(EMPTY.__ne__, board))
+        if list(map(board.__getitem__, map(pos.__getitem__, occupied))) != occupied or \
+                len(pos) - pos.count(EMPTY) != len(occupied):
+            yield "board", "the battlefield and the pieces' spaces disagree"
+        fields = [u[k::F] for k in range(1, F)]
+        if min(map(min, fields)) < 0:
+            yield "tokens", "a piece holds negative damage or tokens"
+        if any(map(ge, fields[DMG - 1], g.hp_check)):
+            uid = next(i for i, d in enumerate(fields[DMG - 1]) if d >= g.hp_check[i])
+            yield "life", f"{g.label[uid]} has {fields[DMG - 1][uid]} damage, {g.hp[uid]} HP"
+        off = list(map(EMPTY.__eq__, pos))
+        if any(any(compress(f, off)) for f in fields):
+            yield "off-board", "a card off the battlefield holds damage or tokens"
+        for p in (0, 1):
+            if min(s.held[p]) < 0:
+                yield "tokens", f"player {p + 1} holds {s.held[p]}"
+            if s.hand[p] != tuple(sorted(s.hand[p])) or s.used[p] != tuple(sorted(s.used[p])):
+                yield "canonical", f"player {p + 1}'s reserves or discards are not sorted"
+            if s.active[p]:
+                names = [g.label[i] for i in s.active[p]]
+                if len(names) != len(set(names)) or not all(g.spec[i].active
+                                                            for i in s.active[p]):
+                    yield "active", f"player {p + 1}'s active area holds {names}"
+        if over:
+            return
+        for p in (0, 1):
+            if pos[g.commander[p]] == EMPTY:
+                yield "commander", f"{g.names[p]}'s commander is gone but the game goes on"
+        if s.deployed > MAX_DEPLOY or len(s.acted) > MAX_ACTIVATIONS:
+            yield "turn-limit", f"{s.deployed} deployed, {len(s.acted)} units selected"
+        if s.acted and (len(set(s.acted)) != len(s.acted) or set(s.acted) & set(s.fresh)):
+            yield "activation", "a unit selected twice, or deployed this turn and selected"
+        if s.phase == PICK and (not s.queue or not s.queue[0].options):
+            yield "pick", "a choice is pending without options"
+
+    def _misplaced(self, s: State, everything: list[int]) -> Iterator[tuple[str, str]]:
+        """The messages for cards in no place, in two places or with the wrong owner."""
+        g = s.game
+        seen = [0] * g.count
+        for uid in everything:
+            seen[uid] += 1
+        for uid, n in enumerate(seen):
+            if n != 1:
+                what = "terrain piece" if g.kind[uid] == TERRAIN else \
+                    f"{_of(g.names[g.owner[uid]])} {g.label[uid]}"
+                yield "one-place", f"{what} is in {n} places"
+                return
+        for p in (0, 1):
+            for zone in (s.pile[p], s.hand[p], s.used[p], s.gone[p], s.active[p]):
+                for uid in zone:
+                    if g.owner[uid] != p:
+                        yield "owner", f"{g.label[uid]} is in the wrong player's cards"
+                        return
+            if any(g.kind[uid] != UNIT for uid in s.gone[p]) or \
+                    any(g.kind[uid] == UNIT for uid in s.used[p] + s.active[p]):
+                yield "zone", f"player {p + 1} has a card in a place of the wrong kind"
+                return

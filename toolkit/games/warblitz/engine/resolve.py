@@ -1,0 +1,416 @@
+"""Warblitz effects at play: triggered clauses, their steps, choices and modifiers.
+
+A mixin of `WarblitzRules`. Effects (`effects.py`) resolve through a queue of `Task`s
+in the state: `_trigger` queues a card's clauses, `_run_queue` runs them step by step; a
+step on "one" of several cards, a force with more than one way to go or a move waits for
+its owner's choice (phase PICK, `_pick`). Abilities triggered meanwhile wait their turn
+(ruling ``trigger-order``). `modifier` sums the Ongoing modifiers that apply to a unit.
+"""
+
+from __future__ import annotations
+
+from toolkit.games.warblitz import board as B
+from toolkit.games.warblitz import effects as E
+
+from .basics import TOKEN_NAMES, _of, _put
+from .state import (
+    BST,
+    CLAUSE,
+    DMG,
+    ELITE,
+    EMPTY,
+    PICK,
+    PICK_DIRECTION,
+    PICK_SPACE,
+    PICK_TARGET,
+    TATK,
+    TDEF,
+    TERRAIN,
+    TSPC,
+    UNIT,
+    F,
+    State,
+    Task,
+)
+
+
+class EffectResolver:
+    """Resolution of effects, for `WarblitzRules` (see the module docstring)."""
+
+    def _push(self, s: State, tasks: list[Task] | tuple[Task, ...], front: bool = False) -> None:
+        """Queue tasks (at the back: they wait for what is resolving; ``front``: next)."""
+        if not tasks:
+            return
+        if not s.queue and s.phase != PICK:
+            s.resume = s.phase
+        s.queue = (tuple(tasks) + s.queue) if front else (s.queue + tuple(tasks))
+
+    def _trigger(self, s: State, uid: int, trigger: int, origin: int,
+                 target: int = EMPTY, times: int = 1) -> None:
+        """Queue ``uid``'s clauses for ``trigger`` (its owner resolves them)."""
+        g = s.game
+        clauses = g.effect[uid].on(trigger) if g.effect[uid].clauses else ()
+        if not clauses:
+            return
+        owner = g.owner[uid]
+        tasks = [Task(CLAUSE, owner, uid, origin, c.steps, target) for c in clauses] * times
+        self.fire(E.trigger_id(trigger))
+        if len(s.queue) > 0:
+            self.fire("warblitz.ruling.trigger-order")
+        self._push(s, tasks)
+        if self.emit:
+            where = f" at {B.space_name(origin)}" if origin != EMPTY else ""
+            self.emit("ability", f"{_of(g.names[owner])} {g.label[uid]}{where}: "
+                      f"{E.TRIGGERS[trigger].capitalize()}"
+                      + (f" ×{times}" if times > 1 else ""))
+
+    # ------------------------------------------------------------------ effects
+    def modifier(self, s: State, uid: int, stat: int, count: bool = False) -> int:
+        """The sum of the Ongoing modifiers of ``stat`` that apply to ``uid``: from units on
+        the battlefield and events in either active area ("Event card effects are active
+        while in either active area"). ``count`` counts each card whose modifier is used."""
+        mods = s.game.modifiers[stat]
+        if not mods:
+            return 0
+        total = 0
+        u = s.u
+        for src, owner, is_unit, step in mods:
+            if is_unit:
+                origin = u[src * F]
+                if origin == EMPTY:
+                    continue
+            elif src in s.active[owner]:
+                origin = EMPTY
+            else:
+                continue
+            if self._fits(s, step.target, owner, src, origin, uid):
+                total += step.sign * step.amount
+                if count:
+                    self.card_fired(s.game, src)
+        return total
+
+    def _fits(self, s: State, t: E.Target, owner: int, source: int, origin: int,
+              uid: int) -> bool:
+        """Whether the unit ``uid`` is one a modifier's target names (self, a commander,
+        or a selection by side, rank, attack and place)."""
+        g = s.game
+        kind = t.kind
+        if kind == E.SELF:
+            return uid == source
+        if kind == E.COMMANDER:
+            return uid == g.commander[owner]
+        if kind == E.ENEMY_COMMANDER:
+            return uid == g.commander[1 - owner]
+        here = s.u[uid * F]
+        if here == EMPTY or g.kind[uid] != UNIT:
+            return False
+        o = g.owner[uid]
+        if (t.side == E.FRIENDLY and o != owner) or (t.side == E.ENEMY and o == owner):
+            return False
+        if t.ranks:
+            rank = g.rank[uid]
+            if not ((rank == 0 and t.ranks & 1) or (rank == ELITE and t.ranks & 2)):
+                return False
+        if t.attacks and not ((not g.ranged[uid] and t.attacks & 1)
+                              or (g.ranged[uid] and t.attacks & 2)):
+            return False
+        if t.place == E.ADJACENT:
+            refs = self._refs(s, t.ref, owner, source, origin, EMPTY, EMPTY)
+            return any(B.distance(here, r) == 1 for r in refs)
+        if t.place == E.WITHIN:
+            return origin != EMPTY and 0 < B.distance(here, origin) <= t.within
+        return True
+
+    def _select(self, s: State, t: E.Target, owner: int, source: int, origin: int,
+                target: int, it: int, verb: int = -1) -> list[int]:
+        """The units on the battlefield a selection matches, in board order."""
+        g = s.game
+        board = s.board
+        u = s.u
+        place = t.place
+        near: set[int] | None = None
+        if place == E.ADJACENT:
+            refs = self._refs(s, t.ref, owner, source, origin, target, it)
+            near = {m for r in refs for m in B.ADJACENT[r]}
+        elif place == E.WITHIN:
+            here = u[source * F] if source != EMPTY and u[source * F] != EMPTY else origin
+            near = {m for m in range(B.SIZE) if here != EMPTY and m != here
+                    and B.distance(here, m) <= t.within}
+        elif place == E.IN_RANGE:
+            near = ({u[x * F] for x in self.targets(s, source)}
+                    if source != EMPTY and u[source * F] != EMPTY else set())
+        out = []
+        for space in range(B.SIZE):
+            uid = board[space]
+            if uid == EMPTY or g.kind[uid] != UNIT:
+                continue
+            if near is not None and space not in near:
+                continue
+            o = g.owner[uid]
+            if (t.side == E.FRIENDLY and o != owner) or (t.side == E.ENEMY and o == owner):
+                continue
+            if t.ranks:
+                rank = g.rank[uid]
+                if not ((rank == 0 and t.ranks & 1) or (rank == ELITE and t.ranks & 2)):
+                    continue
+            if t.attacks and not ((not g.ranged[uid] and t.attacks & 1)
+                                  or (g.ranged[uid] and t.attacks & 2)):
+                continue
+            if verb == E.MOVE and uid in s.fresh:
+                self.fire("warblitz.ruling.effect-move")
+                continue
+            out.append(uid)
+        return out
+
+    def _refs(self, s: State, ref: int, owner: int, source: int, origin: int, target: int,
+              it: int) -> list[int]:
+        """The spaces "adjacent to ..." is measured from."""
+        g = s.game
+        u = s.u
+
+        def at(uid: int) -> list[int]:
+            return [u[uid * F]] if uid != EMPTY and u[uid * F] != EMPTY else []
+
+        if ref == E.REF_SELF:
+            here = at(source)
+            return here or ([origin] if origin != EMPTY else [])
+        if ref == E.REF_TARGET:
+            return at(target)
+        if ref == E.REF_IT:
+            return at(it)
+        if ref == E.REF_COMMANDER:
+            return at(g.commander[owner])
+        if ref == E.REF_ENEMY_COMMANDER:
+            return at(g.commander[1 - owner])
+        side = owner if ref == E.REF_FRIENDLY else 1 - owner
+        return [u[x * F] for x in g.own[side] if g.kind[x] == UNIT and u[x * F] != EMPTY]
+
+    def _subjects(self, s: State, task: Task, step: E.Step) -> list[int] | None:
+        """Cards a step affects; None when the owner must choose one of several."""
+        t = step.target
+        g = s.game
+        u = s.u
+        if t is None:
+            return []
+        kind = t.kind
+        if kind == E.SELECT:
+            found = self._select(s, t, task.owner, task.source, task.origin, task.target,
+                                 task.it, step.verb)
+            if t.quant == E.ONE and len(found) > 1:
+                return None
+            return found
+        uid = {E.SELF: task.source, E.TARGET: task.target, E.IT: task.it,
+               E.COMMANDER: g.commander[task.owner],
+               E.ENEMY_COMMANDER: g.commander[1 - task.owner]}[kind]
+        if uid == EMPTY or u[uid * F] == EMPTY:
+            return []
+        if step.verb == E.MOVE and uid in s.fresh:
+            self.fire("warblitz.ruling.effect-move")
+            return []
+        return [uid]
+
+    def _run_queue(self, s: State) -> bool:
+        """Resolve pending tasks until one waits for a choice (True) or none is left."""
+        while s.queue and s.outcome is None:
+            task = s.queue[0]
+            kind = task.kind
+            if kind == CLAUSE:
+                if not task.steps:
+                    s.queue = s.queue[1:]
+                    continue
+                step = task.steps[0]
+                s.queue = (task._replace(steps=task.steps[1:]),) + s.queue[1:]
+                self._run_step(s, task, step)
+                continue
+            if kind == PICK_TARGET:
+                s.phase = PICK
+                return True
+            # A force direction or a move destination, worked out when it comes up.
+            if task.options:
+                s.phase = PICK
+                return True
+            subject = task.subject
+            if s.u[subject * F] == EMPTY:
+                s.queue = s.queue[1:]
+                continue
+            options = (tuple(self._directions(s, task)) if kind == PICK_DIRECTION
+                       else tuple(self.destinations(s, subject, task.amount)))
+            if kind == PICK_SPACE and options:  # "up to N": staying is a choice too
+                options = tuple(sorted(set(options) | {s.u[subject * F]}))
+            if len(options) <= 1:
+                s.queue = s.queue[1:]
+                if options:
+                    self._finish_pick(s, task, options[0])
+                continue
+            s.queue = (task._replace(options=options),) + s.queue[1:]
+            s.phase = PICK
+            return True
+        if s.outcome is None and s.phase == PICK:
+            s.phase = s.resume
+        return False
+
+    def _run_step(self, s: State, task: Task, step: E.Step) -> None:
+        """One step of a clause (the clause's remaining steps are at the queue's head)."""
+        g = s.game
+        verb = step.verb
+        if verb == E.SPEND:
+            holder = self._subjects(s, task, step)
+            uid = holder[0] if holder else EMPTY
+            self.fire("warblitz.ruling.spend-boost")
+            if uid == EMPTY or s.u[uid * F + BST] < step.amount:
+                s.queue = s.queue[1:]  # "the card must have at least that much boost"
+                if self.emit:
+                    self.emit("ability", f"{g.label[task.source]}: not enough boost to spend, "
+                              "the rest does nothing")
+                return
+            s.u[uid * F + BST] -= step.amount
+            self.fire("warblitz.rule.spend-boost")
+            self.fire("warblitz.effect.spend")
+            self.card_fired(g, task.source)
+            s.queue = (s.queue[0]._replace(it=uid),) + s.queue[1:]
+            if self.emit:
+                self.emit("ability", f"{g.label[task.source]}: {step.amount} boost spent from "
+                          f"{self._who(s, uid)}")
+            return
+        if verb == E.GAIN and step.target is None:
+            p = task.owner
+            s.held[p] = _put(s.held[p], step.arg, s.held[p][step.arg] + step.amount)
+            self._did(s, task, step, f"{g.names[p]} gains {step.amount} "
+                      f"{TOKEN_NAMES[step.arg]}")
+            return
+        if verb == E.DRAW_DICE:
+            p = task.owner
+            s.temp = _put(s.temp, p, s.temp[p] + step.amount)
+            self.fire("warblitz.ruling.draw-dice")
+            self._did(s, task, step, f"{g.names[p]} rolls {step.amount} more draw "
+                      f"{'die' if step.amount == 1 else 'dice'} next time")
+            return
+        subjects = self._subjects(s, task, step)
+        if subjects is None:  # "one" of several: the owner chooses
+            options = tuple(self._select(s, step.target, task.owner, task.source,
+                                         task.origin, task.target, task.it, step.verb))
+            head = s.queue[0]
+            s.queue = (Task(PICK_TARGET, task.owner, task.source, task.origin,
+                            (step,) + head.steps, task.target, task.it, options),) + s.queue[1:]
+            return
+        if step.target.kind == E.SELECT and step.target.quant == E.ONE:
+            it = subjects[0] if subjects else EMPTY
+            s.queue = (s.queue[0]._replace(it=it),) + s.queue[1:]
+        picks = []
+        for uid in subjects:
+            pick = self._apply_step(s, task, step, uid)
+            if s.outcome is not None:
+                return
+            if pick is not None:
+                picks.append(pick)
+        self._push(s, picks, front=True)
+
+    def _apply_step(self, s: State, task: Task, step: E.Step, uid: int) -> Task | None:
+        """What a step does to one card; a force or a move returns the choice it needs
+        (its direction, its destination), to be queued next."""
+        g = s.game
+        verb = step.verb
+        n = step.amount
+        u = s.u
+        base = uid * F
+        terrain = g.kind[uid] == TERRAIN
+        if verb == E.FORCE:
+            return Task(PICK_DIRECTION, task.owner, task.source, task.origin, (step,),
+                        task.target, task.it, (), uid, n)
+        if verb == E.MOVE:
+            self.fire("warblitz.ruling.effect-move")
+            return Task(PICK_SPACE, task.owner, task.source, task.origin, (step,),
+                        task.target, task.it, (), uid, n)
+        if terrain:
+            self.fire("warblitz.ruling.terrain")
+            return None
+        if verb == E.DAMAGE:
+            self._did(s, task, step, f"{n} damage to {self._who(s, uid)}")
+            how = ("a unit's ability", "an event", "a relic")[s.game.kind[task.source]]
+            self._damage(s, uid, n, task.source, how)
+        elif verb == E.HEAL:
+            healed = min(n, u[base + DMG])
+            u[base + DMG] -= healed
+            self._did(s, task, step, f"{healed} damage removed from {self._who(s, uid)}")
+        elif verb == E.BOOST or (verb == E.GAIN and step.arg == 4):
+            u[base + BST] += n
+            self.fire("warblitz.rule.boost")
+            self._did(s, task, step, f"{self._who(s, uid)} is boosted {n}")
+        elif verb == E.GAIN:
+            role = {0: TDEF, 1: TATK, 3: TSPC}[step.arg]
+            u[base + role] += n
+            self._did(s, task, step, f"{self._who(s, uid)} gains {n} "
+                      f"{TOKEN_NAMES[step.arg]}")
+        return None
+
+    def _did(self, s: State, task: Task, step: E.Step, text: str) -> None:
+        """Count a step that did something, and log it."""
+        self.fire(E.step_id(step))
+        self.card_fired(s.game, task.source)
+        if self.emit:
+            self.emit("ability", f"{s.game.label[task.source]}: {text}")
+
+    def _directions(self, s: State, task: Task) -> list[int]:
+        """Ways ``task.subject`` can be forced (ruling ``force``)."""
+        g = s.game
+        uid = task.subject
+        here = s.u[uid * F]
+        if g.unforceable[uid]:
+            self.fire("warblitz.effect.cannot-be-forced")
+            self.card_fired(g, uid)
+            return []
+        step = task.steps[0]
+        ways = [d for d in range(4) if B.RAYS[here][d] and s.board[B.RAYS[here][d][0]] == EMPTY]
+        if step.arg != E.CHOSEN:
+            src = task.source
+            frm = s.u[src * F] if src != EMPTY and s.u[src * F] != EMPTY else task.origin
+            if frm == EMPTY or frm == here:
+                return ways
+            line = B.direction_between(frm, here)
+            if line is not None:
+                want = line if step.arg == E.AWAY else (line + 2) % 4
+                ways = [d for d in ways if d == want]
+            else:
+                before = B.distance(frm, here)
+                ways = [d for d in ways if (B.distance(frm, B.RAYS[here][d][0]) > before)
+                        == (step.arg == E.AWAY)]
+        return ways
+
+    def _pick(self, s: State, value: int) -> None:
+        task = s.queue[0]
+        s.queue = s.queue[1:]
+        self._finish_pick(s, task, value)
+
+    def _finish_pick(self, s: State, task: Task, value: int) -> None:
+        """Apply a choice to the task it answers."""
+        if task.kind == PICK_TARGET:
+            step = task.steps[0]
+            rest = Task(CLAUSE, task.owner, task.source, task.origin, task.steps[1:],
+                        task.target, value)
+            s.queue = (rest,) + s.queue
+            pick = self._apply_step(s, task, step, value)
+            if pick is not None:
+                self._push(s, [pick], front=True)
+            return
+        uid = task.subject
+        step = task.steps[0]
+        here = s.u[uid * F]
+        if task.kind == PICK_DIRECTION:
+            # "slide it that many clear straight spaces in a single direction"
+            dest = here
+            for m in B.RAYS[here][value][:task.amount]:
+                if s.board[m] != EMPTY:
+                    break
+                dest = m
+            self.fire("warblitz.ruling.force")
+            self._relocate(s, uid, dest)
+            self.fire("warblitz.rule.force")
+            self._did(s, task, step, f"{self._who(s, uid, here)} is forced to "
+                      f"{B.space_name(dest)}")
+            return
+        if value == here:
+            if self.emit:
+                self.emit("info", f"{self._who(s, uid)} stays where it is")
+            return
+        self._relocate(s, uid, value)
+        self._did(s, task, step, f"{self._who(s, uid, here)} moves to {B.space_name(value)}")

@@ -1,0 +1,996 @@
+"""Warblitz rules engine: a small pure state machine over `state.State`.
+
+A turn, as the rulebook sets it out (ruling ``phases``), split into small decisions:
+
+- **Beginning** (automatic first): the active player's ATK, DEF, WLD and SPC tokens are
+  discarded (boost stays), their active events too; they draw a card into their reserves
+  (ruling ``reserves``); the second player gets their special token on their first turn;
+  turn-start abilities resolve; then the draw dice are rolled (a chance node: 1, 2, 3 then
+  3 dice plus draw dice) and give tokens by the table. Then, in any order, the player
+  assigns tokens to units one at a time, performs an upgrade (4 tokens) and plays
+  Beginning cards, until they end the phase.
+- **Deployment**: deploy up to two units from the reserves (cost in tokens, last three
+  ranks, not in front of an enemy, not adjacent to one unless next to the commander), play
+  Deploy cards, end.
+- **Move & Attack**: select up to three different units one at a time; each may move (to
+  any space reachable in up to 2 steps through empty spaces, out-and-back included) and
+  then attack (declare a target, roll the attack dice as a chance node, add damage, fire
+  Special and After attacking); play Move & Attack cards between units; end. The cost of
+  inaction is then paid.
+
+Effects (`effects.py`) resolve through a queue of `Task`s (resolve.py): a clause runs
+step by step; a step on "one" card, a force with more than one way to go, or a move waits
+for its owner's choice (phase PICK). Abilities triggered meanwhile wait their turn (ruling
+``trigger-order``). The log's text is narrate.py's, the invariants invariants.py's (both
+mixins of `WarblitzRules`, like resolve.py). Actions are small tuples whose second item is the acting player:
+``("assign", p, uid, token, role)``, ``("upgrade", p, path)``, ``("play", p, uid)``,
+``("deploy", p, uid, space)``, ``("activate", p, uid)``, ``("move", p, space)``,
+``("stay", p)``, ``("attack", p, target)``, ``("hold", p)``, ``("pick", p, value)``,
+``("end", p)`` and the chance outcome ``("roll", CHANCE, dice)``. Of interchangeable cards
+(same owner and name) only the first is offered.
+
+Game statistics (commander damage, units deployed and destroyed per card, upgrades by
+path, events and relics played, who went first) are added to ``counts`` under
+``warblitz.stat.*`` keys; `game_stats` (stats.py) folds them for the report.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from toolkit.games.warblitz import board as B
+from toolkit.games.warblitz import effects as E
+from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+
+from .basics import (
+    BASE_DICE,
+    MAX_ACTIVATIONS,
+    MAX_DEPLOY,
+    MELEE_TABLE,
+    RANGE_TABLE,
+    ROLES,
+    STAT,
+    TOKEN_OF_ROLL,
+    UPGRADE_COST,
+    _of,
+    _put,
+    _with,
+    _without,
+    game_of,
+    pay,
+)
+from .invariants import Invariants
+from .narrate import Narrator
+from .resolve import EffectResolver
+from .rulings import COVERAGE_IDS, DRAW_PER_TURN, OPENING_HAND, RULINGS
+from .state import (
+    BEGIN,
+    BST,
+    CARD_PHASE,
+    COMMANDER,
+    DEPLOY,
+    DMG,
+    ELITE,
+    EMPTY,
+    EVENT,
+    MOVE,
+    OVER,
+    PATH_OF_KIND,
+    PATHS,
+    PHASE_NAMES,
+    PICK,
+    POS,
+    ROLL_ATTACK,
+    ROLL_TOKENS,
+    TATK,
+    TDEF,
+    TERRAIN,
+    TSPC,
+    UNIT,
+    UNIT_ATTACK,
+    UNIT_MOVE,
+    F,
+    Game,
+    Observation,
+    State,
+    WarblitzParams,
+)
+from .stats import game_stats, stats_tables
+
+
+class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
+    """The Warblitz rules engine (see the module docstring)."""
+
+    game_id = "warblitz"
+    coverage = COVERAGE_IDS
+    rulings = RULINGS
+    length_unit = "turns"
+    max_steps = 20_000
+
+    def __init__(self) -> None:
+        self.emit = None
+        self.reset_counts()
+
+    # ----------------------------------------------------------------- metadata
+    @property
+    def agents(self):
+        """The agent registry: name -> factory."""
+        from .agents import AGENTS
+
+        return AGENTS
+
+    def describe_params(self, params: WarblitzParams) -> dict[str, Any]:
+        """The `play --json` header fields that come from the parameters."""
+        return {"format": "standard", "decks": list(params.deck_names)}
+
+    def params_coverage_ids(self, params: WarblitzParams) -> list[str]:
+        """Each card of these warbands that has an effect: ``warblitz.card.<name>``,
+        counted whenever its effect does something (a dead card shows as never fired)."""
+        g = game_of(params)
+        return list(dict.fromkeys(c for c in g.card_id if c is not None))
+
+    def absent_ids(self, params: WarblitzParams) -> list[str]:
+        """Vocabulary words no card of these warbands uses (they cannot fire)."""
+        used: set[str] = set()
+        for band in params.warbands:
+            for card in band.cards:
+                used |= E.vocabulary_ids(card.effect)
+        return [k for k in E.VOCABULARY if k not in used]
+
+    def game_stats(self, counters: dict[str, int], deck_names: list[str] | tuple[str, ...],
+                   finished: int) -> dict[str, Any]:
+        """Warblitz's own statistics of a run (see the function `game_stats`)."""
+        return game_stats(counters, deck_names, finished)
+
+    def stats_tables(self, stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
+        """The statistics as tables for the terminal report (see `stats.stats_tables`)."""
+        return stats_tables(stats)
+
+    def stat(self, key: str, n: int = 1) -> None:
+        """Add ``n`` to the game statistic ``warblitz.stat.<key>`` (not a coverage id)."""
+        full = STAT + key
+        counts = self.counts
+        counts[full] = counts.get(full, 0) + n
+
+    def card_fired(self, g: Game, uid: int) -> None:
+        """Count one firing of a card's own effect (``warblitz.card.<name>``)."""
+        key = g.card_id[uid]
+        if key is not None:
+            counts = self.counts
+            counts[key] = counts.get(key, 0) + 1
+
+    # -------------------------------------------------------------------- setup
+    def setup(self, params: WarblitzParams, rng: Random) -> State:
+        """A new battle: layouts placed, piles shuffled, reserves drawn, first player
+        drawn at random and their first turn begun (Setup, steps 1-6)."""
+        g = game_of(params)
+        s = self._empty(g)
+        for uid in range(g.count):
+            if g.start[uid] != EMPTY:
+                self._place(s, uid, g.start[uid])
+        self.fire("warblitz.rule.setup")
+        self.fire("warblitz.ruling.battlefield")
+        self.fire("warblitz.ruling.start")
+        if any(k == TERRAIN for k in g.kind):
+            self.fire("warblitz.ruling.terrain")
+        for p in (0, 1):
+            # "Each player shuffles their remaining cards, places them face down into
+            # their draw pile."
+            rest = [i for i in g.own[p] if g.start[i] == EMPTY]
+            rng.shuffle(rest)
+            s.pile[p] = tuple(rest[OPENING_HAND:])
+            s.hand[p] = tuple(sorted(rest[:OPENING_HAND]))
+        self.fire("warblitz.ruling.reserves")
+        self.fire("warblitz.ruling.hidden")
+        # "Randomly determine which player will go first."
+        s.first = s.current = rng.randrange(2)
+        self.fire("warblitz.rule.first-player")
+        if self.emit:
+            self.emit("round", "Setup")
+            for p in (0, 1):
+                self.emit("info", f"Player {p + 1}: {g.names[p]}, commander "
+                          f"{g.label[g.commander[p]]} at {B.space_name(s.pos(g.commander[p]))}")
+            self.emit("info", f"{g.names[s.first]} goes first; {g.names[1 - s.first]} will "
+                      "start with one special token")
+        self._begin_turn(s)
+        self._advance(s)
+        return s
+
+    def _empty(self, g: Game) -> State:
+        u = [0] * (g.count * F)
+        u[POS::F] = [EMPTY] * g.count
+        return State(game=g, board=[EMPTY] * B.SIZE, u=u, pile=[(), ()], hand=[(), ()],
+                     used=[(), ()], gone=[(), ()], active=[(), ()],
+                     held=[(0,) * 5, (0,) * 5])
+
+    def position(self, params: WarblitzParams, placed: dict[int, int] | None = None, *,
+                 current: int = 0, first: int = 0, phase: int = BEGIN,
+                 held: tuple[tuple[int, ...], ...] = ((0,) * 5, (0,) * 5),
+                 hand: dict[int, tuple[int, ...]] | None = None,
+                 turns: tuple[int, int] = (3, 3), opened: tuple[int, int] = (0, 0),
+                 perm: tuple[int, int] = (0, 0)) -> State:
+        """A battle set up in a given position, for scenario tests and what-ifs.
+
+        ``placed`` maps uids to spaces (board index; every other card goes to its owner's
+        pile in card order, unless ``hand`` puts it in the reserves); terrain uids not
+        placed are left off. It is ``current``'s turn, at ``phase`` (BEGIN means after
+        the roll, with ``held`` tokens; DEPLOY or MOVE), ``turns`` own turns begun.
+        """
+        g = game_of(params)
+        s = self._empty(g)
+        for uid, space in (placed or {}).items():
+            if s.board[space] != EMPTY:
+                raise ValueError(f"two pieces on {B.space_name(space)}")
+            self._place(s, uid, space)
+        hands = hand or {}
+        for p in (0, 1):
+            mine = set(hands.get(p, ()))
+            s.hand[p] = tuple(sorted(mine))
+            s.pile[p] = tuple(i for i in g.own[p] if s.pos(i) == EMPTY and i not in mine)
+        s.held = list(held)
+        s.current, s.first, s.phase, s.turns = current, first, phase, turns
+        s.opened, s.perm, s.turn = opened, perm, sum(turns)
+        return s
+
+    def _place(self, s: State, uid: int, space: int) -> None:
+        s.board[space] = uid
+        s.u[uid * F + POS] = space
+
+    # ---------------------------------------------------------------- interface
+    def to_move(self, s: State) -> tuple[int, ...]:
+        """Who decides now: the current player, an effect's owner, or chance."""
+        if s.outcome is not None:
+            return ()
+        phase = s.phase
+        if phase == PICK:
+            return (s.queue[0].owner,)
+        if phase in (ROLL_TOKENS, ROLL_ATTACK):
+            return (CHANCE,)
+        return (s.current,)
+
+    def outcome(self, s: State) -> Outcome | None:
+        """The result once the battle is over, else ``None``."""
+        return s.outcome
+
+    def length(self, s: State) -> int:
+        """Turns begun (both players')."""
+        return s.turn
+
+    def state_key(self, s: State) -> tuple:
+        """A canonical key of the state (loop detection)."""
+        return s.key()
+
+    def legal_actions(self, s: State, player: int) -> list[tuple]:
+        """The player's legal actions, in a stable order (empty if not to move)."""
+        if s.outcome is not None:
+            return []
+        phase = s.phase
+        if phase == PICK:
+            task = s.queue[0]
+            if task.owner != player:
+                return []
+            return [("pick", player, v) for v in task.options]
+        if player != s.current or phase in (ROLL_TOKENS, ROLL_ATTACK):
+            return []
+        if phase == UNIT_MOVE:
+            return [("move", player, d) for d in self.destinations(s, s.unit)] \
+                + [("stay", player)]
+        if phase == UNIT_ATTACK:
+            return [("attack", player, t) for t in self.targets(s, s.unit)] \
+                + [("hold", player)]
+        out: list[tuple] = []
+        if phase == BEGIN:
+            out = self._assign_options(s, player)
+            if not s.upgraded and sum(s.held[player]) >= UPGRADE_COST:
+                out += [("upgrade", player, k) for k in range(len(PATHS))]
+        elif phase == DEPLOY:
+            out = self._deploy_options(s, player)
+        elif phase == MOVE:
+            g = s.game
+            if len(s.acted) < MAX_ACTIVATIONS:
+                out = [("activate", player, uid) for uid in g.own[player]
+                       if g.kind[uid] == UNIT and s.u[uid * F] != EMPTY
+                       and uid not in s.fresh and uid not in s.acted]
+        out += self._play_options(s, player)
+        out.append(("end", player))
+        return out
+
+    def chance(self, s: State, rng: Random) -> tuple:
+        """Roll the dice the chance node needs: the draw dice or the attack dice."""
+        if s.phase == ROLL_TOKENS:
+            n = self.draw_dice(s, s.current)
+        else:
+            n = s.attack[2]
+        return ("roll", CHANCE, tuple(rng.randint(1, 6) for _ in range(n)))
+
+    def draw_dice(self, s: State, p: int) -> int:
+        """Dice the player rolls this Beginning phase: N by their own turn, the first
+        upgrade's die and the temporary ones."""
+        return BASE_DICE[min(s.turns[p], 3) - 1] + s.perm[p] + s.temp[p]
+
+    def apply(self, state: State, action: tuple) -> State:
+        """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
+        s = state.copy()
+        kind = action[0]
+        p = action[1]
+        if kind == "roll":
+            if s.phase == ROLL_TOKENS:
+                self._tokens(s, action[2])
+            else:
+                self._resolve_attack(s, action[2])
+        elif kind == "pick":
+            self._pick(s, action[2])
+        elif kind == "assign":
+            self._assign(s, p, action[2], action[3], action[4])
+        elif kind == "upgrade":
+            self._upgrade(s, p, action[2])
+        elif kind == "play":
+            self._play(s, p, action[2])
+        elif kind == "deploy":
+            self._deploy(s, p, action[2], action[3])
+        elif kind == "activate":
+            s.unit = action[2]
+            s.acted = s.acted + (action[2],)
+            s.phase = UNIT_MOVE
+            self.fire("warblitz.ruling.activation")
+        elif kind == "move":
+            self._move_unit(s, action[2])
+        elif kind == "stay":
+            s.phase = UNIT_ATTACK
+        elif kind == "attack":
+            self._declare_attack(s, action[2])
+        elif kind == "hold":
+            self._end_activation(s)
+        elif kind == "end":
+            self._end_phase(s)
+        else:
+            raise ValueError(f"unknown action {action!r}")
+        self._advance(s)
+        return s
+
+    # ------------------------------------------------------------- the machine
+    def _advance(self, s: State) -> None:
+        """Run the automatic steps until a decision or a roll is needed, or the end."""
+        while s.outcome is None:
+            if s.queue:
+                if self._run_queue(s):
+                    return
+                continue
+            phase = s.phase
+            if phase == PICK:
+                s.phase = s.resume
+            elif phase == UNIT_MOVE and not self.destinations(s, s.unit):
+                s.phase = UNIT_ATTACK
+            elif phase == UNIT_ATTACK and not self.targets(s, s.unit):
+                self._end_activation(s)
+            elif phase == ROLL_ATTACK and s.attack[2] == 0:
+                self._resolve_attack(s, ())
+            else:
+                return
+
+    # ------------------------------------------------------------------ turns
+    def _begin_turn(self, s: State) -> None:
+        """Phase 1, the automatic part, up to the roll of the draw dice."""
+        g = s.game
+        p = s.current
+        s.turn += 1
+        s.turns = _put(s.turns, p, s.turns[p] + 1)
+        s.upgraded = False
+        s.deployed = 0
+        s.fresh = s.acted = s.assigned = ()
+        s.unit = EMPTY
+        s.struck = False
+        if self.emit:
+            self.emit("round", f"Turn {s.turn}: {g.names[p]} (player {p + 1}, their turn "
+                      f"{s.turns[p]})")
+            for line in self.picture(s):
+                self.emit("info", line)
+        # "Remove and discard all ATK, DEF, WLD, SPC tokens owned by the active player both
+        # in play and being held. Unless specified Boost tokens are not removed from play."
+        u = s.u
+        had = sum(s.held[p][:4])
+        for uid in g.own[p]:
+            base = uid * F
+            if u[base] != EMPTY and (u[base + TDEF] or u[base + TATK] or u[base + TSPC]):
+                had += u[base + TDEF] + u[base + TATK] + u[base + TSPC]
+                u[base + TDEF] = u[base + TATK] = u[base + TSPC] = 0
+            if u[base] != EMPTY and u[base + BST]:
+                self.fire("warblitz.rule.boost-stays")
+        if had:
+            self.fire("warblitz.rule.discard-tokens")
+        s.held[p] = (0, 0, 0, 0, s.held[p][4])
+        if s.active[p]:
+            # "At the start of your next turn, discard all events in your active area."
+            self.fire("warblitz.rule.active-discard")
+            self.fire("warblitz.ruling.active-discard")
+            if self.emit:
+                self.emit("info", "active events discarded: "
+                          + ", ".join(g.label[i] for i in s.active[p]))
+            s.used[p] = tuple(sorted(s.used[p] + s.active[p]))
+            s.active[p] = ()
+        # Ruling reserves: draw a card at the start of the turn.
+        drawn = s.pile[p][:DRAW_PER_TURN]
+        if drawn:
+            s.pile[p] = s.pile[p][DRAW_PER_TURN:]
+            s.hand[p] = tuple(sorted(s.hand[p] + drawn))
+            if self.emit:
+                self.emit("info", f"{g.names[p]} draws {', '.join(g.label[i] for i in drawn)}"
+                          f" (reserves {len(s.hand[p])}, pile {len(s.pile[p])})")
+        if p != s.first and s.turns[p] == 1:
+            # "The player that goes second starts their turn with one special token."
+            s.held[p] = _put(s.held[p], 3, s.held[p][3] + 1)
+            self.fire("warblitz.rule.second-token")
+            self.fire("warblitz.ruling.second-token")
+            if self.emit:
+                self.emit("info", f"{g.names[p]} goes second: one SPC token")
+        s.phase = ROLL_TOKENS
+        # "Next, any abilities that trigger at the beginning of a turn are resolved."
+        for space in range(B.SIZE):
+            uid = s.board[space]
+            if uid != EMPTY and g.owner[uid] == p and g.effect[uid].clauses:
+                self._trigger(s, uid, E.TURN_START, space)
+
+    def _tokens(self, s: State, dice: tuple[int, ...]) -> None:
+        """The draw dice's tokens by the table, then the Beginning phase's decisions."""
+        p = s.current
+        held = list(s.held[p])
+        for d in dice:
+            held[TOKEN_OF_ROLL[d]] += 1
+        s.held[p] = tuple(held)
+        s.temp = _put(s.temp, p, 0)
+        self.fire("warblitz.rule.roll")
+        self.fire("warblitz.ruling.own-turns")
+        s.phase = BEGIN
+
+    def _end_phase(self, s: State) -> None:
+        p = s.current
+        g = s.game
+        if s.phase == BEGIN:
+            if any(s.held[p][:4]):
+                self.fire("warblitz.ruling.held-tokens")  # kept to pay costs this turn
+            s.phase = DEPLOY
+            return
+        if s.phase == DEPLOY:
+            self.fire("warblitz.ruling.phases")  # 2a Deployment, then 2b Move & Attack
+            s.phase = MOVE
+            return
+        # The Cost of Inaction: "Add 1 damage to your commander at the end of your Attack
+        # Phase if you did not target any enemy cards with an attack this turn."
+        if not s.struck:
+            boss = g.commander[p]
+            self.fire("warblitz.rule.inaction")
+            if s.u[boss * F + TDEF]:
+                self.fire("warblitz.ruling.def-token")
+            if self.emit:
+                self.emit("result", f"{g.names[p]} targeted no enemy card: 1 damage to "
+                          f"{g.label[boss]} (cost of inaction)")
+            self._damage(s, boss, 1, EMPTY, "the cost of inaction", preventable=False)
+            if s.outcome is not None:
+                return
+        s.current = 1 - p
+        self._begin_turn(s)
+
+    # ---------------------------------------------------------------- tokens
+    def _assign_options(self, s: State, p: int) -> list[tuple]:
+        """Phase 1: "The player may assign tokens to only their own unit on the
+        battlefield ... not more than one DEF and ATK token to a single unit ... not more
+        than one SPC token to a single unit" (ruling ``assign-limit``)."""
+        held = s.held[p]
+        if not any(held[:4]):
+            return []
+        g = s.game
+        used = dict(s.assigned)
+        out = []
+        for uid in g.own[p]:
+            if g.kind[uid] != UNIT or s.u[uid * F] == EMPTY:
+                continue
+            mask = used.get(uid, 0)
+            for token in range(4):
+                if not held[token]:
+                    continue
+                for role in ROLES[token]:
+                    if (role == TSPC and mask & 2) or (role != TSPC and mask & 1):
+                        continue
+                    out.append(("assign", p, uid, token, role))
+        return out
+
+    def _assign(self, s: State, p: int, uid: int, token: int, role: int) -> None:
+        s.held[p] = _put(s.held[p], token, s.held[p][token] - 1)
+        s.u[uid * F + role] += 1
+        used = dict(s.assigned)
+        used[uid] = used.get(uid, 0) | (2 if role == TSPC else 1)
+        s.assigned = tuple(sorted(used.items()))
+        self.fire("warblitz.rule.assign")
+        self.fire("warblitz.ruling.assign-limit")
+
+    def _upgrade(self, s: State, p: int, path: int) -> None:
+        g = s.game
+        first = s.opened[p] == 0
+        self._pay(s, p, UPGRADE_COST)
+        s.opened = _put(s.opened, p, s.opened[p] | (1 << path))
+        s.upgraded = True
+        self.fire("warblitz.rule.upgrade")
+        self.fire("warblitz.ruling.one-upgrade")
+        self.stat(f"seat{p + 1}.upgrade.{PATHS[path]}")
+        self.stat(f"deck.{g.names[p]}.upgrade.{PATHS[path]}")
+        # "The first upgrade also provides the player with one additional draw dice per
+        # turn. Subsequent upgrades provide the player with one additional draw dice for
+        # the next turn only."
+        if first:
+            s.perm = _put(s.perm, p, s.perm[p] + 1)
+            self.fire("warblitz.rule.upgrade-first")
+        else:
+            s.temp = _put(s.temp, p, s.temp[p] + 1)
+            self.fire("warblitz.rule.upgrade-later")
+
+    # ------------------------------------------------------------- deployment
+    def deploy_spaces(self, s: State, p: int) -> list[int]:
+        """Deployment: "place it on an empty space in the last three ranks of the
+        battlefield, but not in front of an enemy. If the unit is deployed next to their
+        commander then the unit may be adjacent to an enemy, otherwise it may not be
+        adjacent to an enemy." (rulings ``in-front``, ``enemy-adjacent``)."""
+        g = s.game
+        board = s.board
+        owner = g.owner
+        kind = g.kind
+        enemies = [s.u[uid * F] for uid in g.own[1 - p]
+                   if kind[uid] == UNIT and s.u[uid * F] != EMPTY]
+        boss = s.u[g.commander[p] * F]
+        out = []
+        fwd = B.forward(p)
+        for space in range(B.SIZE):
+            if board[space] != EMPTY or not B.in_home(p, space):
+                continue
+            col, rank = space % B.WIDTH, space // B.WIDTH
+            if any(abs(e % B.WIDTH - col) <= 1 and (rank - e // B.WIDTH) * fwd > 0
+                   for e in enemies):
+                continue  # in front of an enemy
+            near = B.ADJACENT[space]
+            if boss not in near and any(board[n] != EMPTY and kind[board[n]] == UNIT
+                                        and owner[board[n]] != p for n in near):
+                continue  # adjacent to an enemy, and not next to the commander
+            out.append(space)
+        return out
+
+    def _deploy_rulings(self, s: State, p: int, space: int) -> None:
+        """Count the rulings that shaped where a unit could be deployed."""
+        g = s.game
+        fwd = B.forward(p)
+        enemies = [s.u[uid * F] for uid in g.own[1 - p]
+                   if g.kind[uid] == UNIT and s.u[uid * F] != EMPTY]
+        if any(s.board[m] == EMPTY and B.in_home(p, m) and any(
+                abs(e % B.WIDTH - m % B.WIDTH) <= 1 and (m // B.WIDTH - e // B.WIDTH) * fwd > 0
+                for e in enemies) for m in range(B.SIZE)):
+            self.fire("warblitz.ruling.in-front")
+        near = [s.board[m] for m in B.ADJACENT[space] if s.board[m] != EMPTY]
+        if any(g.kind[x] == TERRAIN for x in near) and not any(
+                g.kind[x] == UNIT and g.owner[x] != p for x in near):
+            self.fire("warblitz.ruling.enemy-adjacent")
+
+    def _pay(self, s: State, p: int, cost: int) -> None:
+        """Pay a cost from the held tokens (ruling ``payment``)."""
+        if not cost:
+            return
+        before = s.held[p]
+        s.held[p] = pay(before, cost)
+        self.fire("warblitz.ruling.payment")
+        if s.held[p][4] < before[4]:
+            self.fire("warblitz.ruling.bst-held")  # a saved BST token pays 1
+
+    def _deploy_options(self, s: State, p: int) -> list[tuple]:
+        if s.deployed >= MAX_DEPLOY:
+            return []
+        g = s.game
+        budget = sum(s.held[p])
+        seen: set[int] = set()
+        cards = []
+        for uid in s.hand[p]:  # one card of each kind (copies are interchangeable)
+            if g.kind[uid] != UNIT or g.same[uid] in seen:
+                continue
+            seen.add(g.same[uid])
+            # "access elite options for the chosen upgrade path": Elite units need it.
+            if g.spec[uid].cost <= budget and (g.rank[uid] != ELITE or s.opened[p] & 1):
+                cards.append(uid)
+        if not cards:
+            return []
+        spaces = self.deploy_spaces(s, p)
+        return [("deploy", p, uid, sp) for uid in cards for sp in spaces]
+
+    def _deploy(self, s: State, p: int, uid: int, space: int) -> None:
+        g = s.game
+        self._pay(s, p, g.spec[uid].cost)
+        s.hand[p] = _without(s.hand[p], uid)
+        self._place(s, uid, space)
+        s.deployed += 1
+        s.fresh = s.fresh + (uid,)
+        self.fire("warblitz.rule.deploy")
+        self._deploy_rulings(s, p, space)
+        if g.rank[uid] == ELITE:
+            self.fire("warblitz.ruling.upgrade-now")
+        boss = s.u[g.commander[p] * F]
+        if boss in B.ADJACENT[space] and any(
+                s.board[n] != EMPTY and g.kind[s.board[n]] == UNIT and g.owner[s.board[n]] != p
+                for n in B.ADJACENT[space]):
+            self.fire("warblitz.rule.deploy-commander")
+        self.stat(f"deck.{g.names[p]}.deployed.{g.label[uid]}")
+        self._trigger(s, uid, E.ON_DEPLOY, space)
+
+    # ---------------------------------------------------------- events & relics
+    def _play_options(self, s: State, p: int) -> list[tuple]:
+        """Event & Relic Cards: pay the cost, in the card's phase, between actions
+        (ruling ``card-timing``); an ACTIVE event not already in the active area."""
+        g = s.game
+        want = CARD_PHASE.get(s.phase)
+        if want is None:
+            return []
+        budget = sum(s.held[p])
+        seen: set[int] = set()
+        active_names = {g.label[i] for i in s.active[p]}
+        out = []
+        for uid in s.hand[p]:
+            kind = g.kind[uid]
+            if kind == UNIT or g.same[uid] in seen:
+                continue
+            spec = g.spec[uid]
+            if spec.phase is not None and spec.phase != want:
+                continue
+            if spec.cost > budget:
+                continue
+            if spec.rank == ELITE and not s.opened[p] & (1 << PATH_OF_KIND[kind]):
+                continue
+            if spec.active and spec.name in active_names:
+                self.fire("warblitz.ruling.active-name")
+                continue
+            seen.add(g.same[uid])
+            out.append(("play", p, uid))
+        return out
+
+    def _play(self, s: State, p: int, uid: int) -> None:
+        g = s.game
+        spec = g.spec[uid]
+        self._pay(s, p, spec.cost)
+        s.hand[p] = _without(s.hand[p], uid)
+        kind = g.kind[uid]
+        self.fire("warblitz.rule.event" if kind == EVENT else "warblitz.rule.relic")
+        self.fire("warblitz.ruling.card-timing")
+        if spec.rank == ELITE:
+            self.fire("warblitz.ruling.upgrade-now")
+            self.fire("warblitz.ruling.epic-is-elite")
+        self.stat(f"deck.{g.names[p]}.played.{g.label[uid]}")
+        if spec.active:
+            # "When playing an event with the ACTIVE keyword on it, instead of discarding
+            # it, place it in your active area."
+            s.active[p] = _with(s.active[p], uid)
+            self.fire("warblitz.rule.active-event")
+            if g.effect[uid].has(E.ONGOING):
+                self.card_fired(g, uid)
+                self.fire(E.trigger_id(E.ONGOING))
+        else:
+            s.used[p] = _with(s.used[p], uid)
+        if self.emit and spec.active:
+            self.emit("info", f"{g.label[uid]} goes into {_of(g.names[p])} active area "
+                      "until the start of their next turn")
+        self._trigger(s, uid, E.ON_PLAY, EMPTY)
+
+    # ------------------------------------------------------------------ moving
+    def moves_of(self, s: State, uid: int, count: bool = False) -> int:
+        """How far the unit moves: 2, or its Moves N, with Ongoing modifiers."""
+        g = s.game
+        n = g.base_moves[uid] + self.modifier(s, uid, E.M_MOVES, count)
+        return max(0, n)
+
+    def reach_of(self, s: State, uid: int, count: bool = False) -> int:
+        """How far the unit's ranged attack reaches: 3, or its Range N, with modifiers."""
+        g = s.game
+        return max(1, g.base_reach[uid] + self.modifier(s, uid, E.M_RANGE, count))
+
+    def destinations(self, s: State, uid: int, steps: int | None = None) -> list[int]:
+        """Spaces the unit can move to: "Move up to 2 spaces each. Units can only move into
+        or through empty, adjacent spaces"; its own space when it can step out and back."""
+        start = s.u[uid * F]
+        if start == EMPTY:
+            return []
+        n = self.moves_of(s, uid) if steps is None else steps
+        if n <= 0:
+            return []
+        board = s.board
+        seen = {start: 0}
+        frontier = [start]
+        for d in range(1, n + 1):
+            nxt = []
+            for space in frontier:
+                for m in B.ADJACENT[space]:
+                    if board[m] == EMPTY and m not in seen:
+                        seen[m] = d
+                        nxt.append(m)
+            frontier = nxt
+        out = sorted(m for m in seen if m != start)
+        if n >= 2 and out:
+            out = sorted(out + [start])  # "move 1 space and then move back"
+        return out
+
+    def _move_unit(self, s: State, dest: int) -> None:
+        """The selected unit's move, then its After moving abilities."""
+        g = s.game
+        uid = s.unit
+        start = s.u[uid * F]
+        self._relocate(s, uid, dest)
+        self.fire("warblitz.rule.move")
+        if dest == start:
+            self.fire("warblitz.ruling.move-back")
+        if B.distance(start, dest) > 2:  # farther than the rulebook's 2 spaces
+            if g.effect[uid].moves > 2:
+                self.fire("warblitz.effect.moves-keyword")
+                self.card_fired(g, uid)
+            if self.modifier(s, uid, E.M_MOVES, count=True) > 0:
+                self.fire("warblitz.effect.moves")
+        s.phase = UNIT_ATTACK
+        self._trigger(s, uid, E.AFTER_MOVING, dest)
+
+    def _relocate(self, s: State, uid: int, dest: int) -> None:
+        start = s.u[uid * F]
+        s.board[start] = EMPTY
+        s.board[dest] = uid
+        s.u[uid * F] = dest
+
+    def _end_activation(self, s: State) -> None:
+        s.unit = EMPTY
+        s.phase = MOVE
+
+    # --------------------------------------------------------------- attacking
+    def targets(self, s: State, uid: int) -> list[int]:
+        """The cards ``uid`` may target: "Melee units (MEL) can target any adjacent card.
+        Ranged units (RNG) can target any card up to 3 clear straight spaces away"
+        (rulings ``any-target``, ``ranged-line``), narrowed by Taunt."""
+        g = s.game
+        space = s.u[uid * F]
+        if space == EMPTY:
+            return []
+        board = s.board
+        if g.ranged[uid]:
+            reach = self.reach_of(s, uid)
+            found = []
+            for ray in B.RAYS[space]:
+                for k, m in enumerate(ray):
+                    if k >= reach:
+                        break
+                    if board[m] != EMPTY:
+                        found.append(board[m])
+                        break
+        else:
+            found = [board[m] for m in B.ADJACENT[space] if board[m] != EMPTY]
+        # Taunt: "When an adjacent enemy attacks the target of that attack must be a unit
+        # with Taunt".
+        me = g.owner[uid]
+        taunt = g.taunt
+        owner = g.owner
+        if any(board[m] != EMPTY and taunt[board[m]] and owner[board[m]] == 1 - me
+               for m in B.ADJACENT[space]):
+            found = [t for t in found if taunt[t]]
+        return sorted(found, key=lambda t: s.u[t * F])
+
+    def attack_dice(self, s: State, uid: int, count: bool = False) -> int:
+        """Dice the unit rolls: its strength, one per ATK token, Ongoing modifiers; at
+        least one (ruling ``dice-minimum``)."""
+        g = s.game
+        base = g.strength[uid] + s.u[uid * F + TATK]
+        mod = self.modifier(s, uid, E.M_DICE, count)
+        if count and mod:
+            self.fire("warblitz.effect.dice")
+        if count and base + mod < 1:
+            self.fire("warblitz.ruling.dice-minimum")
+        return max(1, base + mod)
+
+    def _declare_attack(self, s: State, target: int) -> None:
+        g = s.game
+        uid = s.unit
+        p = g.owner[uid]
+        u = s.u
+        space = u[uid * F]
+        self.fire("warblitz.rule.attack-ranged" if g.ranged[uid] else "warblitz.rule.attack-melee")
+        if g.ranged[uid]:
+            self.fire("warblitz.ruling.ranged-line")
+            if B.distance(space, u[target * F]) > 3:  # beyond the rulebook's 3 spaces
+                if g.effect[uid].reach > 3:
+                    self.fire("warblitz.effect.range-keyword")
+                    self.card_fired(g, uid)
+                if self.modifier(s, uid, E.M_RANGE, count=True) > 0:
+                    self.fire("warblitz.effect.range")
+        if g.owner[target] != 1 - p:
+            self.fire("warblitz.ruling.any-target")
+        else:
+            s.struck = True
+        if g.taunt[target] and any(s.board[m] != EMPTY and g.taunt[s.board[m]]
+                                   and g.owner[s.board[m]] == 1 - p
+                                   for m in B.ADJACENT[space]):
+            self.fire("warblitz.rule.taunt")
+            self.fire("warblitz.ruling.taunt")
+            self.fire("warblitz.effect.taunt")
+            self.card_fired(g, target)
+        dice = self.attack_dice(s, uid, count=True)
+        if u[uid * F + TATK]:
+            self.fire("warblitz.rule.atk-token")
+            self.fire("warblitz.ruling.atk-token")
+            u[uid * F + TATK] = 0
+        specials = 0
+        if u[uid * F + TSPC]:
+            # "If there is a SPC token assigned to the unit, consume the token and remove
+            # one of the unit's attack dice before rolling. Treat the removed dice to be a
+            # Special roll."
+            u[uid * F + TSPC] -= 1
+            dice -= 1
+            specials = 1
+            self.fire("warblitz.rule.spc-token")
+            self.fire("warblitz.ruling.spc-token")
+        if self.emit:
+            self.emit("info", f"{g.label[uid]} at {B.space_name(space)} attacks "
+                      f"{self._who(s, target)}: {dice} {'die' if dice == 1 else 'dice'}"
+                      + (" and a Special from its SPC token" if specials else ""))
+        s.attack = (uid, target, dice, specials)
+        s.phase = ROLL_ATTACK
+
+    def _resolve_attack(self, s: State, dice: tuple[int, ...]) -> None:
+        """Add damage for each hit, then fire Special once per Special result, then After
+        attacking."""
+        g = s.game
+        uid, target, _, specials = s.attack
+        table = RANGE_TABLE if g.ranged[uid] else MELEE_TABLE
+        hits = 0
+        for d in dice:
+            h, sp = table[d]
+            hits += h
+            specials += sp
+            if h:
+                self.fire("warblitz.rule.hit")
+            if sp:
+                self.fire("warblitz.rule.special-roll")
+            if not h and not sp:
+                self.fire("warblitz.rule.miss")
+        s.attack = ()
+        origin = s.u[uid * F]
+        if self.emit:
+            self.emit("result", f"{g.label[uid]} rolls {', '.join(map(str, dice)) or 'nothing'}"
+                      f": {hits} hit{'s' if hits != 1 else ''}, {specials} special"
+                      f"{'s' if specials != 1 else ''}")
+        self._end_activation(s)
+        if hits:
+            self._damage(s, target, hits, uid, "an attack")
+            if s.outcome is not None:
+                return
+        if specials and g.effect[uid].has(E.SPECIAL) and s.u[uid * F] != EMPTY:
+            self.fire("warblitz.ruling.special")
+            self._trigger(s, uid, E.SPECIAL, origin, target, specials)
+        if s.u[uid * F] != EMPTY:
+            self._trigger(s, uid, E.AFTER_ATTACKING, s.u[uid * F], target)
+
+    # ------------------------------------------------------------------ damage
+    def _damage(self, s: State, uid: int, n: int, source: int, how: str,
+                preventable: bool = True) -> None:
+        """Add ``n`` damage to ``uid`` (DEF tokens prevent one each); destroy it at 0 life."""
+        g = s.game
+        if g.kind[uid] != UNIT or n <= 0:
+            if g.kind[uid] == TERRAIN:
+                self.fire("warblitz.ruling.terrain")
+            return
+        u = s.u
+        base = uid * F
+        if preventable and u[base + TDEF]:
+            stopped = min(n, u[base + TDEF])
+            u[base + TDEF] -= stopped
+            n -= stopped
+            self.fire("warblitz.rule.def-token")
+            self.fire("warblitz.ruling.def-token")
+            if self.emit:
+                self.emit("info", f"{self._who(s, uid)}: {stopped} prevented by DEF")
+        if not n:
+            return
+        u[base + DMG] += n
+        owner = g.owner[uid]
+        if g.rank[uid] == COMMANDER:
+            self.stat(f"seat{owner + 1}.commander-damage", n)
+            self.stat(f"deck.{g.names[owner]}.commander-damage", n)
+        left = g.hp[uid] - u[base + DMG]
+        if self.emit:
+            self.emit("info", f"{self._who(s, uid)} takes {n} damage ({max(0, left)}/"
+                      f"{g.hp[uid]} life left)")
+        if left <= 0:
+            self._destroy(s, uid, source, how)
+
+    def _destroy(self, s: State, uid: int, source: int, how: str) -> None:
+        """"If a unit's life ever reaches 0, that unit is destroyed and removed from the
+        game. Gain 1 BST token each time a unit you control destroys an ENEMY unit.\""""
+        g = s.game
+        u = s.u
+        base = uid * F
+        space = u[base]
+        owner = g.owner[uid]
+        s.board[space] = EMPTY
+        for k in range(F):
+            u[base + k] = 0
+        u[base] = EMPTY
+        s.gone[owner] = _with(s.gone[owner], uid)
+        self.fire("warblitz.rule.destroyed")
+        self.stat(f"deck.{g.names[owner]}.destroyed.{g.label[uid]}")
+        if self.emit:
+            self.emit("death", f"{_of(g.names[owner])} {g.label[uid]} at {B.space_name(space)} "
+                      "is destroyed")
+        if source != EMPTY and g.kind[source] == UNIT and g.owner[source] == 1 - owner:
+            killer = g.owner[source]
+            s.held[killer] = _put(s.held[killer], 4, s.held[killer][4] + 1)
+            self.fire("warblitz.rule.bst")
+            self.fire("warblitz.ruling.bst-source")
+            self.fire("warblitz.ruling.bst-held")
+            if self.emit:
+                self.emit("info", f"{g.names[killer]} gains 1 BST token")
+        if g.rank[uid] == COMMANDER:
+            # "When only 1 player's commander remains on the battlefield, that player wins."
+            self.fire("warblitz.rule.win")
+            if s.queue:
+                self.fire("warblitz.ruling.win-at-once")
+            winner = 1 - owner
+            self._finish(s, Outcome(winner, f"commander destroyed by {how}"))
+            return
+        self._trigger(s, uid, E.WHEN_DESTROYED, space)
+
+    def _finish(self, s: State, outcome: Outcome) -> None:
+        s.outcome = outcome
+        s.phase = OVER
+        s.queue = ()
+        s.attack = ()
+        g = s.game
+        first = s.first
+        self.stat(f"seat{first + 1}.first")
+        self.stat(f"deck.{g.names[first]}.first")
+        winner = outcome.winner
+        if winner is not None:
+            self.stat(f"seat{winner + 1}.wins")
+            self.stat(f"deck.{g.names[winner]}.wins")
+            if winner == first:
+                self.stat("first-wins")
+                self.stat(f"deck.{g.names[first]}.first-wins")
+        for p in (0, 1):
+            self.stat(f"deck.{g.names[p]}.games")
+        if self.emit:
+            who = "Draw" if winner is None else f"{g.names[winner]} wins"
+            self.emit("end", f"{who}: {outcome.reason} (turn {s.turn})")
+
+    # ------------------------------------------------------------ observation
+    def observe(self, s: State, player: int) -> Observation:
+        """What ``player`` may see (ruling ``hidden``): everything but the order of the
+        draw piles and the opponent's reserves (of those, only what could be in them)."""
+        q = 1 - player
+        return Observation(
+            player=player, decision=PHASE_NAMES[s.phase], game=s.game, board=tuple(s.board),
+            u=tuple(s.u), hand=s.hand[player], pile=tuple(sorted(s.pile[player])),
+            unseen=tuple(sorted(s.hand[q] + s.pile[q])),
+            hand_sizes=(len(s.hand[0]), len(s.hand[1])),
+            pile_sizes=(len(s.pile[0]), len(s.pile[1])),
+            used=tuple(s.used), gone=tuple(s.gone), active=tuple(s.active),
+            held=tuple(s.held), opened=s.opened, perm=s.perm, temp=s.temp, turns=s.turns,
+            first=s.first, current=s.current, turn=s.turn, phase=s.phase, resume=s.resume,
+            upgraded=s.upgraded, deployed=s.deployed, fresh=s.fresh, acted=s.acted,
+            unit=s.unit, struck=s.struck, assigned=s.assigned, attack=s.attack,
+            queue=s.queue, outcome=s.outcome)
+
+    def determinize(self, obs: Observation, player: int, rng: Random) -> State:
+        """A full state the player cannot tell from the real one, drawn with ``rng``:
+        their own pile shuffled, the opponent's unseen cards dealt at random into their
+        reserves (as many as they hold) and pile."""
+        q = 1 - player
+        mine = list(obs.pile)
+        rng.shuffle(mine)
+        theirs = list(obs.unseen)
+        rng.shuffle(theirs)
+        n = obs.hand_sizes[q]
+        hand = [(), ()]
+        pile = [(), ()]
+        hand[player] = obs.hand
+        pile[player] = tuple(mine)
+        hand[q] = tuple(sorted(theirs[:n]))
+        pile[q] = tuple(theirs[n:])
+        return State(obs.game, list(obs.board), list(obs.u), pile, hand, list(obs.used),
+                     list(obs.gone), list(obs.active), list(obs.held), obs.opened, obs.perm,
+                     obs.temp, obs.turns, obs.first, obs.current, obs.turn, obs.phase,
+                     obs.resume, obs.upgraded, obs.deployed, obs.fresh, obs.acted, obs.unit,
+                     obs.struck, obs.assigned, obs.attack, obs.queue, obs.outcome)

@@ -1,0 +1,367 @@
+"""Warblitz engine data: the input specs, the static game, the state and what a player sees.
+
+Everything here is plain data. `CardSpec`, `WarbandSpec` and `WarblitzParams` are the
+engine's input (validated spreadsheets, converted by `params_from_loaded`). `Game` is
+what never changes during a battle, prepared once per parameters: every card of both
+warbands and every terrain piece gets a number (its *uid*), with its owner and numbers.
+`State` is the battle at one moment; the rules copy it before every change.
+
+Where things are: the battlefield is a flat list of `board.SIZE` spaces holding a uid or
+`EMPTY`; the per-piece numbers (space, damage, boost, tokens by role) sit in one flat
+list ``u`` (`F` numbers per uid). Every card is in exactly one place: on the battlefield
+(``u[uid*F + POS] >= 0``), in its owner's draw pile, reserves (hand), active area,
+discard pile (events and relics played) or among the destroyed units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from toolkit.games.warblitz.board import DEFAULT_START, StartLayout, own_space, read_slot
+from toolkit.games.warblitz.effects import NO_EFFECT, ONGOING, Effect
+from toolkit.sim.engine import Outcome
+
+UNIT, EVENT, RELIC, TERRAIN = range(4)
+KIND_NAMES = ("unit", "event", "relic", "terrain")
+COMMON, ELITE, COMMANDER = 0, 1, 2
+"""Ranks of units; events and relics use COMMON and ELITE (Epic)."""
+RANK_NAMES = ("Common", "Elite", "Commander")
+CLASSES = ("Melee", "Ranged", "Special")
+
+EMPTY = -1
+
+# The numbers kept per uid in State.u.
+POS, DMG, BST, TDEF, TATK, TSPC = range(6)
+F = 6
+
+# Held tokens: (DEF, ATK, WLD, SPC, BST) counts.
+H_DEF, H_ATK, H_WLD, H_SPC, H_BST = range(5)
+PAY_ORDER = (H_DEF, H_ATK, H_WLD, H_SPC, H_BST)
+"""Ruling ``payment``: tokens pay costs in this order."""
+
+# Upgrade paths (bits of State.opened).
+PATHS = ("units", "events", "relics")
+PATH_OF_KIND = {UNIT: 0, EVENT: 1, RELIC: 2}
+
+# Phases of a turn, with the steps that need their own decisions.
+BEGIN, DEPLOY, MOVE, UNIT_MOVE, UNIT_ATTACK, ROLL_TOKENS, ROLL_ATTACK, PICK, OVER = range(9)
+PHASE_NAMES = ("beginning", "deploy", "move & attack", "unit move", "unit attack",
+               "token roll", "attack roll", "choice", "over")
+CARD_PHASE = {BEGIN: 0, DEPLOY: 1, MOVE: 2}
+"""The card Phase code (models.phase_code) playable in each top-level phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """One card as written: kind, rank (or tier), class, numbers and its effect.
+
+    ``phase`` is the card Phase code (0 Beginning, 1 Deploy, 2 Move & Attack, None any).
+    """
+
+    name: str
+    kind: int
+    rank: int
+    klass: int = -1
+    cost: int = 0
+    hp: int = 0
+    strength: int = 0
+    ranged: bool = False
+    phase: int | None = None
+    active: bool = False
+    effect: Effect = NO_EFFECT
+
+
+@dataclass(frozen=True, slots=True)
+class WarbandSpec:
+    """One player's warband: its name, its cards in sheet order and its commander's
+    starting layout (`board.DEFAULT_START` when the catalog gives none)."""
+
+    name: str
+    cards: tuple[CardSpec, ...]
+    start: StartLayout = DEFAULT_START
+
+
+@dataclass(frozen=True, slots=True)
+class WarblitzParams:
+    """A battle's parameters: two warbands in seat order."""
+
+    warbands: tuple[WarbandSpec, WarbandSpec]
+
+    def __post_init__(self) -> None:
+        if len(self.warbands) != 2:
+            raise ValueError(f"Warblitz is for 2 players, got {len(self.warbands)} warbands")
+        for band in self.warbands:
+            if sum(1 for c in band.cards if c.kind == UNIT and c.rank == COMMANDER) != 1:
+                raise ValueError(f"{band.name}: a warband needs exactly one Commander")
+
+    @property
+    def deck_names(self) -> tuple[str, ...]:
+        """The warbands' names, in seat order."""
+        return tuple(b.name for b in self.warbands)
+
+
+def card_spec(card: Any) -> CardSpec:
+    """A validated catalog model (`models.Unit`, `Event` or `Relic`) as plain data."""
+    from toolkit.games.warblitz.models import Event, Unit, phase_code  # noqa: PLC0415
+
+    if isinstance(card, Unit):
+        klass = CLASSES.index(card.unit_class) if card.unit_class else -1
+        return CardSpec(card.name, UNIT, RANK_NAMES.index(card.rank), klass, card.cost,
+                        card.hp, card.strength, card.attack == "RNG", None, False,
+                        card.effect)
+    code = phase_code(card.phase)
+    kind = EVENT if isinstance(card, Event) else RELIC
+    return CardSpec(card.name, kind, 1 if card.tier == "Epic" else 0, -1, card.cost,
+                    phase=None if code is None or code < 0 else code,
+                    active=bool(getattr(card, "active", False)), effect=card.effect)
+
+
+def params_from_loaded(decks: Any) -> WarblitzParams:
+    """`WarblitzParams` from `deck.load_decks`' `LoadedDeck` list (seat order kept)."""
+    bands = []
+    for deck in decks:
+        commander = next((c for c in deck.cards if getattr(c, "rank", "") == "Commander"),
+                         None)
+        start = getattr(commander, "start", None) or DEFAULT_START
+        bands.append(WarbandSpec(deck.name, tuple(card_spec(c) for c in deck.cards), start))
+    return WarblitzParams(tuple(bands))
+
+
+class Game:
+    """Everything about a battle that never changes, by uid (see the module docstring).
+
+    Uids ``0 .. cards-1`` are the two warbands' cards (player 1's first), then one uid per
+    terrain piece. ``start`` gives each uid's space at setup (or EMPTY), ``commander`` each
+    player's commander uid.
+    """
+
+    __slots__ = ("params", "names", "spec", "owner", "kind", "hp", "strength",
+                 "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
+                 "label", "count", "ncards", "commander", "own", "start", "ongoing",
+                 "card_id", "same", "effect", "all_uids", "hp_check", "modifiers")
+
+    def __init__(self, params: WarblitzParams) -> None:
+        self.params = params
+        self.names = params.deck_names
+        specs: list[CardSpec | None] = []
+        owner: list[int] = []
+        own: list[tuple[int, ...]] = []
+        for p, band in enumerate(params.warbands):
+            own.append(tuple(range(len(specs), len(specs) + len(band.cards))))
+            specs.extend(band.cards)
+            owner.extend([p] * len(band.cards))
+        self.ncards = len(specs)
+        self.own = tuple(own)
+        start = [EMPTY] * self.ncards
+        commander = []
+        for p, band in enumerate(params.warbands):
+            layout = band.start
+            mine = own[p]
+            boss = next(i for i in mine if specs[i].kind == UNIT and specs[i].rank == COMMANDER)
+            commander.append(boss)
+            start[boss] = own_space(p, *layout.commander)
+            used = {boss}
+            for ref, space in layout.units:
+                pick = _starting_card(specs, mine, ref, used)
+                if pick is None:
+                    raise ValueError(f"{band.name}: no card of the warband for the starting "
+                                     f"unit '{ref}'")
+                used.add(pick)
+                start[pick] = own_space(p, *space)
+            for space in layout.terrain:
+                specs.append(None)
+                owner.append(-1)
+                start.append(own_space(p, *space))
+        self.commander = tuple(commander)
+        self.count = len(specs)
+        self.all_uids = list(range(self.count))
+        self.spec = tuple(specs)
+        self.owner = tuple(owner)
+        self.start = tuple(start)
+        self.kind = tuple(TERRAIN if s is None else s.kind for s in specs)
+        self.effect = tuple(NO_EFFECT if s is None else s.effect for s in specs)
+        self.hp = tuple(0 if s is None else s.hp for s in specs)
+        # The life a piece's damage must stay below (terrain, events, relics: never reached).
+        self.hp_check = [1 << 30 if s is None or s.kind != UNIT else s.hp for s in specs]
+        self.strength = tuple(0 if s is None else s.strength for s in specs)
+        self.ranged = tuple(bool(s and s.ranged) for s in specs)
+        self.rank = tuple(-1 if s is None else s.rank for s in specs)
+        self.taunt = tuple(e.taunt for e in self.effect)
+        self.unforceable = tuple(e.unforceable for e in self.effect)
+        self.base_moves = tuple(e.moves or 2 for e in self.effect)
+        self.base_reach = tuple(e.reach or 3 for e in self.effect)
+        self.label = tuple("terrain" if s is None else s.name for s in specs)
+        self.ongoing = tuple(i for i, e in enumerate(self.effect) if e.has(ONGOING))
+        mods: list[list[tuple]] = [[], [], []]
+        for i in self.ongoing:
+            for clause in self.effect[i].on(ONGOING):
+                for step in clause.steps:
+                    mods[step.arg].append((i, owner[i], self.kind[i] == UNIT, step))
+        # Per stat (dice, moves, range): (source uid, owner, is a unit, modifier step).
+        self.modifiers = tuple(tuple(m) for m in mods)
+        self.card_id = tuple(None if s is None or s.effect == NO_EFFECT
+                             else f"warblitz.card.{s.name}" for s in specs)
+        # The first uid of the same owner and card name (interchangeable copies).
+        first: dict[tuple[int, str], int] = {}
+        self.same = tuple(i if s is None else first.setdefault((owner[i], s.name), i)
+                          for i, s in enumerate(specs))
+
+    def is_unit(self, uid: int) -> bool:
+        """True for a unit card (not an event, relic or terrain)."""
+        return self.kind[uid] == UNIT
+
+
+def _starting_card(specs: list, mine: tuple[int, ...], ref: str, used: set[int]) -> int | None:
+    """The first card of the warband a start layout's unit reference names."""
+    slot = read_slot(ref)
+    for i in mine:
+        s = specs[i]
+        if i in used or s.kind != UNIT or s.rank == COMMANDER:
+            continue
+        if slot is not None:
+            if RANK_NAMES[s.rank] == slot[0] and s.klass >= 0 and CLASSES[s.klass] == slot[1]:
+                return i
+        elif s.name.casefold() == ref.casefold():
+            return i
+    return None
+
+
+class Task(NamedTuple):
+    """One pending piece of an effect (see rules.py, "Effects").
+
+    ``kind``: CLAUSE (steps still to run), PICK_TARGET (the owner chooses one of
+    ``options`` for ``steps[0]``), PICK_DIRECTION (the owner chooses a direction to force
+    ``subject``), PICK_SPACE (the owner chooses where ``subject`` moves). ``source`` is the
+    card whose ability it is (a uid), ``origin`` the space it was on when the ability
+    fired (EMPTY for an event or relic), ``target`` the attack's target, ``it`` the card
+    the previous step chose.
+    """
+
+    kind: int
+    owner: int
+    source: int
+    origin: int
+    steps: tuple = ()
+    target: int = EMPTY
+    it: int = EMPTY
+    options: tuple[int, ...] = ()
+    subject: int = EMPTY
+    amount: int = 0
+
+
+CLAUSE, PICK_TARGET, PICK_DIRECTION, PICK_SPACE = range(4)
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """The whole battle at one moment; per-player lists and tuples are indexed by seat.
+
+    Turn bookkeeping: ``deployed`` units so far (``fresh`` their uids), ``acted`` the
+    units selected in Move & Attack, ``unit`` the one acting now, ``struck`` whether an
+    enemy card was targeted this turn (the cost of inaction), ``assigned`` the token
+    slots used per unit this Beginning phase (bit 1 ATK/DEF, bit 2 SPC), ``upgraded``
+    whether this turn's upgrade is done. ``attack`` is the declared attack awaiting its
+    roll: (attacker, target, dice, specials from an SPC token). ``queue`` holds the
+    pending `Task`s, ``resume`` the phase to return to once it is empty.
+    """
+
+    game: Game
+    board: list[int]
+    u: list[int]
+    pile: list[tuple[int, ...]]
+    hand: list[tuple[int, ...]]
+    used: list[tuple[int, ...]]
+    gone: list[tuple[int, ...]]
+    active: list[tuple[int, ...]]
+    held: list[tuple[int, ...]]
+    opened: tuple[int, int] = (0, 0)
+    perm: tuple[int, int] = (0, 0)
+    temp: tuple[int, int] = (0, 0)
+    turns: tuple[int, int] = (0, 0)
+    first: int = 0
+    current: int = 0
+    turn: int = 0
+    phase: int = BEGIN
+    resume: int = BEGIN
+    upgraded: bool = False
+    deployed: int = 0
+    fresh: tuple[int, ...] = ()
+    acted: tuple[int, ...] = ()
+    unit: int = EMPTY
+    struck: bool = False
+    assigned: tuple[tuple[int, int], ...] = ()
+    attack: tuple[int, ...] = ()
+    queue: tuple[Task, ...] = ()
+    outcome: Outcome | None = None
+
+    def copy(self) -> State:
+        """A copy that can be changed without touching this state."""
+        return State(self.game, self.board[:], self.u[:], self.pile[:], self.hand[:],
+                     self.used[:], self.gone[:], self.active[:], self.held[:], self.opened,
+                     self.perm, self.temp, self.turns, self.first, self.current, self.turn,
+                     self.phase, self.resume, self.upgraded, self.deployed, self.fresh,
+                     self.acted, self.unit, self.struck, self.assigned, self.attack,
+                     self.queue, self.outcome)
+
+    def pos(self, uid: int) -> int:
+        """The uid's space, or EMPTY when it is not on the battlefield."""
+        return self.u[uid * F + POS]
+
+    def key(self) -> tuple:
+        """Everything that matters for the rest of the battle (not the turn counter)."""
+        return (tuple(self.board), tuple(self.u), tuple(self.pile), tuple(self.hand),
+                tuple(self.used), tuple(self.gone), tuple(self.active), tuple(self.held),
+                self.opened, self.perm, self.temp, tuple(min(t, 3) for t in self.turns),
+                self.current, self.phase, self.resume, self.upgraded, self.deployed,
+                self.fresh, self.acted, self.unit, self.struck, self.assigned, self.attack,
+                self.queue, self.outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one player may see (ruling ``hidden``): the whole battlefield, every token,
+    active area, discard pile and destroyed unit, both warband lists (``game``), their own
+    reserves (``hand``) and what is left in their own draw pile (``pile``, in card order:
+    the order is hidden), and of the opponent only how many cards they hold and have left,
+    with the cards that could be among them (``unseen``, in card order).
+    ``decision`` names the phase; ``queue`` the pending choices.
+    """
+
+    player: int
+    decision: str
+    game: Game
+    board: tuple[int, ...]
+    u: tuple[int, ...]
+    hand: tuple[int, ...]
+    pile: tuple[int, ...]
+    unseen: tuple[int, ...]
+    hand_sizes: tuple[int, int]
+    pile_sizes: tuple[int, int]
+    used: tuple[tuple[int, ...], ...]
+    gone: tuple[tuple[int, ...], ...]
+    active: tuple[tuple[int, ...], ...]
+    held: tuple[tuple[int, ...], ...]
+    opened: tuple[int, int]
+    perm: tuple[int, int]
+    temp: tuple[int, int]
+    turns: tuple[int, int]
+    first: int
+    current: int
+    turn: int
+    phase: int
+    resume: int
+    upgraded: bool
+    deployed: int
+    fresh: tuple[int, ...]
+    acted: tuple[int, ...]
+    unit: int
+    struck: bool
+    assigned: tuple[tuple[int, int], ...]
+    attack: tuple[int, ...]
+    queue: tuple[Task, ...]
+    outcome: Outcome | None
+
+    def pos(self, uid: int) -> int:
+        """The uid's space, or EMPTY."""
+        return self.u[uid * F + POS]
