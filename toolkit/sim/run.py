@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Rules
-from .harness import Unfinished, Violation, play_game, run_games
+from .harness import Unfinished, Violation, play_game, run_games, seat_columns
 from .stats import Stats
 
 
@@ -43,6 +43,8 @@ class PlayResult:
     """The engine's own statistics (per seat, per deck), when it keeps any."""
     absent: frozenset[str] = frozenset()
     """Coverage ids that cannot fire with these decks (an ability nobody has)."""
+    sides: list[int] = field(default_factory=list)
+    """Each seat's result column (a team game: its side); empty means seat k is column k."""
 
     @property
     def exit_code(self) -> int:
@@ -152,6 +154,7 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
         violations=total.violations, unfinished=total.unfinished, seconds=seconds,
         length_unit=rules.length_unit, coverage_ids=rules.coverage_ids(),
         ruling_ids=rules.ruling_ids(),
+        sides=seat_columns(info, len(agents)),
     )
     if hasattr(rules, "absent_ids"):
         result.absent = frozenset(rules.absent_ids(params))
@@ -186,10 +189,13 @@ def render_table(result: PlayResult, console: Any) -> None:
     for column in ("Seat", "Deck", "Agent", "Wins", "Win rate (95% CI)"):
         table.add_column(column, justify="right" if column in ("Wins", "Seat") else "left")
     cis = st.win_rate_ci()
-    for seat, agent in enumerate(result.agents):
-        deck = result.decks[seat] if seat < len(result.decks) else ""
-        ci = cis[seat]
-        table.add_row(str(seat + 1), deck, agent, str(st.wins[seat]),
+    sides = result.sides or list(range(len(result.agents)))
+    for column, wins in enumerate(st.wins):  # one row per result column (seat or side)
+        seats = [q for q, side in enumerate(sides) if side == column]
+        deck = result.decks[column] if column < len(result.decks) else ""
+        ci = cis[column]
+        table.add_row(", ".join(str(q + 1) for q in seats), deck,
+                      ", ".join(result.agents[q] for q in seats), str(wins),
                       f"{ci['rate']:.1%} ({ci['low']:.1%}–{ci['high']:.1%})")
     console.print(table)
     doc = result.to_json()
@@ -224,7 +230,8 @@ def render_table(result: PlayResult, console: Any) -> None:
 
 
 def _render_game_stats(stats: dict[str, Any] | None, console: Any) -> None:
-    """The engine's own statistics, when it keeps them: first player, and per deck."""
+    """The engine's own statistics, when it keeps them: first player, per deck, then any
+    other mapping as a table (a mapping of rows) or a line (a mapping of figures)."""
     if not stats:
         return
     from rich.table import Table
@@ -243,3 +250,29 @@ def _render_game_stats(stats: dict[str, Any] | None, console: Any) -> None:
                           str(row.get("first", "")), str(row.get("first_wins", "")),
                           ", ".join(f"{k} {v}" for k, v in out.items() if v) or "0")
         console.print(table)
+    for key, value in stats.items():
+        if key in ("decks", "first_player_win_rate") or not isinstance(value, dict) or \
+                not value:
+            continue
+        title = key.replace("_", " ").capitalize()
+        rows = list(value.values())
+        if all(isinstance(row, dict) for row in rows):  # a table: one row per key
+            columns = list(dict.fromkeys(c for row in rows for c in row))
+            table = Table(title=title)
+            table.add_column("")
+            for column in columns:
+                table.add_column(column.replace("_", " "), justify="right")
+            for name, row in value.items():
+                table.add_row(str(name), *(_cell(column, row.get(column)) for column in columns))
+            console.print(table)
+        elif not any(isinstance(v, (dict, list)) for v in rows):
+            console.print(f"{title}: " + ", ".join(f"{k} {_cell(k, v)}" for k, v in value.items()))
+
+
+def _cell(column: str, value: Any) -> str:
+    """A game statistic as a table shows it: rates as percentages, None as a dash."""
+    if value is None:
+        return "-"
+    if isinstance(value, float) and "rate" in column:
+        return f"{value:.1%}"
+    return str(value)
