@@ -148,7 +148,9 @@ class BannersRules(Instrumented):
             out += ["banners.rule.scout-move", "banners.rule.scout-no-bonus"]
         if not st.team:
             out += ["banners.rule.team-turn", "banners.rule.shared-items",
-                    "banners.ruling.attack-bonus-2v2"]
+                    "banners.ruling.attack-bonus-2v2", "banners.ruling.team-items"]
+        if not any(st.kind_color_off):
+            out.append("banners.ruling.item-colours")
         return [k for k in self.coverage if k in out]
 
     def game_stats(self, counters: dict[str, int], deck_names: list[str] | tuple[str, ...],
@@ -176,8 +178,8 @@ class BannersRules(Instrumented):
                 where = ", ".join(f"{st.piece_label[i]} {cell_name(st, s.pos[i])}"
                                   for i in st.side_pieces[side])
                 self.emit("info", f"{SIDE_NAMES[side]}: {where}")
-        if any(p == RESERVE for p in st.start):
-            self.fire("banners.ruling.setup-placement")
+        self.fire("banners.ruling.setup-placement")
+        self.fire("banners.ruling.seats")
         return s
 
     def position(self, params: BannersParams, pos: dict[int, int] | None = None, *,
@@ -402,7 +404,7 @@ class BannersRules(Instrumented):
         t = s.turn
         pos = s.pos
         occ, occ0, occ1, closed = self._masks(s)
-        occ_enemy = occ1 if side == 0 else occ0
+        occ_enemy, occ_own = (occ1, occ0) if side == 0 else (occ0, occ1)
         attack_ok = s.ghost[side] < t and s.ghost[enemy] < t
         protected = occ_enemy & st.keeps_mask
         targets = (occ_enemy & ~st.keeps_mask) if attack_ok else 0
@@ -417,6 +419,8 @@ class BannersRules(Instrumented):
         ghosted = 0 if attack_ok else occ_enemy & ~st.keeps_mask
         opts: list[tuple] = []
         order = (must,) if must >= 0 else pieces
+        if must >= 0:
+            self.fire("banners.ruling.castle-must-leave")
         for attempt in (0, 1):
             reserve_colors: set[str] = set()
             for i in order:
@@ -445,9 +449,14 @@ class BannersRules(Instrumented):
                         opts.append(("move", seat, i, end))
                     continue
                 last = land | targets
-                ends = reach(wp, start, bridges, steps, inner,
-                             last | protected | ghosted | (free_keeps if i == carrier else 0))
+                own = occ_own & ~start
+                ends = reach(wp, start, bridges, steps, inner, last | protected | ghosted
+                             | own | start | (free_keeps if i == carrier else 0))
                 reached = ends[0] | ends[1] | ends[2] | ends[3] | ends[4]
+                if reached & own:
+                    self.fire("banners.ruling.one-per-space")
+                if reached & start:
+                    self.fire("banners.ruling.path-shape")
                 if reached & protected:
                     self.fire("banners.rule.keep-safe")
                 if i == carrier and reached & st.keeps_mask & ~protected:
@@ -462,7 +471,6 @@ class BannersRules(Instrumented):
             if opts or must < 0:
                 break
             # Ruling castle-must-leave: it cannot leave; another piece may move.
-            self.fire("banners.ruling.castle-must-leave")
             order = tuple(i for i in pieces if i != must)
         if must >= 0 and opts and opts[0][2] == must:
             self.fire("banners.rule.castle-leave")
@@ -497,8 +505,6 @@ class BannersRules(Instrumented):
             self.fire("banners.rule.scout-move")
         if steps > 1:
             self.fire("banners.rule.no-backtrack")
-        if s.pos[piece] == RESERVE:
-            self.fire("banners.ruling.setup-placement")
         self._leave(s, piece)
         self._set_pos(s, piece, cell)
         s.moved = piece
@@ -511,6 +517,8 @@ class BannersRules(Instrumented):
         side = st.piece_side[piece]
         enemy = 1 - side
         what = st.kind[cell]
+        if what == S_KEEP or what == S_CASTLE or s.flag_drop[enemy] == cell:
+            self.fire("banners.ruling.landing")
         if what == S_KEEP:
             # T1: "Land on a keep space to receive 1 item card."
             if sum(s.deck):
@@ -644,8 +652,9 @@ class BannersRules(Instrumented):
         piece = s.combat[0] if attacking else s.combat[1]
         self._spend(s, st.piece_side[piece], k)
         self.stat("combat.knives")
-        if not attacking:
-            self.fire("banners.ruling.knife-order")
+        other = s.combat[1] if attacking else s.combat[0]
+        if any(s.hands[st.piece_side[other]][j] for j in st.effect_kinds[E_KNIFE]):
+            self.fire("banners.ruling.knife-order")  # both held one: the first decides
         if attacking:
             self._attacker_wins(s)
         else:
@@ -776,7 +785,10 @@ class BannersRules(Instrumented):
                 continue
             if occ is None:
                 occ, _, _, closed = self._masks(s)
-            out.extend(self._targets(s, q, k, e, side, enemy, occ, closed))
+            ways = self._targets(s, q, k, e, side, enemy, occ, closed)
+            if not ways:
+                self.fire("banners.ruling.item-needs-effect")
+            out.extend(ways)
         return out
 
     def _targets(self, s: State, q: int, k: int, e: int, side: int, enemy: int, occ: int,
@@ -902,6 +914,8 @@ class BannersRules(Instrumented):
             s.known = _put(s.known, side, _put(known, k, known[k] - 1))
         s.discard = _add(s.discard, k)
         s.played = _put(s.played, side, s.played[side] | (1 << k))
+        if st.kind_color_off[k]:
+            self.fire("banners.ruling.item-colours")
         self.stat(f"item.{st.kind_names[k]}.played")
         self.fire(ITEM_IDS[st.kind_effect[k]])
         if st.team:

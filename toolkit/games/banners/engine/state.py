@@ -157,7 +157,7 @@ class Static:
         "neighbours", "dist", "piece_side", "piece_color", "piece_seat", "piece_scout",
         "piece_bonus", "piece_label", "players", "seat_side", "side_seats", "seat_pieces",
         "side_pieces", "start", "kinds", "kind_names", "kind_effect", "kind_red",
-        "kind_counts", "effect_kinds", "shifts", "rows", "team",
+        "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
     )
 
     def __init__(self, params: BannersParams) -> None:
@@ -236,6 +236,8 @@ class Static:
         self.kind_effect = tuple(EFFECT_CODES[i.effect] for i in params.items)
         self.kind_red = tuple(e in COMBAT_EFFECTS for e in self.kind_effect)
         self.kind_counts = tuple(i.count for i in params.items)
+        # Ruling item-colours: the effect decides; a colour off the book's is only noted.
+        self.kind_color_off = tuple(i.color != EFFECTS[i.effect].color for i in params.items)
         self.effect_kinds = tuple(tuple(k for k, e in enumerate(self.kind_effect) if e == code)
                                   for code in range(16))
 
