@@ -15,7 +15,7 @@ import typer
 from rich.table import Table
 
 from toolkit.cli.common import console, done
-from toolkit.cli.printing import PrintJob, faces, file_name, shown
+from toolkit.cli.printing import PrintJob, faces, file_name, shown, write_posters
 from toolkit.core.registry import ROOT, Game, ValidateRequest, games
 
 DEMO_GAMES = 1000
@@ -58,6 +58,10 @@ def demo(
                     deck = PrintJob("catalog", game.printing.catalog_cards(path), None)
                 if game.printing is not None and deck is not None and deck.cards:
                     printed = render(game, deck, path.resolve().parent, output / game.id)
+                    if game.printing.posters is not None and entry.kind == "deck":
+                        boards = write_posters(game, path, None, None, "a4",
+                                               output / game.id / file_name(deck.name))
+                        printed += "".join(f", {n} ({k} pages)" for n, k in boards)
                 table.add_row(game.id, entry.name,
                               "[green]valid[/]" if entry.valid else "[red]invalid[/]",
                               str(entry.report.count("error")),

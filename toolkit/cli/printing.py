@@ -98,6 +98,8 @@ def print_deck(
     tts: bool = typer.Option(False, "--tts", help="Tabletop Simulator deck sheets."),
     contact: bool = typer.Option(True, "--contact/--no-contact", help="A contact sheet PNG."),
     strict: bool = typer.Option(False, "--strict", help="Refuse decks that break the rules."),
+    square: float | None = typer.Option(None, "--square",
+                                        help="Board square in mm, for games with a board."),
     output: Path = typer.Option(None, "-o", "--output",
                                 help="Output folder (default output/<game>)."),
 ) -> None:
@@ -127,7 +129,26 @@ def print_deck(
         out.print(f"[bold]{job.name}[/]: {copies} cards on {len(result.pages)} page(s) → "
                   + ", ".join(str(shown(p)) for p in result.files[:3])
                   + (f" (+{len(result.files) - 3} more)" if len(result.files) > 3 else ""))
+    if g.printing.posters is not None and jobs:
+        path, sheet = split_file_arg(file) if file else (catalog or g.bundled_paths()[0], None)
+        folder = root / file_name(jobs[0].name)
+        for name, pages in write_posters(g, path, sheet, square, options.paper, folder):
+            out.print(f"[bold]{name}[/]: {pages} page(s) → {shown(folder / f'{name}.pdf')}")
     done(0 if valid else 1)
+
+
+def write_posters(game: Game, path: Path, sheet: str | None, square: float | None,
+                  paper: str, folder: Path) -> list[tuple[str, int]]:
+    """Print a game's drawings larger than a card (a board) into ``folder``, each tiled
+    over pages at 100% (`PrintSpec.posters`); (name, pages) of each."""
+    from toolkit.render.poster import write_poster  # noqa: PLC0415
+
+    written = []
+    for name, drawing in game.printing.posters(path, sheet, square):
+        pages = write_poster(folder / f"{file_name(name)}.pdf", f"{game.title} · {name}",
+                             drawing, paper=paper)
+        written.append((name, len(pages)))
+    return written
 
 
 def shown(path: Path) -> str:

@@ -81,6 +81,7 @@ from .state import (
     ROLL,
     S_CASTLE,
     S_KEEP,
+    S_PAD,
     S_TREE,
     STEAL,
     TIE,
@@ -1172,27 +1173,31 @@ class BannersRules(Instrumented):
 
     # -------------------------------------------------------------- invariants
     def invariants(self, s: State) -> Iterator[tuple[str, str]]:
-        """Conservation and placement checks after every step."""
+        """Conservation and placement checks after every step: one piece a space, pieces
+        on spaces, the item cards adding up to the deck, fresh and known cards held,
+        flags carried by enemies out of keeps or lying on free spaces, no piece inside a
+        closed keep, and a team with no piece left having lost."""
         st = s.st
         pos = s.pos
+        kind = st.kind
         cells = [c for c in pos if c >= 0]
         if len(cells) != len(set(cells)):
             yield "one-per-space", f"two pieces share a space: {sorted(pos)}"
         for i, c in enumerate(pos):
-            if c >= 0 and (c >= st.n or st.kind[c] in (S_TREE, 5)):
+            if c >= st.n or (c >= 0 and kind[c] in (S_TREE, S_PAD)) or c < REAPED:
                 yield "on-board", f"{st.piece_label[i]} stands on {c}, not a space"
-            elif c < REAPED:
-                yield "on-board", f"{st.piece_label[i]} has position {c}"
-        totals = [a + b + c + d for a, b, c, d in
-                  zip(s.deck, s.hands[0], s.hands[1], s.discard, strict=True)]
+        deck, discard, hands = s.deck, s.discard, s.hands
+        h0, h1 = hands
+        totals = [a + b + c + d for a, b, c, d in zip(deck, h0, h1, discard, strict=True)]
         if tuple(totals) != st.kind_counts:
             yield "cards", f"cards {totals} do not add up to the deck {st.kind_counts}"
+        if min(deck) < 0 or min(discard) < 0 or min(h0) < 0 or min(h1) < 0:
+            yield "cards", "a negative card count"
         for side in (0, 1):
-            hand = s.hands[side]
-            if any(x < 0 for x in hand + s.deck + s.discard):
-                yield "cards", "a negative card count"
-            if any(f > h for f, h in zip(s.fresh[side], hand, strict=True)) or \
-                    any(k > h for k, h in zip(s.known[side], hand, strict=True)):
+            hand = hands[side]
+            fresh, known = s.fresh[side], s.known[side]
+            if (sum(fresh) and any(f > h for f, h in zip(fresh, hand, strict=True))) or \
+                    (sum(known) and any(k > h for k, h in zip(known, hand, strict=True))):
                 yield "cards", f"{SIDE_NAMES[side]}: more fresh or known cards than held"
             carrier, drop = s.flag_carrier[side], s.flag_drop[side]
             if carrier >= 0:
@@ -1200,24 +1205,31 @@ class BannersRules(Instrumented):
                 if st.piece_side[carrier] == side or c < 0:
                     yield "flag", f"{SIDE_NAMES[side]}'s flag is carried by " \
                                   f"{st.piece_label[carrier]} at {c}"
-                elif st.kind[c] == S_KEEP:
+                elif kind[c] == S_KEEP:
                     yield "flag", f"a flag carrier stands in the keep {cell_name(st, c)} (M4)"
                 if drop >= 0:
                     yield "flag", f"{SIDE_NAMES[side]}'s flag is both carried and dropped"
-            fighting = s.combat is not None and pos[s.combat[0]] == drop
-            if drop >= 0 and (drop in cells and not fighting or st.kind[drop] == S_TREE):
-                yield "flag", f"{SIDE_NAMES[side]}'s flag space {cell_name(st, drop)} is " \
-                              "taken"
+            if drop >= 0:
+                fighting = s.combat is not None and pos[s.combat[0]] == drop
+                if (drop in cells and not fighting) or kind[drop] == S_TREE:
+                    yield "flag", f"{SIDE_NAMES[side]}'s flag space {cell_name(st, drop)} " \
+                                  "is taken"
         t = s.turn
-        for k, cell in enumerate(st.keeps):
-            if s.keep_open[k] > t and cell in cells:
+        for k, o in enumerate(s.keep_open):
+            if o > t and st.keeps[k] in cells:
+                cell = st.keeps[k]
                 yield "keep", f"{st.piece_label[pos.index(cell)]} is inside the closed " \
                               f"keep {cell_name(st, cell)}"
-        if s.outcome is None and s.phase == OVER:
-            yield "phase", "the game is over without an outcome"
-        for side in (0, 1):
-            if s.outcome is None and not any(pos[i] >= RESERVE for i in st.side_pieces[side]):
-                yield "defeat", f"{SIDE_NAMES[side]} has no piece left but the game goes on"
+        if s.outcome is None:
+            if s.phase == OVER:
+                yield "phase", "the game is over without an outcome"
+            for side in (0, 1):
+                for i in st.side_pieces[side]:
+                    if pos[i] >= RESERVE:
+                        break
+                else:
+                    yield "defeat", f"{SIDE_NAMES[side]} has no piece left but the game " \
+                                    "goes on"
 
     # ----------------------------------------------------------------- the log
     def describe(self, s: State, action: tuple) -> tuple[str, str]:
