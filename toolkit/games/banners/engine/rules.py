@@ -1191,7 +1191,7 @@ class BannersRules(Instrumented):
         totals = [a + b + c + d for a, b, c, d in zip(deck, h0, h1, discard, strict=True)]
         if tuple(totals) != st.kind_counts:
             yield "cards", f"cards {totals} do not add up to the deck {st.kind_counts}"
-        if min(deck) < 0 or min(discard) < 0 or min(h0) < 0 or min(h1) < 0:
+        if min(deck + discard + h0 + h1, default=0) < 0:
             yield "cards", "a negative card count"
         for side in (0, 1):
             hand = hands[side]
