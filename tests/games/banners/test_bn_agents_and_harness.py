@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from random import Random
 
-from bnkit import CORRIDOR, at, kind
+from bnkit import at, kind
 
 from toolkit.games.banners.engine import (
     AGENTS,
     BannersParams,
     BannersRules,
     GreedyAgent,
-    book_items,
     bundled_params,
     pieces,
     skirmish_params,

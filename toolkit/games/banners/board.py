@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from toolkit.core.report import Location, Report, column_letter
 from toolkit.core.sheets import RawSheet, clean_text, is_blank, suggest
-from toolkit.games.banners.book import CASTLE, DRAWBRIDGE, KEEP, SPACE_CODES, TREE
+from toolkit.games.banners.book import DRAWBRIDGE, KEEP, SPACE_CODES, TREE
 
 MAX_SIDE = 64
 """A board has at most this many rows and columns (a printable board, a fast engine)."""
@@ -192,8 +192,7 @@ def _check_symmetry(board: Board, report: Report) -> None:
     the same board with the sides swapped; name the first difference of the closer one."""
     h, w = board.height, board.width
     best: list[tuple[int, int, int, int]] | None = None
-    for name, other in (("mirror", lambda r, c: (h - 1 - r, c)),
-                        ("turn", lambda r, c: (h - 1 - r, w - 1 - c))):
+    for other in (lambda r, c: (h - 1 - r, c), lambda r, c: (h - 1 - r, w - 1 - c)):
         diffs = []
         for r in range(h):
             for c in range(w):

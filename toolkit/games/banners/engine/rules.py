@@ -67,7 +67,6 @@ from .state import (
     E_STRENGTH,
     E_THIEF,
     E_WIND,
-    FIRST,
     ITEM,
     MOVE,
     OVER,
@@ -148,8 +147,11 @@ class BannersRules(Instrumented):
         if not scouts:
             out += ["banners.rule.scout-move", "banners.rule.scout-no-bonus"]
         if not st.team:
+            # In 1v1 a card obtained before moving (Thief) is never offered again that
+            # turn, so T2's wait never shows.
             out += ["banners.rule.team-turn", "banners.rule.shared-items",
-                    "banners.ruling.attack-bonus-2v2", "banners.ruling.team-items"]
+                    "banners.rule.item-wait", "banners.ruling.attack-bonus-2v2",
+                    "banners.ruling.team-items"]
         if not any(st.kind_color_off):
             out.append("banners.ruling.item-colours")
         return [k for k in self.coverage if k in out]
@@ -422,7 +424,7 @@ class BannersRules(Instrumented):
         order = (must,) if must >= 0 else pieces
         if must >= 0:
             self.fire("banners.ruling.castle-must-leave")
-        for attempt in (0, 1):
+        for _ in (0, 1):  # the piece that must leave, then (if it cannot) the others
             reserve_colors: set[str] = set()
             for i in order:
                 c = pos[i]
@@ -1076,7 +1078,6 @@ class BannersRules(Instrumented):
 
     def _rolled(self, s: State, dice: tuple) -> None:
         """The movement roll: one die, or two with Horse (doubles: a reinforcement)."""
-        st = s.st
         s.roll = sum(dice)
         rain = s.rain_by[s.side] if s.rain[s.side] == s.turn else 0
         if rain:
@@ -1209,7 +1210,7 @@ class BannersRules(Instrumented):
                     yield "flag", f"a flag carrier stands in the keep {cell_name(st, c)} (M4)"
                 if drop >= 0:
                     yield "flag", f"{SIDE_NAMES[side]}'s flag is both carried and dropped"
-            if drop >= 0:
+            if drop >= 0 and s.outcome is None:  # (a game won in combat leaves it be)
                 fighting = s.combat is not None and pos[s.combat[0]] == drop
                 if (drop in cells and not fighting) or kind[drop] == S_TREE:
                     yield "flag", f"{SIDE_NAMES[side]}'s flag space {cell_name(st, drop)} " \
