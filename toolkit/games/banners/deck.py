@@ -48,9 +48,6 @@ CATALOG_SHEETS: tuple[str, ...] = (ITEMS,)
 MAX_PIECES = 200
 """A side has at most this many pieces (far more than any board holds)."""
 
-_ITEM_RULES = {"name": "banners.item.name", "color": "banners.item.color",
-               "effect": "banners.item.effect", "text": "banners.item.text"}
-_PIECE_RULES = {"side": "banners.piece.side", "color": "banners.piece.color"}
 
 
 @dataclass
@@ -112,7 +109,8 @@ def read_items(sheet: RawSheet, report: Report) -> ItemDeck:
     names: NameIndex[Location] = NameIndex()
     colors: dict[str, list[tuple[Item, Location]]] = {}
     for row in table.rows:
-        item = to_model(Item, row, report, lambda f: _ITEM_RULES.get(f, "banners.item.row"))
+        # banners.item.name, banners.item.color, banners.item.effect (Text never fails)
+        item = to_model(Item, row, report, lambda f: f"banners.item.{f}")
         if item is None:
             continue
         resolved = item.resolved()
@@ -198,7 +196,8 @@ def read_pieces(sheet: RawSheet, board: Board | None, report: Report) -> list[tu
     pieces: list[tuple[int, str]] = []
     first_row: dict[tuple[int, str], Location] = {}
     for row in table.rows:
-        item = to_model(PieceRow, row, report, lambda f: _PIECE_RULES.get(f, "banners.piece.row"))
+        # banners.piece.side, banners.piece.color
+        item = to_model(PieceRow, row, report, lambda f: f"banners.piece.{f}")
         if item is None:
             continue
         first_row.setdefault((item.side, item.color), row.loc("color"))
