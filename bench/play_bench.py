@@ -1,4 +1,5 @@
-"""Benchmark of the game simulation: WarBadge games per second with random agents.
+"""Benchmark of the game simulation: WarBadge games per second with random agents, and
+The Battle of Banners' games per second (bundled board, 1v1 and 2v2, random and greedy).
 
 Measures invariant checks on and off, in one process and with ``jobs=2``. If OpenSpiel
 (``pyspiel``) can be imported, the same run also times OpenSpiel's goofspiel (6 cards,
@@ -22,6 +23,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from toolkit.games.banners.engine import BannersRules, bundled_params  # noqa: E402
 from toolkit.games.warbadge.engine import WarBadgeRules, standard_params  # noqa: E402
 from toolkit.sim.harness import run_games  # noqa: E402
 
@@ -32,6 +34,17 @@ def warbadge_rate(games: int, check_invariants: bool, jobs: int) -> float:
     _, seconds = run_games(rules, standard_params(), ["random", "random"], games, 1,
                            jobs=jobs, check_invariants=check_invariants)
     return games / seconds
+
+
+def banners_rate(players: int, agent: str, games: int,
+                 check_invariants: bool = True) -> tuple[float, float, float]:
+    """The Battle of Banners on the bundled board, one process: (games/s, turns/s, mean
+    turns per game) for ``players`` seats of ``agent``."""
+    rules = BannersRules()
+    result, seconds = run_games(rules, bundled_params(players), [agent] * players, games, 1,
+                                check_invariants=check_invariants)
+    turns = result.stats.length_sum
+    return games / seconds, turns / seconds, result.stats.mean_length()
 
 
 def goofspiel_rate(seconds: float) -> float | None:
@@ -62,6 +75,7 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="time for the goofspiel playouts")
+    parser.add_argument("--banners-games", type=int, default=300)
     args = parser.parse_args([] if argv is None else argv)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}")
@@ -73,6 +87,15 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
         rate = warbadge_rate(args.games, check, jobs)
         figures[f"warbadge {label}"] = rate
         print(f"warbadge random vs random, {label}: {rate:,.0f} games/s")
+    for players in (2, 4):
+        for agent in ("random", "greedy"):
+            for check in (True, False):
+                rate, turns, mean = banners_rate(players, agent, args.banners_games, check)
+                label = (f"banners {'1v1' if players == 2 else '2v2'} {agent}, invariants "
+                         f"{'on' if check else 'off'}")
+                figures[label] = rate
+                print(f"{label}: {rate:,.1f} games/s ({turns:,.0f} turns/s, {mean:.1f} "
+                      "turns a game)")
     goof = goofspiel_rate(args.seconds)
     figures["goofspiel"] = goof
     if goof is None:

@@ -78,7 +78,6 @@ from .state import (
     REMOVED,
     RESERVE,
     ROLL,
-    S_CASTLE,
     S_KEEP,
     S_PAD,
     S_TREE,
@@ -160,6 +159,11 @@ class BannersRules(Instrumented):
                    finished: int) -> dict[str, Any]:
         """The Battle of Banners statistics of a run (see the function `game_stats`)."""
         return game_stats(counters, deck_names, finished)
+
+    def note(self, rule_id: str) -> None:
+        """Count a rule or ruling that shaped the options offered (a move or item left
+        out), without a line in the playthrough log: it applied to no action taken."""
+        self.counts[rule_id] += 1
 
     def stat(self, key: str, n: int = 1) -> None:
         """Add ``n`` to the game statistic ``banners.stat.<key>`` (not a coverage id)."""
@@ -423,7 +427,7 @@ class BannersRules(Instrumented):
         opts: list[tuple] = []
         order = (must,) if must >= 0 else pieces
         if must >= 0:
-            self.fire("banners.ruling.castle-must-leave")
+            self.note("banners.ruling.castle-must-leave")
         for _ in (0, 1):  # the piece that must leave, then (if it cannot) the others
             reserve_colors: set[str] = set()
             for i in order:
@@ -457,15 +461,15 @@ class BannersRules(Instrumented):
                              | own | start | (free_keeps if i == carrier else 0))
                 reached = ends[0] | ends[1] | ends[2] | ends[3] | ends[4]
                 if reached & own:
-                    self.fire("banners.ruling.one-per-space")
+                    self.note("banners.ruling.one-per-space")
                 if reached & start:
-                    self.fire("banners.ruling.path-shape")
+                    self.note("banners.ruling.path-shape")
                 if reached & protected:
-                    self.fire("banners.rule.keep-safe")
+                    self.note("banners.rule.keep-safe")
                 if i == carrier and reached & st.keeps_mask & ~protected:
-                    self.fire("banners.rule.flag-no-keep")
+                    self.note("banners.rule.flag-no-keep")
                 if reached & ghosted:
-                    self.fire("banners.ruling.ghost-magic")
+                    self.note("banners.ruling.ghost-magic")
                 ends = tuple(e & last for e in ends)
                 for end in bits((ends[0] | ends[1] | ends[2] | ends[3] | ends[4]) & land):
                     opts.append(("move", seat, i, end))
@@ -520,9 +524,8 @@ class BannersRules(Instrumented):
         side = st.piece_side[piece]
         enemy = 1 - side
         what = st.kind[cell]
-        if what == S_KEEP or what == S_CASTLE or s.flag_drop[enemy] == cell:
-            self.fire("banners.ruling.landing")
         if what == S_KEEP:
+            self.fire("banners.ruling.landing")
             # T1: "Land on a keep space to receive 1 item card."
             if sum(s.deck):
                 s.phase = DRAW
@@ -532,6 +535,7 @@ class BannersRules(Instrumented):
         elif cell == st.castle[enemy]:
             if s.flag_carrier[enemy] < 0 and s.flag_drop[enemy] < 0:
                 # "Land on the opponent's castle space to grab their flag."
+                self.fire("banners.ruling.landing")
                 s.flag_carrier = _put(s.flag_carrier, enemy, piece)
                 self.fire("banners.rule.castle-grab")
                 self.stat("flag.grabs")
@@ -540,6 +544,7 @@ class BannersRules(Instrumented):
                               f"{SIDE_NAMES[enemy]}'s flag")
         elif s.flag_drop[enemy] == cell:
             # C5: "The opposing team must land on this space to obtain the flag."
+            self.fire("banners.ruling.landing")
             s.flag_drop = _put(s.flag_drop, enemy, -1)
             s.flag_carrier = _put(s.flag_carrier, enemy, piece)
             self.fire("banners.rule.flag-pickup")
@@ -784,13 +789,13 @@ class BannersRules(Instrumented):
             if not hand[k] or st.kind_red[k]:
                 continue
             if not self._usable(s, k):
-                self.fire("banners.rule.item-wait")
+                self.note("banners.rule.item-wait")
                 continue
             if occ is None:
                 occ, _, _, closed = self._masks(s)
             ways = self._targets(s, q, k, e, side, enemy, occ, closed)
             if not ways:
-                self.fire("banners.ruling.item-needs-effect")
+                self.note("banners.ruling.item-needs-effect")
             out.extend(ways)
         return out
 
@@ -1044,7 +1049,6 @@ class BannersRules(Instrumented):
         s.phase = ITEM
         if s.member:
             self.fire("banners.rule.team-turn")
-            self.fire("banners.ruling.seats")
         self._settle(s)
 
     def _end_part(self, s: State) -> None:
