@@ -373,3 +373,16 @@ def test_observation_hides_the_other_hand_and_determinize_deals_it(rules):
     det = rules.determinize(obs, 0, Random(5))
     assert rules.observe(det, 0) == obs and sum(det.hands[1]) == 3
     assert not list(rules.invariants(det))
+
+
+def test_attacking_out_of_a_keep_closes_it_passing_through_does_not(rules):
+    # Keeps: "After leaving this keep, no one may enter until a full turn has gone by."
+    # (ruling landing: a keep only passed through is not left)
+    st = at(rules, P2, {}).st
+    f9 = st.keep_index[cell(P2, "F9")]
+    s = at(rules, P2, {BLUE1: "F9", RED1: "F8"}, phase=MOVE, roll=1, turn=3)
+    s = dice(rules, attack(rules, s, BLUE1, "F8", "F9"), 6, 6, 1, 1)
+    assert s.keep_open[f9] == 5 and s.pos[BLUE1] == cell(P2, "F8")
+    s = at(rules, P2, {BLUE1: "F10", RED1: "F8"}, phase=MOVE, roll=2, turn=3)
+    s = dice(rules, attack(rules, s, BLUE1, "F8", "F9"), 6, 6, 1, 1)
+    assert s.keep_open[f9] == 0 and s.pos[BLUE1] == cell(P2, "F8")

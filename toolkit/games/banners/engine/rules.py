@@ -99,6 +99,19 @@ _NONE: tuple[int, ...] = ()
 SIDE_NAMES = ("Side 1", "Side 2")
 
 
+_SHAPING = ("banners.ruling.one-per-space", "banners.ruling.path-shape",
+            "banners.rule.keep-safe", "banners.ruling.ghost-magic", "banners.rule.flag-no-keep")
+"""Rules that leave a move out of the options (counted, not logged), by bit of `_shaped`."""
+
+
+def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
+            keeps: int) -> int:
+    """Which of `_SHAPING` left out some of the ``reached`` spaces, as bits."""
+    return ((1 if reached & own else 0) | (2 if reached & start else 0)
+            | (4 if reached & protected else 0) | (8 if reached & ghosted else 0)
+            | (16 if reached & keeps else 0))
+
+
 def _put(values: tuple, i: int, value: Any) -> tuple:
     return values[:i] + (value,) + values[i + 1:]
 
@@ -424,7 +437,14 @@ class BannersRules(Instrumented):
         carrier = s.flag_carrier[enemy]
         free_keeps = st.keeps_mask & ~occ & ~closed
         ghosted = 0 if attack_ok else occ_enemy & ~st.keeps_mask
+        # The free spaces every piece may enter (the piece's own adds and bars follow).
+        drop = s.flag_drop[side]
+        enterable = st.all & ~occ & ~closed & (~(1 << drop) if drop >= 0 else -1)
+        kind = st.kind
+        move_bonus = st.move_bonus
+        notes = 0
         opts: list[tuple] = []
+        add = opts.append
         order = (must,) if must >= 0 else pieces
         if must >= 0:
             self.note("banners.ruling.castle-must-leave")
@@ -439,46 +459,43 @@ class BannersRules(Instrumented):
                     reserve_colors.add(color)
                 elif c < 0:
                     continue
-                steps = s.roll + st.move_bonus(i) - rain
+                steps = s.roll + move_bonus(i) - rain
                 if steps <= 0:
                     continue
-                inner = self._enterable(s, i, occ, closed)
+                # M4: "If a piece has a flag, they cannot enter a keep."
+                inner = enterable & ~st.keeps_mask if i == carrier else enterable
                 start = 0
                 if c >= 0:
                     start = 1 << c
-                    if st.kind[c] != S_KEEP:
+                    if kind[c] != S_KEEP:
                         inner |= start  # it may cross the space it left (not a keep)
                 land = inner & ~start
                 if c == castle and self._blocked_in(st, c, occ):
                     self.fire("banners.rule.castle-blocked-in")
                     self.fire("banners.ruling.castle-blocked-in")
                     for end in blocked_in_ends(st, c, steps, occ & ~start, inner, land):
-                        opts.append(("move", seat, i, end))
+                        add(("move", seat, i, end))
                     continue
                 last = land | targets
                 own = occ_own & ~start
                 ends = reach(wp, start, bridges, steps, inner, last | protected | ghosted
                              | own | start | (free_keeps if i == carrier else 0))
                 reached = ends[0] | ends[1] | ends[2] | ends[3] | ends[4]
-                if reached & own:
-                    self.note("banners.ruling.one-per-space")
-                if reached & start:
-                    self.note("banners.ruling.path-shape")
-                if reached & protected:
-                    self.note("banners.rule.keep-safe")
-                if i == carrier and reached & st.keeps_mask & ~protected:
-                    self.note("banners.rule.flag-no-keep")
-                if reached & ghosted:
-                    self.note("banners.ruling.ghost-magic")
-                ends = tuple(e & last for e in ends)
-                for end in bits((ends[0] | ends[1] | ends[2] | ends[3] | ends[4]) & land):
-                    opts.append(("move", seat, i, end))
-                for target, frm in attack_sources(wp, ends, targets):
-                    opts.append(("attack", seat, i, target, frm))
+                if reached & ~last:
+                    notes |= _shaped(reached, own, start, protected, ghosted,
+                                     st.keeps_mask & ~protected if i == carrier else 0)
+                for end in bits(reached & land):
+                    add(("move", seat, i, end))
+                if reached & targets:
+                    for target, frm in attack_sources(wp, ends, targets):
+                        add(("attack", seat, i, target, frm))
             if opts or must < 0:
                 break
             # Ruling castle-must-leave: it cannot leave; another piece may move.
             order = tuple(i for i in pieces if i != must)
+        for k, rule_id in enumerate(_SHAPING):
+            if notes >> k & 1:
+                self.note(rule_id)
         if must >= 0 and opts and opts[0][2] == must:
             self.fire("banners.rule.castle-leave")
         return opts
@@ -689,7 +706,8 @@ class BannersRules(Instrumented):
         att, origin = s.combat[0], s.combat[7]
         s.combat = None
         if cell != s.pos[att]:
-            self._leave(s, att)
+            if s.pos[att] == origin:
+                self._leave(s, att)  # it leaves the space its move began on
             self._set_pos(s, att, cell)
         self._settle_at(s, att, cell, origin)
 
@@ -721,7 +739,8 @@ class BannersRules(Instrumented):
             self.fire("banners.ruling.flag-drop-killer")
             self._settle_at(s, att, frm, origin)
             return
-        self._leave(s, att)
+        if frm == origin:
+            self._leave(s, att)  # (a keep it only passed through stays open)
         self._set_pos(s, att, target)
         self._land(s, att, target)
 
