@@ -24,10 +24,10 @@ def board(*rows: str) -> list[list[str]]:
 
 
 SMALL = board("T  .  C2 D2 .  T",
-              ".  K  .  .  .  .",
-              ".  .  T  .  K  .",
-              ".  K  .  T  .  .",
               ".  .  .  .  K  .",
+              "K  .  T  .  .  .",
+              ".  .  .  T  .  K",
+              ".  K  .  .  .  .",
               "T  .  D1 C1 .  T")
 
 
@@ -117,7 +117,7 @@ def test_walled_in_drawbridge_and_keep_are_warnings(tmp_path):
 
 def test_asymmetric_board_names_the_first_difference(tmp_path):
     grid = [list(r) for r in SMALL]
-    grid[1][1] = "."
+    grid[1][1] = "K"
     result, found = problems(workbook(tmp_path, grid=grid, pieces=PIECES_ROWS))
     sym = [f for f in found if f[1] == "banners.board.symmetry"]
     assert sym and sym[0][0] == "warning" and sym[0][2] == "B2"
@@ -128,7 +128,7 @@ def test_asymmetric_board_names_the_first_difference(tmp_path):
 def test_blank_cells_are_open_and_row_one_is_side_twos_edge(tmp_path):
     grid = [[None if c == "." else c for c in row] for row in SMALL]
     _, games = load_decks(ValidateRequest(workbook(tmp_path, grid=grid)))
-    assert games[0].valid and games[0].board.rows[1] == (".", "K", ".", ".", ".", ".")
+    assert games[0].valid and games[0].board.rows[1] == (".", ".", ".", ".", "K", ".")
 
 
 def test_a_formula_without_a_cached_value_is_reported(tmp_path):
@@ -223,3 +223,18 @@ def test_loaded_game_cards_hold_items_tokens_and_flags():
     kinds = [c.fields()["Kind"] for c in cards]
     assert kinds.count("item") == 54 and kinds.count("piece") == 8 and kinds.count("flag") == 2
     assert errors_of(validate(ValidateRequest(DEFAULT_FILE))) == []
+
+
+def test_keeps_that_cut_every_flag_run_are_warned(tmp_path):
+    # M4: "If a piece has a flag, they cannot enter a keep." Here every path between the
+    # castles crosses a keep: pieces can fight, but no flag can ever be brought home.
+    grid = board("T  .  C2 D2 .  T",
+                 ".  K  .  .  .  .",
+                 ".  .  T  .  K  .",
+                 ".  K  .  T  .  .",
+                 ".  .  .  .  K  .",
+                 "T  .  D1 C1 .  T")
+    result, found = problems(workbook(tmp_path, grid=grid))
+    run = [f for f in found if f[1] == "banners.board.flag-run"]
+    assert result.valid and run and run[0][0] == "warning" and run[0][2] == "D6"
+    assert "no flag can ever be brought home" in run[0][3]

@@ -8,8 +8,9 @@ every cell that is not a space. `check_board` then checks the board as a whole:
   least one drawbridge per side [banners.board.drawbridge], a path between the castles
   that moving pieces can use, trees blocking [banners.board.path];
 - warnings (the board still plays): a drawbridge or keep pieces can never leave or reach
-  [banners.board.unreachable], a board that is not the same for both sides, naming the
-  first difference [banners.board.symmetry].
+  [banners.board.unreachable], no path between the castles that keeps leave open, so a
+  flag carrier (M4) can never bring a flag home [banners.board.flag-run], a board that is
+  not the same for both sides, naming the first difference [banners.board.symmetry].
 """
 
 from __future__ import annotations
@@ -113,15 +114,17 @@ def read_board(sheet: RawSheet, report: Report) -> Board | None:
     return Board(sheet, tuple(rows))
 
 
-def _component(board: Board, start: tuple[int, int]) -> set[tuple[int, int]]:
-    """Every space reachable from ``start`` by orthogonal steps, trees blocking."""
+def _component(board: Board, start: tuple[int, int],
+               barred: tuple[str, ...] = (TREE,)) -> set[tuple[int, int]]:
+    """Every space reachable from ``start`` by orthogonal steps, the ``barred`` kinds of
+    space (trees) blocking."""
     seen = {start}
     queue = deque([start])
     while queue:
         r, c = queue.popleft()
         for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
             if 0 <= nr < board.height and 0 <= nc < board.width and (nr, nc) not in seen \
-                    and board.kind(nr, nc) != TREE:
+                    and board.kind(nr, nc) not in barred:
                 seen.add((nr, nc))
                 queue.append((nr, nc))
     return seen
@@ -163,6 +166,13 @@ def check_board(board: Board, report: Report) -> bool:
                      f"({board.at(*castles[1]).cell}), so no flag can ever be taken",
                      board.at(*castles[0]))
         playable = False
+    elif castles[1] not in _component(board, castles[0], (TREE, KEEP)):
+        # M4: "If a piece has a flag, they cannot enter a keep."
+        report.warning("banners.board.flag-run",
+                       f"every path between the castles C1 ({board.at(*castles[0]).cell}) "
+                       f"and C2 ({board.at(*castles[1]).cell}) crosses a keep, which a flag "
+                       "carrier cannot enter (M4): no flag can ever be brought home, so "
+                       "games end only when a team is defeated", board.at(*castles[0]))
     both = reach | _component(board, castles[1])
     for r, row in enumerate(board.rows):
         for c, code in enumerate(row):

@@ -151,8 +151,9 @@ class GreedyAgent:
         if obs.flag_carrier[enemy] == piece:
             if cell == home:
                 return 1e6
-            before = dist(st, here, home) if here >= 0 else FAR
-            return 40 * (before - dist(st, cell, home)) - 15 * self._threat(obs, cell)
+            run = st.run_dist[side]  # M4: its way home avoids keeps
+            before = run.get(here, FAR)
+            return 40 * (before - run.get(cell, FAR)) - 15 * self._threat(obs, cell)
         if cell == self._enemy_flag(obs):
             return 1e5
         goal = self._goal(obs, piece)

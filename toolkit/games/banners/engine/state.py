@@ -156,6 +156,7 @@ class Static:
         "bridges_mask", "castle", "castle_bit", "keeps", "keep_index", "bridges",
         "neighbours", "dist", "piece_side", "piece_color", "piece_seat", "piece_scout",
         "piece_bonus", "piece_label", "players", "seat_side", "side_seats", "seat_pieces",
+        "run_dist",
         "side_pieces", "start", "kinds", "kind_names", "kind_effect", "kind_red",
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
     )
@@ -191,7 +192,10 @@ class Static:
             tuple(j for j in (i - wp, i + 1, i + wp, i - 1)
                   if 0 <= j < n and kind[j] not in (S_TREE, S_PAD))
             if kind[i] not in (S_TREE, S_PAD) else () for i in range(n))
-        self.dist = _distances(self)
+        self.dist = Distances(self.neighbours)
+        # How far a flag carrier is from home: M4 bars keeps to it.
+        self.run_dist = tuple(Distances(self.neighbours, frozenset(self.keeps))[c]
+                              for c in self.castle)
         # Drawbridges of each side, nearest its own castle first (then reading order):
         # "Drawbridges: the starting spaces of pieces and where reinforcements come from."
         self.bridges = tuple(
@@ -246,24 +250,37 @@ class Static:
         return SCOUT_BONUS if self.piece_scout[piece] else 0
 
 
-def _distances(st: Static) -> tuple[dict[int, int], ...]:
-    """Shortest orthogonal path lengths between spaces, trees blocking, pieces ignored."""
-    out: list[dict[int, int]] = []
-    for start in range(st.n):
-        if not st.neighbours[start] and st.kind[start] in (S_TREE, S_PAD):
-            out.append({})
-            continue
+class Distances:
+    """Shortest orthogonal path lengths from a space to every space it reaches (trees,
+    and the ``barred`` spaces, blocking; pieces ignored), computed when first asked:
+    ``dist[a].get(b)``."""
+
+    __slots__ = ("neighbours", "barred", "cache")
+
+    def __init__(self, neighbours: tuple[tuple[int, ...], ...],
+                 barred: frozenset[int] = frozenset()) -> None:
+        self.neighbours = neighbours
+        self.barred = barred
+        self.cache: dict[int, dict[int, int]] = {}
+
+    def __getitem__(self, start: int) -> dict[int, int]:
+        found = self.cache.get(start)
+        if found is None:
+            found = self.cache[start] = self._search(start)
+        return found
+
+    def _search(self, start: int) -> dict[int, int]:
         seen = {start: 0}
         queue = deque([start])
+        neighbours, barred = self.neighbours, self.barred
         while queue:
             i = queue.popleft()
             d = seen[i] + 1
-            for j in st.neighbours[i]:
-                if j not in seen:
+            for j in neighbours[i]:
+                if j not in seen and j not in barred:
                     seen[j] = d
                     queue.append(j)
-        out.append(seen)
-    return tuple(out)
+        return seen
 
 
 def _placement(st: Static) -> tuple[int, ...]:
