@@ -93,6 +93,8 @@ class GreedyAgent:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
             return legal[0]
+        if obs.side == 1:  # break ties alike for both sides (see `_as_side_one`)
+            legal = sorted(legal, key=lambda a: _as_side_one(obs.st, a))
         ph = obs.phase
         if ph == MOVE:
             return max(legal, key=lambda a: self._move_value(obs, a))
@@ -256,6 +258,30 @@ class GreedyAgent:
             if self._threat(obs, pos[a[3]]) >= 2:
                 return a
         return legal[0]
+
+
+def _as_side_one(st: Static, action: tuple) -> tuple:
+    """An action of side 2 as side 1 would see it on the board turned half round (cells
+    turned, Locust Swarm's direction reversed), so that of equally good choices both
+    sides take the same one on a symmetric board."""
+
+    def turn(cell: int) -> int:
+        if cell < 0:
+            return cell
+        row, col = divmod(cell, st.wp)
+        return (st.h - 1 - row) * st.wp + (st.w - 1 - col)
+
+    kind = action[0]
+    if kind in ("move", "reinforce"):
+        return (*action[:3], turn(action[3]))
+    if kind == "attack":
+        return (*action[:3], turn(action[3]), turn(action[4]))
+    if kind == "place":
+        return (kind, action[1], turn(action[2]))
+    if kind == "item" and len(action) == 5:
+        last = (action[4] + 2) % 4 if st.kind_effect[action[2]] == E_LOCUST else turn(action[4])
+        return (*action[:4], last)
+    return action
 
 
 def _card_rank(obs: Observation, action: tuple) -> int:
