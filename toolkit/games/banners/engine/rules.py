@@ -779,8 +779,9 @@ class BannersRules(Instrumented):
             else:
                 s.flag_drop = _put(s.flag_drop, enemy, cell)
             if self.emit:
+                home = " (its own castle: it is home)" if cell == st.castle[enemy] else ""
                 self.emit("result", f"{SIDE_NAMES[enemy]}'s flag drops on "
-                          f"{cell_name(st, cell)}")
+                          f"{cell_name(st, cell)}{home}")
         if not any(s.pos[i] >= RESERVE for i in st.side_pieces[side]):
             # "defeat the enemy team" (ruling team-defeated)
             self.fire("banners.rule.win-defeat")
