@@ -7,7 +7,8 @@ import platform
 import sys
 
 SUITES = {"load": "bench.load_bench", "render": "bench.render_bench", "play": "bench.play_bench",
-          "battlegate": "bench.play_battlegate"}
+          "battlegate": "bench.play_battlegate", "mcts": "bench.mcts_bench",
+          "balance": "bench.balance_bench"}
 
 
 def machine() -> str:

@@ -143,3 +143,103 @@ def test_battlegate_four_players_json():
     assert doc["decks"] == ["Balanced", "Swarm", "Wall", "Giants"]
     assert len(doc["results"]["wins"]) == 4 and doc["length"]["unit"] == "turns"
     assert sum(d["games"] for d in doc["game_stats"]["decks"].values()) == 4 * 10
+
+
+# ---------------------------------------------------------------- agents and the ladder
+def _blind_game() -> str | None:
+    """A registered game whose engine has no determinize hook yet (None once all have)."""
+    from toolkit.core.registry import games
+    from toolkit.sim.agents import can_search
+
+    return next((g.id for g in games().values()
+                 if g.playing is not None and not can_search(g.playing.rules())), None)
+
+
+def test_search_agent_is_refused_clearly_without_determinize():
+    game = _blind_game()
+    if game is None:
+        pytest.skip("every registered engine has determinize")
+    result = runner.invoke(app, ["play", game, "--agent", "mcts:50", "--agent", "random",
+                                 "--games", "2"])
+    assert result.exit_code == 2
+    message = result.stderr.strip()
+    assert message.count("\n") == 0 and "determinize" in message and "'mcts:50'" in message
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["--agent", "mcts:0"],
+    ["--agent", "mcts:lots"],
+    ["--agent", "mcts:20:psychic"],
+    ["--ladder", "random"],
+    ["--ladder", "random,,greedy"],
+    ["--ladder", "random,psychic"],
+    ["--ladder", "random,greedy", "--agent", "random"],
+])
+def test_agent_and_ladder_misuse_exits_2(args):
+    result = runner.invoke(app, ["play", "warbadge", "--games", "2", *args])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("pnp: ") and result.stderr.count("\n") == 1
+
+
+def test_ladder_refuses_logs_and_writes_nothing(tmp_path):
+    result = runner.invoke(app, ["play", "warbadge", "--ladder", "random,greedy",
+                                 "--log", str(tmp_path / "game.md")])
+    assert result.exit_code == 2 and "--agent LOWER --agent UPPER" in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_ladder_json_for_warbadge():
+    """Each rung against the one below, seats rotated on paired seeds: 60 games are 30
+    seeds from each seat; greedy is clearly stronger than random."""
+    code, doc = play("warbadge", "--ladder", "random,greedy", "--games", 60, "--seed", 4,
+                     "--json")
+    assert code == 0, doc
+    assert doc["game"] == "warbadge" and doc["ladder"] == ["random", "greedy"]
+    assert doc["decks"] == ["Sun", "Moon"] and doc["seeds_per_step"] == 30
+    (step,) = doc["steps"]
+    assert (step["lower"], step["upper"], step["games"]) == ("random", "greedy", 60)
+    assert step["wins"]["upper"] + step["wins"]["lower"] + step["draws"] == 60
+    rate = step["upper_win_rate"]
+    assert rate["low"] <= rate["rate"] <= rate["high"] and step["fair_share"] == 0.5
+    assert rate["rate"] == round(step["wins"]["upper"] / 60, 4) and rate["low"] > 0.5
+    assert step["first_player"]["who"] == "seat 1"
+    assert step["length"]["unit"] == "battles" and step["length"]["mean"] > 0
+    assert step["violations"] == [] and step["unfinished"] == {"count": 0, "games": []}
+
+
+def test_ladder_pairs_seeds_across_seats():
+    """Seat rotation on the same seeds: the ladder's games are exactly those of
+    `play --agent` with the stronger agent in each seat."""
+    _, doc = play("warbadge", "--ladder", "random,greedy", "--games", 20, "--json")
+    _, seat1 = play("warbadge", "--agent", "greedy", "--agent", "random", "--games", 10,
+                    "--json")
+    _, seat2 = play("warbadge", "--agent", "random", "--agent", "greedy", "--games", 10,
+                    "--json")
+    (step,) = doc["steps"]
+    assert step["wins"]["upper"] == seat1["results"]["wins"][0] + seat2["results"]["wins"][1]
+    assert step["draws"] == seat1["results"]["draws"] + seat2["results"]["draws"]
+
+
+def test_ladder_is_the_same_for_any_jobs():
+    _, one = play("warbadge", "--ladder", "random,greedy,random", "--games", 16, "--json")
+    _, two = play("warbadge", "--ladder", "random,greedy,random", "--games", 16, "--json",
+                  "--jobs", 2)
+    assert without_speed(one) == without_speed(two)
+    assert [(s["lower"], s["upper"]) for s in one["steps"]] == [("random", "greedy"),
+                                                               ("greedy", "random")]
+
+
+def test_ladder_for_battlegate_four_players_and_the_table():
+    """Four seats: the stronger agent takes each seat in turn against three weaker ones;
+    its fair share is a quarter, and the first player is the one the cut chose."""
+    code, doc = play("battlegate", "--players", 4, "--ladder", "random,greedy", "--games",
+                     8, "--json")
+    assert code == 0, doc
+    (step,) = doc["steps"]
+    assert step["games"] == 8 and doc["seeds_per_step"] == 2 and step["fair_share"] == 0.25
+    assert step["first_player"]["who"] == "went first"
+    result = runner.invoke(app, ["play", "battlegate", "--ladder", "random,greedy",
+                                 "--games", 6])
+    assert result.exit_code == 0, result.output
+    assert "greedy > random" in result.stdout and "skill ladder" in result.stdout

@@ -100,3 +100,13 @@ def test_team_log_header_names_every_seat_and_its_side():
     record = play_game(TeamRace(), None, ["random"] * 4, 1, log=True)
     assert "- Seat 3: **Left** (random)" in record.log
     assert "- Seat 4: **Right** (random)" in record.log
+
+
+def test_the_skill_ladder_seats_a_whole_side():
+    from toolkit.sim.ladder import run_ladder
+
+    result = run_ladder(TeamRace(), None, ["random", "random"], 40, 1)
+    step = result.to_json()["steps"][0]
+    assert step["games"] == 40 and step["fair_share"] == 0.5
+    assert step["wins"]["upper"] + step["wins"]["lower"] + step["draws"] == 40
+    assert not step["violations"]

@@ -12,7 +12,18 @@ import sys
 import typer
 from typer.core import TyperGroup
 
-from toolkit.cli import demo, games, play, printing, rulings, template, validate
+from toolkit.cli import (
+    compare,
+    demo,
+    games,
+    play,
+    printing,
+    rulings,
+    sweep,
+    template,
+    tournament,
+    validate,
+)
 from toolkit.core.errors import InputError
 
 
@@ -37,7 +48,7 @@ app = typer.Typer(name="pnp", cls=PnpGroup, no_args_is_help=True, add_completion
                   pretty_exceptions_enable=False,
                   help="Print-and-play design toolkit: validate, print and play card games "
                        "from spreadsheets.")
-for module in (games, validate, printing, play, rulings, template, demo):
+for module in (games, validate, printing, play, rulings, template, demo, tournament, sweep, compare):
     module.register(app)
 
 

@@ -1,4 +1,4 @@
-"""`pnp play GAME`: sample games between decks with automated players.
+"""`pnp play GAME`: sample games between decks with automated players, or a skill ladder.
 
 Decks are validated first (an invalid deck is refused with the report, exit 1); the run
 reports wins, lengths, rule coverage and rulings, and exits 1 when a game broke an
@@ -81,17 +81,39 @@ def _load(game: Game, deck_args: list[str], catalog: Path | None, fmt: str | Non
     return decks
 
 
-def seat_agents(names: list[str], seats: int, known: list[str]) -> list[str]:
-    """One agent per seat: none given → greedy everywhere; one → everywhere; else one each."""
+def seat_agents(names: list[str], seats: int, rules: Any) -> list[str]:
+    """One agent per seat: none given → greedy everywhere; one → everywhere; else one each.
+
+    Names are looked up by toolkit/sim/agents.py (the game's agents and ``mcts:N``); a
+    name the game cannot seat stops the run with one sentence (exit 2)."""
+    from toolkit.sim.agents import check_agents  # noqa: PLC0415
+
     chosen = names or ["greedy"]
     if len(chosen) == 1:
         chosen = chosen * seats
     if len(chosen) != seats:
         fail(f"give one --agent, or one per seat ({seats}); got {len(names)}")
-    unknown = [n for n in chosen if n not in known]
-    if unknown:
-        fail(f"unknown agent '{unknown[0]}'; known agents: {', '.join(known)}")
+    check_agents(rules, chosen)
     return chosen
+
+
+def ladder_rungs(text: str, agents: list[str], log: Path | None,
+                 failures: Path | None, rules: Any) -> list[str]:
+    """The `--ladder` agents, weakest first; misuse stops the run (exit 2)."""
+    from toolkit.sim.agents import check_agents  # noqa: PLC0415
+
+    if agents:
+        fail("give either --agent (one lineup) or --ladder (each agent against the one "
+             "below it), not both")
+    if log is not None or failures is not None:
+        fail("--log and --failures record one lineup's games; to look at a ladder step, "
+             "play it with --agent LOWER --agent UPPER")
+    rungs = [name.strip() for name in text.split(",")]
+    if len(rungs) < 2 or not all(rungs):
+        fail(f"--ladder needs two or more agent names, weakest first, separated by commas "
+             f"(as in random,greedy,mcts:50); got '{text}'")
+    check_agents(rules, rungs)
+    return rungs
 
 
 def play(
@@ -102,7 +124,11 @@ def play(
     games: int = typer.Option(200, "--games", min=1, help="How many games."),
     seed: int = typer.Option(1, "--seed", help="Game k uses seed+k; reproduce it alone "
                                                "with --seed S+k --games 1."),
-    agent: list[str] = typer.Option([], "--agent", help="Agent per seat (random, greedy, ...)."),
+    agent: list[str] = typer.Option([], "--agent", help="Agent per seat (random, greedy, "
+                                                        "mcts:N, mcts:N:greedy, ...)."),
+    ladder: str | None = typer.Option(None, "--ladder",
+                                      help="Agents weakest first, e.g. random,greedy,mcts:50: "
+                                           "each plays the one below it (the skill trace)."),
     players: int | None = typer.Option(None, "--players", help="Number of seats."),
     format: str | None = typer.Option(None, "--format", help="Format to play (and check)."),
     log: Path | None = typer.Option(None, "--log", help="Write a Markdown playthrough."),
@@ -123,8 +149,12 @@ def play(
     decks = seat_decks(g, deck, catalog, format, players, json)
     params = g.playing.params(decks, format)
     rules = g.playing.rules()
-    agents = seat_agents(agent, len(decks), list(rules.agents))
     out = console()
+    if ladder is not None:
+        _play_ladder(rules, params, ladder_rungs(ladder, agent, log, failures, rules), games,
+                     seed, jobs, checks, json, out)
+        return
+    agents = seat_agents(agent, len(decks), rules)
     result = run_play(rules, params, agents, games, seed, jobs=jobs, log_path=log,
                       log_games=log_games, failures_dir=failures, check_invariants=checks,
                       progress=not json and out.is_terminal and games >= 200)
@@ -134,4 +164,18 @@ def play(
         render_table(result, out)
         for path in result.log_paths:
             out.print(f"wrote {path}")
+    done(result.exit_code)
+
+
+def _play_ladder(rules: Any, params: Any, rungs: list[str], games: int, seed: int, jobs: int,
+                 checks: bool, as_json: bool, out: Any) -> None:
+    """`play --ladder`: the skill trace as JSON or a table; exit 1 if a game failed."""
+    from toolkit.sim.ladder import render_ladder, run_ladder  # noqa: PLC0415
+
+    result = run_ladder(rules, params, rungs, games, seed, jobs=jobs, check_invariants=checks,
+                        progress=not as_json and out.is_terminal)
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        render_ladder(result, out)
     done(result.exit_code)

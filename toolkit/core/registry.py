@@ -67,6 +67,14 @@ class PlaySpec:
     setups: Callable[[], Mapping[str, Callable[[], Any]]] = field(default=lambda: {})
     """Named sample parameters in plain Python (the first is the default), for the shared
     random-playthrough test and the benchmarks."""
+    sweep: Callable[[Any], Any] | None = None
+    """Deck generation for `pnp sweep` and `pnp compare --mode sweep` (optional): a
+    `toolkit.balance.pool.SweepRequest` (catalog path or None for the bundled one,
+    --format, a seeded `random.Random`, K decks or None for every legal deck, or exact
+    card lists to rebuild) → a `toolkit.balance.pool.DeckPool`: legal decks as `params`
+    takes them, each deck's card names, each card's printed price, and a sentence on how
+    they were drawn. Same request and rng seed → the same decks. See toolkit/balance/pool.py
+    and the README's "Balance" section for the full contract."""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,17 @@ badges are arranged at random, and so on. Its contract, checked for every game i
 tests/games/test_all_games.py: ``observe(determinize(obs, p, rng), p) == obs``, and the
 same observation and rng seed give the same state. Observations are therefore plain,
 comparable data holding everything the player knows: the public state, the player's own
-hidden things, and the counts of what is hidden from it.
+hidden things, and the counts of what is hidden from it. The search (toolkit/sim/mcts.py)
+keys its information sets by ``(player, observation)``, so observations should also be
+hashable (frozen dataclasses of tuples; an unhashable one is keyed by its ``repr``,
+slower), and an engine without ``determinize`` cannot seat the agents ``mcts:N``.
+
+A search plays many simulated games on the same engine object as the real game; it hides
+the ``emit`` hook and swaps ``counts`` for its own while it runs, so engines keep no other
+per-game state on ``self`` (caches of immutable data are fine). An engine where a win is
+shared (Banners' 2v2 sides) may add ``returns(state) -> Sequence[float]``, each seat's
+reward once the game is over; without it the search scores 1 for the winner, 0 for the
+other seats, and 1/seats each for a draw.
 
 Engines also carry two cheap hooks (see `Instrumented`): ``fire(id)`` counts how often a
 rule, ability or ruling decided something (rule coverage), and ``emit`` (a no-op unless a

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from .agents import make_agents
 from .engine import CHANCE, Rules
 from .log import GameLog
 from .stats import Stats
@@ -108,8 +109,7 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     Engine exceptions do not escape: they become an ``exception`` violation and the game
     is reported unfinished.
     """
-    registry = rules.agents
-    agents = [registry[name]() for name in agent_names]
+    agents = make_agents(rules, agent_names)
     cap = max_steps if max_steps is not None else getattr(rules, "max_steps", 100_000)
     rec = GameRecord(seed)
     chance = chance_stream(seed)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .agents import check_agents
 from .engine import Rules
 from .harness import Unfinished, Violation, play_game, run_games, seat_columns
 from .stats import Stats
@@ -117,16 +118,13 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
              progress: bool = False) -> PlayResult:
     """Play ``games`` games (seeds ``seed, seed+1, ...``) and report them.
 
-    ``agents`` are names from ``rules.agents``, one per seat. With ``log_path`` the
+    ``agents`` are agent names (toolkit/sim/agents.py), one per seat. With ``log_path`` the
     playthroughs of the first ``log_games`` games are written there (Markdown); with
     ``failures_dir`` the full playthrough of every game that broke an invariant or did
     not finish is written as ``seed-<n>.md``. ``progress`` shows a rich progress bar.
     The same seed gives the same results (apart from speed) for any ``jobs``.
     """
-    unknown = [name for name in agents if name not in rules.agents]
-    if unknown:
-        raise ValueError(f"unknown agent(s) {', '.join(unknown)}; "
-                         f"known: {', '.join(rules.agents)}")
+    check_agents(rules, agents)
     wanted_logs = log_games if log_path is not None else 0
     if progress:
         from rich.progress import (

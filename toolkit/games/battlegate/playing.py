@@ -10,6 +10,7 @@ from toolkit.games.battlegate.engine import (
     BattleGateRules,
     params_from_loaded,
 )
+from toolkit.games.battlegate.sweep import sweep_decks
 
 
 def params(decks: list, fmt: str | None) -> BattleGateParams:
@@ -23,4 +24,4 @@ PLAYING = PlaySpec(
     rules=BattleGateRules, params=params,
     default_decks=("decks.xlsx#Balanced", "decks.xlsx#Swarm", "decks.xlsx#Wall",
                    "decks.xlsx#Giants"),
-    players=(2, 4), setups=lambda: SETUPS)
+    players=(2, 4), setups=lambda: SETUPS, sweep=sweep_decks)

@@ -11,6 +11,7 @@ from toolkit.games.warbadge.engine import (
     WarBadgeParams,
     WarBadgeRules,
 )
+from toolkit.games.warbadge.sweep import sweep_decks
 
 
 def badge_spec(badge) -> BadgeSpec:
@@ -38,4 +39,4 @@ def params(decks: list, fmt: str | None) -> WarBadgeParams:
 
 PLAYING = PlaySpec(rules=WarBadgeRules, params=params,
                    default_decks=("badges.xlsx#Sun", "badges.xlsx#Moon"), players=(2, 2),
-                   setups=lambda: SETUPS)
+                   setups=lambda: SETUPS, sweep=sweep_decks)

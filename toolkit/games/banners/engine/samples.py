@@ -81,10 +81,11 @@ def skirmish_params(players: int = 2) -> BannersParams:
     return BannersParams(SKIRMISH, pieces(), book_items(), players, "Skirmish")
 
 
-SETUPS = {"twin keeps 1v1": lambda: bundled_params(2),
-          "skirmish 1v1": lambda: skirmish_params(2)}
-"""Named sample set-ups for the shared random-playthrough test and the benchmark (1v1:
-the shared test seats one agent per side; 2v2 is played in tests/games/banners)."""
+SETUPS = {"skirmish 1v1": lambda: skirmish_params(2),
+          "twin keeps 1v1": lambda: bundled_params(2)}
+"""Named sample set-ups for the shared tests (1v1: they seat one agent per side; 2v2 is
+played in tests/games/banners). The small Skirmish board comes first: it is the cheapest
+to search (tests/sim/test_mcts_games.py plays the first)."""
 
 TEAM_SETUPS = {"twin keeps 2v2": lambda: bundled_params(4),
                "skirmish 2v2": lambda: skirmish_params(4)}

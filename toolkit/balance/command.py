@@ -1,0 +1,205 @@
+"""The jobs behind `pnp tournament`, `pnp sweep` and `pnp compare`, kept out of the CLI.
+
+Each job turns decks into `Entry` lists, runs their round robin (`run.run_plan`), builds
+the report document and writes the report files; the CLI modules only read options and
+print. A run stopped by Ctrl-C keeps its finished batches in the results file and raises
+`Interrupted`, which the CLI turns into exit code 130 and a sentence on how to resume.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from toolkit.core.errors import InputError
+from toolkit.core.registry import ROOT, Game
+
+from . import analysis, report
+from .compare import changes, sentences
+from .execute import Execution
+from .plan import Entry
+from .pool import DeckPool, SweepRequest
+from .run import Options, plan_for, results_path, run_plan
+
+
+class Interrupted(Exception):
+    """Ctrl-C stopped the run; what was done is kept."""
+
+    def __init__(self, run: Execution, results: Path) -> None:
+        super().__init__(f"stopped: {run.reused + run.played:,} of {run.games:,} games are "
+                         f"done and kept in {results}; run the same command again to "
+                         "resume")
+
+
+def _rules(game: Game) -> Any:
+    if game.playing is None:
+        raise InputError(f"{game.title} has no rules engine yet")
+    if game.playing.pooled:
+        raise InputError(f"{game.title} seats every player on one shared file, so there "
+                         "are no decks to pit against each other")
+    return game.playing.rules()
+
+
+def where(options: Options) -> str:
+    """Where the games ran, in words."""
+    if options.scheduler:
+        return f"Dask cluster at {options.scheduler}"
+    return "this process" if options.jobs <= 1 else f"{options.jobs} local processes"
+
+
+def entries_from_decks(decks: list[Any]) -> list[Entry]:
+    """Entries for loaded decks (a repeated name gets ` #2`, ` #3`...)."""
+    seen: dict[str, int] = {}
+    out = []
+    for deck in decks:
+        name = deck.name
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            name = f"{name} #{seen[name]}"
+        out.append(Entry(name, name, tuple(c.name for c in deck.cards), deck))
+    return out
+
+
+def entries_from_pool(pool: DeckPool) -> list[Entry]:
+    """Entries for generated decks (identified by their card lists)."""
+    return [Entry(deck.name, "\n".join(cards), cards, deck)
+            for deck, cards in zip(pool.decks, pool.cards, strict=True)]
+
+
+def _play(game: Game, entries: list[Entry], options: Options, rules: Any, label: str):
+    plan = plan_for(game, entries, options, rules)
+    tally, run = run_plan(game, plan, options, rules, label)
+    if run.interrupted:
+        raise Interrupted(run, results_path(game, options))
+    return plan, tally, run
+
+
+def _doc(command: str, game: Game, tally: Any, run: Execution, rules: Any,
+         options: Options) -> dict[str, Any]:
+    return report.document(command, tally, run, rules, fmt=options.format,
+                           bootstrap=options.bootstrap, where=where(options),
+                           results_file=results_path(game, options))
+
+
+def tournament(game: Game, decks: list[Any], options: Options) -> dict[str, Any]:
+    """A round robin of loaded decks: the report document."""
+    rules = _rules(game)
+    entries = entries_from_decks(decks)
+    _, tally, run = _play(game, entries, options, rules, f"{game.id} tournament")
+    doc = _doc("tournament", game, tally, run, rules, options)
+    doc["headlines"] = _ranking_lines(doc)
+    return doc
+
+
+def sweep_pool(game: Game, catalog: Path | None, options: Options, sample: int | None,
+               compositions: tuple[tuple[str, ...], ...] | None = None) -> DeckPool:
+    """Generated decks from the game's hook (InputError when it has none)."""
+    if game.playing is None or game.playing.sweep is None:
+        raise InputError(f"{game.title} cannot generate decks for a sweep yet (its "
+                         "PlaySpec has no `sweep` hook); run `pnp tournament` on decks")
+    request = SweepRequest(catalog, options.format, Random(f"sweep:{options.seed}"), sample,
+                           compositions)
+    return game.playing.sweep(request)
+
+
+def sweep(game: Game, pool: DeckPool, options: Options) -> dict[str, Any]:
+    """A round robin of generated decks, with the per-card statistics and cost curve."""
+    rules = _rules(game)
+    entries = entries_from_pool(pool)
+    options = replace(options, format=pool.format or options.format)
+    _, tally, run = _play(game, entries, options, rules, f"{game.id} sweep")
+    doc = _doc("sweep", game, tally, run, rules, options)
+    doc["pool"] = {"method": pool.method, "total": pool.total, "decks": len(pool.decks),
+                   "price": pool.price_label}
+    doc["cards"] = analysis.card_rows(tally, pool.prices, options.bootstrap, options.seed)
+    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label)
+    doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
+    return doc
+
+
+def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
+            note: str) -> dict[str, Any]:
+    """The same round robin under OLD and NEW decks (matched by key), compared game by game."""
+    rules = _rules(game)
+    new_by_key = {e.key: e for e in new}
+    old_keys = {e.key for e in old}
+    both_old = [e for e in old if e.key in new_by_key]
+    both_new = [new_by_key[e.key] for e in both_old]
+    if len(both_old) < 2:
+        raise InputError(f"OLD and NEW share {len(both_old)} deck(s); a comparison needs at "
+                         "least 2 decks present in both (matched by name, or by card list "
+                         "for generated decks)")
+    old_plan, old_tally, old_run = _play(game, both_old, options, rules,
+                                         f"{game.id} compare: OLD")
+    new_plan, new_tally, new_run = _play(game, both_new, options, rules,
+                                         f"{game.id} compare: NEW")
+    results_old = _results(game, options, old_plan)
+    results_new = _results(game, options, new_plan)
+    found = changes(old_plan, results_old, new_plan, results_new)
+    run = Execution(games=old_run.games + new_run.games, reused=old_run.reused + new_run.reused,
+                    played=old_run.played + new_run.played,
+                    seconds=old_run.seconds + new_run.seconds,
+                    workers=max(old_run.workers, new_run.workers))
+    doc = _doc("compare", game, new_tally, run, rules, options)
+    doc["old"] = {"decks": [{"name": d["name"], "win_rate": d["win_rate"], "low": d["low"],
+                             "high": d["high"]}
+                            for d in analysis.deck_rows(old_tally, 0, options.seed)[0]],
+                  "metrics": analysis.metrics(old_tally, rules)}
+    doc["changes"] = found
+    doc["only_old"] = [e.name for e in old if e.key not in new_by_key]
+    doc["only_new"] = [e.name for e in new if e.key not in old_keys]
+    doc["pool"] = {"method": note}
+    lines = sentences(found)
+    if len(lines) > 12:
+        lines = lines[:12] + [f"... and {len(lines) - 12} more significant changes "
+                              "(changes.csv)"]
+    doc["headlines"] = lines or ["No change in win rate is significant at 5% after Holm's "
+                                 "correction for the many comparisons."]
+    return doc
+
+
+def _results(game: Game, options: Options, plan: Any) -> dict:
+    from .store import ResultStore  # noqa: PLC0415
+
+    with ResultStore(results_path(game, options)) as store:
+        return store.find(b.key for b in plan.batches)
+
+
+def _ranking_lines(doc: dict[str, Any]) -> list[str]:
+    out = []
+    decks = sorted(doc["decks"], key=lambda d: d["rank"])
+    if decks:
+        best, worst = decks[0], decks[-1]
+        for label, d in (("Strongest", best), ("Weakest", worst)):
+            out.append(f"{label}: {d['name']}, win rate {100 * d['win_rate']:.1f}% "
+                       f"({100 * d['low']:.1f}–{100 * d['high']:.1f}) against the field")
+    fp = doc["metrics"]["first_player"]
+    if fp["games"] and not (fp["low"] <= fp["expected"] <= fp["high"]):
+        out.append(f"The first player wins {100 * fp['win_rate']:.1f}% "
+                   f"({100 * fp['low']:.1f}–{100 * fp['high']:.1f}) where "
+                   f"{100 * fp['expected']:.0f}% would be even.")
+    unfinished = doc["results"]["unfinished"]["count"]
+    if unfinished:
+        out.append(f"{unfinished} games did not finish (seeds in unfinished_games).")
+    return out
+
+
+def _card_lines(doc: dict[str, Any]) -> list[str]:
+    out = []
+    cards = [c for c in doc["cards"] if c["importance"] is not None
+             and c["importance_low"] is not None and c["importance_low"] > 0]
+    for c in sorted(cards, key=lambda c: -c["importance"])[:3]:
+        out.append(f"Must-pick: {c['name']}: the best decks lose "
+                   f"{100 * c['importance']:.1f} points ({100 * c['importance_low']:.1f}–"
+                   f"{100 * c['importance_high']:.1f}) without it; it is in "
+                   f"{100 * c['pick_rate_top']:.0f}% of the top decks.")
+    curve = doc.get("cost_curve") or {}
+    out.extend(o["text"] for o in curve.get("outliers", [])[:5])
+    return out
+
+
+def default_output(game: Game, command: str) -> Path:
+    """output/<game>/<command>/."""
+    return ROOT / "output" / game.id / command

@@ -1,0 +1,131 @@
+"""A balance run as a list of independent, seeded batches.
+
+Every table of decks (a pairing for 2-player games, every set of N distinct decks for
+N-player ones) is played from every seat order (the cyclic rotations: A-B and B-A;
+A-B-C, B-C-A and C-A-B), each seat order with the same seeds ``seed .. seed+n-1``, so a
+table sees the same deals from every seat. Those games are cut into batches of at most
+``batch_size`` consecutive seeds. A batch names everything its games depend on (the
+engine parameters of its table in seat order, the agents, the seeds, the checks and the
+code version), so it gives the same result on any worker, and its `key` (a hash of all of
+it) identifies its row in the results file: a run resumes, and a second run with the same
+inputs reuses what is done, whatever the batch order or the machine.
+
+Game ``k`` of a seat order is reproduced alone by `pnp play` with those decks in that seat
+order and ``--seed seed+k --games 1``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+DEFAULT_BATCH = 100
+"""Games per batch: big enough that scheduling costs little (bench/README.md), small
+enough that an interrupted run loses little and the progress bar moves."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One deck of a run: its name, its identity and card list, the game's loaded deck."""
+
+    name: str
+    key: str
+    """What matches this deck across two versions (`pnp compare`): its name for decks read
+    from files, its card list for generated decks."""
+    cards: tuple[str, ...]
+    deck: Any
+    """The game's loaded deck, as `PlaySpec.params` takes it (client side only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """One independent unit of work: a table in one seat order and a range of seeds."""
+
+    game: str
+    table: int
+    """Index of the table (the set of decks) in the plan."""
+    seats: tuple[int, ...]
+    """Deck indices in seat order."""
+    params: Any
+    """The engine parameters of those decks in that seat order (plain data)."""
+    agents: tuple[str, ...]
+    first_seed: int
+    count: int
+    checks: bool
+    code: str
+    """The code version the results must come from (see `work.code_version`)."""
+    inputs: str
+    """A hash of `params` (the decks in seat order as the engine sees them)."""
+    key: str
+
+
+@dataclass
+class Plan:
+    """The batches of a run, in plan order, and what they were made from."""
+
+    game: str
+    entries: list[Entry]
+    players: int
+    tables: list[tuple[int, ...]]
+    """Each table's decks (indices into `entries`, ascending)."""
+    per_order: int
+    """Games each seat order of a table plays (the seeds ``seed .. seed+per_order-1``)."""
+    seed: int
+    agents: tuple[str, ...]
+    batches: list[Batch]
+
+    @property
+    def games(self) -> int:
+        """Every game of the run."""
+        return sum(b.count for b in self.batches)
+
+
+def rotations(table: Sequence[int]) -> list[tuple[int, ...]]:
+    """The seat orders of a table: its cyclic rotations (each deck sits in each seat once)."""
+    n = len(table)
+    return [tuple(table[(start + k) % n] for k in range(n)) for start in range(n)]
+
+
+def params_hash(params: Any) -> str:
+    """A stable hash of engine parameters (their repr: frozen plain data)."""
+    return hashlib.sha256(repr(params).encode()).hexdigest()
+
+
+def batch_key(game: str, code: str, inputs: str, agents: Sequence[str], first_seed: int,
+              count: int, checks: bool) -> str:
+    """The identity of a batch: a hash of everything its results depend on."""
+    text = json.dumps([game, code, inputs, list(agents), first_seed, count, checks])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def make_plan(game: str, entries: list[Entry], params_of: Callable[[tuple[int, ...]], Any],
+              *, players: int, agent: str, games: int, seed: int, code: str,
+              batch_size: int = DEFAULT_BATCH, checks: bool = True,
+              tables: list[tuple[int, ...]] | None = None) -> Plan:
+    """Every table of ``players`` distinct decks (or the given ``tables``), each seat order
+    playing ``ceil(games / players)`` games with the same seeds, cut into batches.
+
+    ``params_of(seats)`` builds the engine parameters of decks in that seat order.
+    ``agent`` plays every seat, so only the decks differ.
+    """
+    if tables is None:
+        tables = list(combinations(range(len(entries)), players))
+    per_order = max(1, -(-games // players))
+    size = max(1, batch_size)
+    agents = (agent,) * players
+    batches: list[Batch] = []
+    for index, table in enumerate(tables):
+        for seats in rotations(table):
+            params = params_of(seats)
+            inputs = params_hash(params)
+            for start in range(0, per_order, size):
+                count = min(size, per_order - start)
+                first = seed + start
+                key = batch_key(game, code, inputs, agents, first, count, checks)
+                batches.append(Batch(game, index, seats, params, agents, first, count,
+                                     checks, code, inputs, key))
+    return Plan(game, entries, players, tables, per_order, seed, agents, batches)

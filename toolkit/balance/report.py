@@ -1,0 +1,355 @@
+"""The report of a balance run: one JSON document, CSV tables, a PDF and PNG charts.
+
+`document` assembles the JSON document of a tournament from its tally (sweeps and
+comparisons add their own keys); `write` puts every file in the output folder,
+atomically: ``report.json``, ``decks.csv``, ``matrix.csv``, ``firing.csv`` (plus
+``cards.csv`` for sweeps, ``changes.csv`` for comparisons), ``report.pdf`` (reportlab:
+text, tables and the charts as vectors) and ``png/*.png`` (the same charts painted with
+Pillow). Everything but the JSON's ``run`` section (time, speed, reused games, where it
+ran) depends only on the inputs and seeds, so the PDF, PNGs and CSVs are the same byte
+for byte on any machine, with any ``--jobs`` or cluster.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from toolkit.render import fonts
+from toolkit.render.output import save_png, write_bytes
+
+from . import analysis, charts
+from .execute import Execution
+from .raster import to_image
+from .tally import Tally
+
+
+def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str | None,
+             bootstrap: int, where: str, results_file: Path) -> dict[str, Any]:
+    """The JSON document of a round robin (see the README's "Balance" section)."""
+    plan = tally.plan
+    st = tally.stats
+    decks, ranking = analysis.deck_rows(tally, bootstrap, plan.seed)
+    return {
+        "game": plan.game, "command": command, "format": fmt, "players": plan.players,
+        "agent": plan.agents[0], "seed": plan.seed, "decks_count": len(plan.entries),
+        "tables": len(plan.tables), "seat_orders": plan.players,
+        "games_per_seat_order": plan.per_order, "games": plan.games,
+        "complete": tally.missing == 0,
+        "results": {"finished": st.finished, "draws": st.draws,
+                    "unfinished": {"count": st.unfinished,
+                                   "seeds": [u.seed for u in tally.unfinished]}},
+        "violations": [v.to_json() for v in tally.violations],
+        "unfinished_games": [{"seed": u.seed, "reason": u.reason, "loop": list(u.loop)}
+                             for u in tally.unfinished],
+        "decks": decks, "ranking": ranking, "matrix": analysis.matrix(tally),
+        "metrics": analysis.metrics(tally, rules), "firing": analysis.firing(tally, rules),
+        "run": {"played": run.played, "reused": run.reused, "seconds": round(run.seconds, 3),
+                "games_per_second": round(run.games_per_second, 1), "workers": run.workers,
+                "where": where, "interrupted": run.interrupted,
+                "results_file": str(results_file)},
+    }
+
+
+# ---------------------------------------------------------------- files
+
+def _csv(rows: list[list[Any]]) -> bytes:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def _pct(x: float | None) -> str:
+    return "" if x is None else f"{100 * x:.1f}"
+
+
+def write(doc: dict[str, Any], out: Path, title: str) -> list[Path]:
+    """Write every file of the report into ``out``; the paths written."""
+    out = Path(out)
+    written = [write_bytes(out / "report.json",
+                           (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())]
+    for name, rows in _tables(doc).items():
+        written.append(write_bytes(out / name, _csv(rows)))
+    figures = _figures(doc)
+    for name, drawing in figures:
+        written.append(save_png(out / "png" / f"{name}.png", to_image(drawing), dpi=144))
+    written.append(write_bytes(out / "report.pdf", _pdf(doc, title, figures)))
+    return written
+
+
+def _tables(doc: dict[str, Any]) -> dict[str, list[list[Any]]]:
+    """The CSV files: name → rows (header first)."""
+    decks = [["rank", "deck", "games", "win_rate", "low", "high", "rating", "rating_low",
+              "rating_high", "cards"]]
+    for d in sorted(doc["decks"], key=lambda d: d["rank"]):
+        decks.append([d["rank"], d["name"], d["games"], d["win_rate"], d["low"], d["high"],
+                      d.get("rating", ""), d.get("rating_low", ""), d.get("rating_high", ""),
+                      "; ".join(d["cards"])])
+    m = doc["matrix"]
+    matrix = [["deck", "against", "win_rate", "low", "high", "games"]]
+    for i, row_deck in enumerate(m["decks"]):
+        for j, col_deck in enumerate(m["decks"]):
+            if m["games"][i][j]:
+                matrix.append([row_deck, col_deck, m["rate"][i][j], m["low"][i][j],
+                               m["high"][i][j], m["games"][i][j]])
+    firing = [["id", "count", "per_game"]]
+    for key, n in doc["firing"]["counts"].items():
+        firing.append([key, n, doc["firing"]["per_game"][key]])
+    out = {"decks.csv": decks, "matrix.csv": matrix, "firing.csv": firing}
+    if "cards" in doc:
+        cards = [["card", "price", "decks", "pick_rate_top", "pick_rate_all", "win_rate",
+                  "low", "high", "importance", "importance_low", "importance_high"]]
+        for c in doc["cards"]:
+            cards.append([c["name"], c["price"], c["decks"], c["pick_rate_top"],
+                          c["pick_rate_all"], c["win_rate"], c["low"], c["high"],
+                          c["importance"], c["importance_low"], c["importance_high"]])
+        out["cards.csv"] = cards
+    if "changes" in doc:
+        changes = [["kind", "name", "games", "old", "new", "change", "low", "high", "p",
+                    "p_holm", "significant"]]
+        for kind in ("decks", "cards"):
+            for c in doc["changes"][kind]:
+                changes.append([kind[:-1], c["name"], c["games"], c["old"], c["new"],
+                                c["change"], c["low"], c["high"], c["p"], c["p_holm"],
+                                c["significant"]])
+        out["changes.csv"] = changes
+    return out
+
+
+def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The charts of a report, named as their PNG files."""
+    figures = []
+    ranked = sorted(doc["decks"], key=lambda d: d["rank"])
+    top = ranked[:charts.MAX_ROWS]
+    index = {name: i for i, name in enumerate(doc["matrix"]["decks"])}
+    order = [index[d["name"]] for d in top]
+    rate = doc["matrix"]["rate"]
+    centre = 1 / doc["players"]
+    more = f" (best {len(top)} of {len(ranked)})" if len(ranked) > len(top) else ""
+    figures.append(("heatmap", charts.heatmap([d["name"] for d in top],
+                                              [[rate[i][j] for j in order] for i in order],
+                                              centre, "Win-rate matrix" + more)))
+    if doc["ranking"]["method"] == "bradley-terry":
+        figures.append(("ranking", charts.forest(
+            [d["name"] for d in top], [d["rating"] for d in top],
+            [d["rating_low"] for d in top], [d["rating_high"] for d in top],
+            f"Ranking: Bradley-Terry rating, 95% {doc['ranking']['intervals']} interval" + more,
+            "rating (Elo scale, 1500 = the average deck)", ref=1500.0)))
+    else:
+        figures.append(("ranking", charts.forest(
+            [d["name"] for d in top], [100 * d["win_rate"] for d in top],
+            [100 * d["low"] for d in top], [100 * d["high"] for d in top],
+            "Ranking: win rate against the field, 95% interval" + more,
+            "win rate, %", ref=100 * centre)))
+    if "cards" in doc:
+        cards = [c for c in doc["cards"] if c["importance"] is not None]
+        cards.sort(key=lambda c: (-c["importance"], c["name"]))
+        cards = cards[:charts.MAX_ROWS]
+        figures.append(("importance", charts.bars(
+            [c["name"] for c in cards], [100 * c["importance"] for c in cards],
+            [None if c["importance_low"] is None else 100 * c["importance_low"] for c in cards],
+            [None if c["importance_high"] is None else 100 * c["importance_high"]
+             for c in cards],
+            "Card importance: points the best decks lose when the card is forbidden",
+            "win-rate points (95% interval)", ref=0.0)))
+        if doc.get("cost_curve") and doc["cost_curve"].get("points"):
+            figures.append(("cost-curve", charts.cost_curve(
+                doc["cost_curve"], f"Cost curve: measured strength against printed "
+                                   f"{doc['cost_curve']['label']}")))
+    if "changes" in doc:
+        rows = sorted(doc["changes"]["decks"], key=lambda c: -abs(c["change"]))
+        rows = rows[:charts.MAX_ROWS]
+        figures.append(("changes", charts.bars(
+            [c["name"] for c in rows], [100 * c["change"] for c in rows],
+            [100 * c["low"] for c in rows], [100 * c["high"] for c in rows],
+            "Change in win rate from OLD to NEW (same seeds)",
+            "win-rate points (95% interval)", ref=0.0)))
+    duration = doc["metrics"]["duration"]
+    figures.append(("lengths", charts.histogram(duration["histogram"], duration["unit"],
+                                                "Game length")))
+    first = doc["metrics"]["first_player"]
+    seats = doc["metrics"]["seat_win_rates"]
+    figures.append(("first-player", charts.bars(
+        ["first player"] + [f"seat {i + 1}" for i in range(len(seats))],
+        [100 * (first["win_rate"] or 0)] + [100 * (s or 0) for s in seats],
+        [100 * first["low"]] + [None] * len(seats),
+        [100 * first["high"]] + [None] * len(seats),
+        "First-player advantage and win rate by seat", "win rate, % (dashed: even)",
+        ref=100 * centre)))
+    return figures
+
+
+# ---------------------------------------------------------------- PDF
+
+def _styles() -> dict[str, ParagraphStyle]:
+    fonts.register()
+    base = getSampleStyleSheet()
+    body = ParagraphStyle("body", parent=base["BodyText"], fontName="Vera", fontSize=8.5,
+                          leading=11)
+    return {"title": ParagraphStyle("title", parent=base["Title"], fontName="VeraBd",
+                                    fontSize=16),
+            "h2": ParagraphStyle("h2", parent=base["Heading2"], fontName="VeraBd",
+                                 fontSize=11.5, spaceBefore=8),
+            "body": body,
+            "small": ParagraphStyle("small", parent=body, fontSize=7, leading=9)}
+
+
+def _table(rows: list[list[Any]], widths: list[float] | None = None) -> Table:
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), "Vera", 7),
+        ("FONT", (0, 0), (-1, 0), "VeraBd", 7),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f2f4f7")]),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]))
+    return table
+
+
+def _pdf(doc: dict[str, Any], title: str, figures: list[tuple[str, Any]]) -> bytes:
+    """The PDF report: summary, metrics, charts, tables and the notes on each measure."""
+    s = _styles()
+    buffer = io.BytesIO()
+    pdf = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm,
+                            topMargin=15 * mm, bottomMargin=15 * mm, title=title,
+                            author="pnp", invariant=1)
+    story: list[Any] = [Paragraph(escape(title), s["title"])]
+    for line in summary(doc):
+        story.append(Paragraph(escape(line), s["body"]))
+    story.append(Spacer(1, 6))
+    story.append(_metrics_table(doc))
+    for text in doc.get("headlines", []):
+        story.append(Paragraph("• " + escape(text), s["body"]))
+    charts_by_name = dict(figures)
+    for name in ("heatmap", "ranking", "changes", "importance", "cost-curve", "lengths",
+                 "first-player"):
+        if name in charts_by_name:
+            story.append(Spacer(1, 8))
+            story.append(KeepTogether([charts_by_name[name]]))
+            if name == "cost-curve":
+                curve = doc["cost_curve"]
+                for item in curve["outliers"]:
+                    story.append(Paragraph("• " + escape(item["text"]), s["body"]))
+                if curve.get("note"):
+                    story.append(Paragraph(escape(curve["note"]), s["small"]))
+    story.append(Paragraph("Decks", s["h2"]))
+    rows = [["#", "deck", "games", "win rate % (95% CI)", "rating (95% CI)"]]
+    for d in sorted(doc["decks"], key=lambda d: d["rank"])[:60]:
+        rating = (f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"
+                  if "rating" in d else "")
+        rows.append([d["rank"], Paragraph(escape(d["name"]), s["small"]), d["games"],
+                     f"{_pct(d['win_rate'])} ({_pct(d['low'])}–{_pct(d['high'])})", rating])
+    story.append(_table(rows, [18, 200, 40, 110, 110]))
+    if "cards" in doc:
+        story.append(Paragraph("Cards", s["h2"]))
+        rows = [["card", "price", "decks", "pick top %", "pick all %", "win rate % (CI)",
+                 "importance pts (CI)"]]
+        for c in sorted(doc["cards"], key=lambda c: -(c["importance"] or 0)):
+            imp = ("" if c["importance"] is None else
+                   f"{_pct(c['importance'])} ({_pct(c['importance_low'])}–"
+                   f"{_pct(c['importance_high'])})")
+            rows.append([Paragraph(escape(c["name"]), s["small"]),
+                         "" if c["price"] is None else f"{c['price']:g}", c["decks"],
+                         _pct(c["pick_rate_top"]), _pct(c["pick_rate_all"]),
+                         f"{_pct(c['win_rate'])} ({_pct(c['low'])}–{_pct(c['high'])})", imp])
+        story.append(_table(rows, [120, 32, 34, 46, 46, 100, 100]))
+    if "changes" in doc:
+        story.append(Paragraph("Changes (paired, Holm-corrected)", s["h2"]))
+        rows = [["", "name", "games", "old %", "new %", "change pts (95% CI)", "p (Holm)"]]
+        for kind in ("decks", "cards"):
+            for c in sorted(doc["changes"][kind], key=lambda c: c["p_holm"])[:40]:
+                rows.append([kind[:-1], Paragraph(escape(c["name"]), s["small"]), c["games"],
+                             _pct(c["old"]), _pct(c["new"]),
+                             f"{100 * c['change']:+.1f} ({100 * c['low']:+.1f} to "
+                             f"{100 * c['high']:+.1f})", f"{c['p_holm']:.3g}"])
+        story.append(_table(rows, [30, 150, 40, 40, 40, 110, 50]))
+    story.append(Paragraph("How to read this report", s["h2"]))
+    for note in NOTES:
+        story.append(Paragraph(escape(note), s["small"]))
+    pdf.build(story)
+    return buffer.getvalue()
+
+
+def _metrics_table(doc: dict[str, Any]) -> Table:
+    m = doc["metrics"]
+    fp = m["first_player"]
+    d = m["duration"]
+    rows = [["measure", "value"],
+            ["balance (1 = every seat wins equally)", _num(m["balance"])],
+            ["first-player win rate (even "
+             f"{_pct(fp['expected'])}%)",
+             f"{_pct(fp['win_rate'])}% ({_pct(fp['low'])}–{_pct(fp['high'])}), "
+             f"advantage {100 * (fp['advantage'] or 0):+.1f} pts"],
+            ["drawishness (draws per finished game)", _num(m["drawishness"])],
+            ["decisiveness (stronger deck wins)", _num(m["decisiveness"])],
+            ["completion (finished games)", _num(m["completion"])],
+            [f"duration ({d['unit']})", f"mean {d['mean']}, median {d['median']}, "
+                                        f"max {d['max']}"],
+            ["never fired", str(len(doc["firing"]["never_fired"])) + " of "
+             + str(len(doc["firing"]["counts"])) + " rules, abilities and rulings"]]
+    return _table(rows, [200, 260])
+
+
+def _num(x: float | None) -> str:
+    return "–" if x is None else f"{x:.3f}"
+
+
+def summary(doc: dict[str, Any]) -> list[str]:
+    """The report's opening sentences (also printed on the terminal)."""
+    res = doc["results"]
+    lines = [f"{doc['game']} {doc['command']}: {doc['decks_count']} decks, {doc['tables']} "
+             f"tables of {doc['players']}, every seat order {doc['games_per_seat_order']} "
+             f"games with seeds {doc['seed']} to "
+             f"{doc['seed'] + doc['games_per_seat_order'] - 1}; {doc['games']} games, "
+             f"agent {doc['agent']}" + (f", format {doc['format']}" if doc["format"] else "")
+             + "."]
+    lines.append(f"{res['finished']} finished, {res['draws']} drawn, "
+                 f"{res['unfinished']['count']} unfinished, {len(doc['violations'])} "
+                 "broken invariants.")
+    if not doc["complete"]:
+        lines.append("The run was interrupted: this report covers the games played so far; "
+                     "run the same command again to finish it.")
+    if "pool" in doc:
+        lines.append(doc["pool"]["method"])
+    return lines
+
+
+NOTES = [
+    "Win rate: wins per finished game, a draw counting 1/N of a win (N players); 95% Wilson "
+    "intervals. Matrix: the row deck's win rate in the games the column deck played too.",
+    "Ranking: Bradley-Terry (Luce for N players) on the Elo scale, 95% intervals from "
+    "resampling every table's games (bootstrap) or from the likelihood's curvature (Wald, "
+    "runs of over 300 tables); runs of over 2,000 tables rank by win rate against the field.",
+    "Balance: 1 minus the spread between the best and worst seat's win rate. First-player "
+    "advantage: the first player's win rate minus the even share. Drawishness: draws per "
+    "finished game. Decisiveness: how often the table's stronger deck wins a decided game. "
+    "Completion: finished games per game. Duration in the engine's unit.",
+    "Cards: pick rate among the best tenth of the decks and among all decks; win rate of "
+    "the decks holding the card (95% interval over decks); importance: the mean win rate "
+    "of the top decks minus that of as many best decks without the card, against the same "
+    "field (95% interval from resampling decks).",
+    "Cost curve: each card's measured strength (win rate of decks holding it) against its "
+    "printed price, a weighted least-squares line, and the cards whose interval misses it.",
+    "Changes (compare): the same games (same decks, seats and seeds) under OLD and NEW; "
+    "the mean change of each deck's (each card's decks') result per game with a 95% normal "
+    "interval; p-values corrected for many comparisons with Holm's method.",
+    "Every game is reproduced alone with `pnp play`, the decks in that seat order and "
+    "--seed S --games 1.",
+]

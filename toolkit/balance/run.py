@@ -1,0 +1,87 @@
+"""A balance run from decks to a tally: plan, look up, play what is missing, fold.
+
+`Options` holds what every balance command shares (games per pairing, seed, agent,
+players, batch size, checks, where it runs, the results file); `run_entries` plays a
+round robin over a list of `Entry` decks and returns the `Tally` and the `Execution`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolkit.core.errors import InputError
+from toolkit.core.registry import Game
+from toolkit.sim.agents import check_agent
+
+from .execute import Execution, execute
+from .plan import DEFAULT_BATCH, Entry, Plan, make_plan
+from .store import ResultStore
+from .tally import Tally, fold
+from .work import code_version
+
+
+@dataclass(frozen=True)
+class Options:
+    """What every balance command shares."""
+
+    games: int = 100
+    """Games per table, split over its seat orders."""
+    seed: int = 1
+    agent: str = "greedy"
+    players: int | None = None
+    """Players per table (None: the game's fewest)."""
+    format: str | None = None
+    batch_size: int = DEFAULT_BATCH
+    checks: bool = True
+    jobs: int = 1
+    scheduler: str | None = None
+    results: Path | None = None
+    """The results file (None: output/<game>/balance.sqlite)."""
+    progress: bool = False
+    bootstrap: int = 200
+    """Bootstrap resamples for the intervals that need them."""
+
+
+def results_path(game: Game, options: Options) -> Path:
+    """The results file of a run."""
+    from toolkit.core.registry import ROOT  # noqa: PLC0415
+
+    return options.results or ROOT / "output" / game.id / "balance.sqlite"
+
+
+def players_of(game: Game, options: Options, decks: int) -> int:
+    """Players per table: --players, else the game's fewest; checked against the game."""
+    low, high = game.playing.players
+    players = options.players or low
+    if not low <= players <= high:
+        need = str(low) if low == high else f"{low} to {high}"
+        raise InputError(f"{game.title} is played by {need} players; got --players {players}")
+    if decks < players:
+        raise InputError(f"a round robin of {players}-player tables needs at least {players} "
+                         f"decks; got {decks}")
+    return players
+
+
+def plan_for(game: Game, entries: list[Entry], options: Options, rules: Any) -> Plan:
+    """The plan of a round robin over ``entries`` (agents checked against the engine)."""
+    check_agent(rules, options.agent)  # the game's agents and the search agent, mcts:N
+    players = players_of(game, options, len(entries))
+    spec = game.playing
+
+    def params_of(seats: tuple[int, ...]) -> Any:
+        return spec.params([entries[i].deck for i in seats], options.format)
+
+    return make_plan(game.id, entries, params_of, players=players, agent=options.agent,
+                     games=options.games, seed=options.seed, code=code_version(game.id),
+                     batch_size=options.batch_size, checks=options.checks)
+
+
+def run_plan(game: Game, plan: Plan, options: Options, rules: Any,
+             label: str | None = None) -> tuple[Tally, Execution]:
+    """Play the plan's missing batches (see `execute`) and fold every result."""
+    with ResultStore(results_path(game, options)) as store:
+        results, run = execute(plan, store, jobs=options.jobs, scheduler=options.scheduler,
+                               progress=options.progress, label=label or game.id)
+    return fold(plan, results, rules), run

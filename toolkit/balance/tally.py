@@ -1,0 +1,129 @@
+"""Folding a plan's batch results into per-deck, per-table and per-pair counts.
+
+Batches are read in plan order, so the tally (and every report drawn from it) is the
+same whichever worker played which batch in which order. Scores count a win as 1 and a
+draw as 1/N of a win (N players at the table), in integer units of 1/N so sums are exact;
+unfinished games count only towards completion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.sim.harness import Unfinished, Violation
+from toolkit.sim.stats import Stats
+
+from .plan import Plan
+from .work import DRAW, UNFINISHED, BatchResult
+
+
+@dataclass
+class TableTally:
+    """One table (set of decks) over all its seat orders."""
+
+    members: tuple[int, ...]
+    units: list[int]
+    """Per member: its score in units (a win N, a draw 1)."""
+    finished: int = 0
+    draws: int = 0
+
+
+@dataclass
+class Tally:
+    """Everything a report needs, folded from the batches (see the module docstring)."""
+
+    plan: Plan
+    stats: Stats
+    tables: list[TableTally]
+    deck_units: list[int]
+    deck_games: list[int]
+    """Finished games each deck played."""
+    pair_units: dict[tuple[int, int], int] = field(default_factory=dict)
+    """(a, b) → a's score units in the finished games where b sat at the table too."""
+    pair_games: dict[tuple[int, int], int] = field(default_factory=dict)
+    violations: list[Violation] = field(default_factory=list)
+    unfinished: list[Unfinished] = field(default_factory=list)
+    first_games: int = 0
+    first_wins: int = 0
+    first_rule: str = ""
+    """Who counts as the first player: a sentence for the report."""
+    missing: int = 0
+    """Batches of the plan without a result (an interrupted run)."""
+
+    @property
+    def players(self) -> int:
+        """Players at every table."""
+        return self.plan.players
+
+    def score(self, deck: int) -> float:
+        """A deck's win rate against the field (draws count 1/N)."""
+        games = self.deck_games[deck]
+        return self.deck_units[deck] / (self.players * games) if games else 0.0
+
+    def pair_score(self, a: int, b: int) -> float | None:
+        """a's win rate in the games b played too (None if none finished)."""
+        games = self.pair_games.get((a, b), 0)
+        return self.pair_units[(a, b)] / (self.players * games) if games else None
+
+
+def fold(plan: Plan, results: dict[str, BatchResult], rules: Any) -> Tally:
+    """The tally of a plan's results (batches without a result are counted as missing)."""
+    n = plan.players
+    decks = len(plan.entries)
+    stats = Stats(seats=n)
+    tables = [TableTally(t, [0] * len(t)) for t in plan.tables]
+    tally = Tally(plan, stats, tables, [0] * decks, [0] * decks)
+    for batch in plan.batches:
+        result = results.get(batch.key)
+        if result is None:
+            tally.missing += 1
+            continue
+        stats.merge(result.stats)
+        tally.violations.extend(result.violations)
+        tally.unfinished.extend(result.unfinished)
+        wins = [0] * n
+        draws = finished = 0
+        for letter in result.outcomes:
+            if letter == UNFINISHED:
+                continue
+            finished += 1
+            if letter == DRAW:
+                draws += 1
+            else:
+                wins[int(letter)] += 1
+        table = tables[batch.table]
+        table.finished += finished
+        table.draws += draws
+        for seat, deck in enumerate(batch.seats):
+            units = wins[seat] * n + draws
+            table.units[table.members.index(deck)] += units
+            tally.deck_units[deck] += units
+            tally.deck_games[deck] += finished
+            for other in batch.seats:
+                if other != deck:
+                    pair = (deck, other)
+                    tally.pair_units[pair] = tally.pair_units.get(pair, 0) + units
+                    tally.pair_games[pair] = tally.pair_games.get(pair, 0) + finished
+    tally.violations.sort(key=lambda v: (v.seed, v.step, v.invariant))
+    tally.unfinished.sort(key=lambda u: u.seed)
+    _first_player(tally, rules)
+    return tally
+
+
+def _first_player(tally: Tally, rules: Any) -> None:
+    """Who moved first and how often they won: the engine's own count where it keeps one
+    (Battle Gate's cut decides the first player), else the first seat."""
+    stats = tally.stats
+    if hasattr(rules, "game_stats"):
+        own = rules.game_stats(stats.counters, [f"seat {i + 1}" for i in range(stats.seats)],
+                               stats.finished)
+        seats = own.get("seats") or []
+        if seats and all("first" in s and "first_wins" in s for s in seats):
+            tally.first_games = sum(s["first"] for s in seats)
+            tally.first_wins = sum(s["first_wins"] for s in seats)
+            tally.first_rule = "the player who took the first turn, as the engine counts it"
+            return
+    tally.first_games = stats.finished
+    tally.first_wins = stats.wins[0] if stats.wins else 0
+    tally.first_rule = "the first seat (seats are rotated, so every deck sits there equally)"

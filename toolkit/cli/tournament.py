@@ -1,0 +1,139 @@
+"""`pnp tournament GAME --deck FILE...`: a round robin between decks, seats rotated.
+
+Also holds what the three balance commands share (their common options, and how a
+report is written and printed), so `sweep` and `compare` stay as small as this one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from toolkit.cli.common import console, done, emit_json, fail
+from toolkit.cli.play import _load as load_checked  # validate, show the report, exit 1
+from toolkit.core.registry import Game, get_game
+
+GAMES = typer.Option(100, "--games", min=1, help="Games per table, split over its seat "
+                                                 "orders (same seeds from every seat).")
+SEED = typer.Option(1, "--seed", help="Every seat order plays seeds seed .. seed+n-1.")
+AGENT = typer.Option("greedy", "--agent", help="The agent of every seat (see `pnp play`).")
+PLAYERS = typer.Option(None, "--players", help="Players per table (default: the fewest).")
+FORMAT = typer.Option(None, "--format", help="Format to build and check decks for.")
+CATALOG = typer.Option(None, "--catalog", help="Catalog workbook to use.")
+JOBS = typer.Option(1, "--jobs", min=1, help="Local worker processes (same results).")
+SCHEDULER = typer.Option(None, "--scheduler", help="Run on a Dask cluster: the scheduler's "
+                                                   "address, e.g. tcp://10.0.0.5:8786.")
+BATCH = typer.Option(100, "--batch", min=1, help="Games per batch (a unit of work).")
+RESULTS = typer.Option(None, "--results", help="Results file (default "
+                                               "output/<game>/balance.sqlite).")
+OUTPUT = typer.Option(None, "-o", "--output", help="Report folder (default "
+                                                   "output/<game>/<command>).")
+JSON = typer.Option(False, "--json", help="Print the report's JSON document on stdout.")
+CHECKS = typer.Option(True, "--checks/--no-checks", help="Check invariants every step.")
+BOOTSTRAP = typer.Option(200, "--bootstrap", min=0, help="Bootstrap resamples for intervals.")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to the app."""
+    app.command("tournament")(tournament)
+
+
+def options(game: Game, *, games: int, seed: int, agent: str, players: int | None,
+            format: str | None, jobs: int, scheduler: str | None, batch: int,
+            results: Path | None, json: bool, checks: bool, bootstrap: int) -> Any:
+    """The shared `Options` of a balance command (progress shown on a terminal only)."""
+    from toolkit.balance.run import Options  # noqa: PLC0415
+
+    if game.playing is None:
+        fail(f"{game.title} has no rules engine yet")
+    return Options(games=games, seed=seed, agent=agent, players=players, format=format,
+                   batch_size=batch, checks=checks, jobs=jobs, scheduler=scheduler,
+                   results=results, progress=not json and console(err=True).is_terminal,
+                   bootstrap=bootstrap)
+
+
+def finish(game: Game, command: str, build: Any, output: Path | None, json: bool) -> None:
+    """Run a balance job (``build()`` → document), write its report, print, exit.
+
+    Exit 0 when every game finished and held its invariants, 1 otherwise (as `pnp play`),
+    130 when Ctrl-C stopped the run (what was done is kept).
+    """
+    from toolkit.balance.command import Interrupted, default_output  # noqa: PLC0415
+    from toolkit.balance.report import summary, write  # noqa: PLC0415
+
+    out = console()
+    try:
+        doc = build()
+    except Interrupted as stop:
+        console(err=True).print(f"pnp: {stop}")
+        done(130)
+    folder = output or default_output(game, command)
+    written = write(doc, folder, f"{game.title} {command}")
+    if json:
+        emit_json(doc)
+    else:
+        _print(doc, out, summary)
+        out.print(f"wrote {folder}/ ({', '.join(p.name for p in written if p.parent == folder)}"
+                  f", png/)")
+    bad = doc["violations"] or doc["results"]["unfinished"]["count"]
+    done(1 if bad else 0)
+
+
+def _print(doc: dict[str, Any], out: Any, summary: Any) -> None:
+    from rich.table import Table  # noqa: PLC0415
+
+    for line in summary(doc):
+        out.print(line)
+    table = Table(title="Ranking" + (" (Bradley-Terry, Elo scale)"
+                                     if doc["ranking"]["method"] == "bradley-terry" else ""))
+    for column in ("#", "Deck", "Games", "Win rate (95% CI)", "Rating (95% CI)"):
+        table.add_column(column, justify="left" if column == "Deck" else "right")
+    rows = sorted(doc["decks"], key=lambda d: d["rank"])
+    for d in rows[:20]:
+        rating = (f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"
+                  if "rating" in d else "")
+        table.add_row(str(d["rank"]), d["name"], str(d["games"]),
+                      f"{d['win_rate']:.1%} ({d['low']:.1%}–{d['high']:.1%})", rating)
+    out.print(table)
+    if len(rows) > 20:
+        out.print(f"... and {len(rows) - 20} more decks (decks.csv)")
+    m = doc["metrics"]
+    fp = m["first_player"]
+    out.print(f"Balance {m['balance']} · first player {fp['win_rate']:.1%} (even "
+              f"{fp['expected']:.0%}) · drawishness {m['drawishness']} · decisiveness "
+              f"{m['decisiveness']} · completion {m['completion']} · mean length "
+              f"{m['duration']['mean']} {m['duration']['unit']}")
+    for line in doc.get("headlines", []):
+        out.print(f"• {line}")
+    run = doc["run"]
+    out.print(f"{run['played']:,} games played ({run['games_per_second']:,} games/s on "
+              f"{run['where']}), {run['reused']:,} reused from {run['results_file']}")
+
+
+def tournament(
+    game: str = typer.Argument(..., help="Game id (see `pnp games`)."),
+    deck: list[str] = typer.Option([], "--deck", help="FILE[#SHEET]; a file with several "
+                                                      "decks enters them all."),
+    catalog: Path | None = CATALOG,
+    games: int = GAMES, seed: int = SEED, agent: str = AGENT, players: int | None = PLAYERS,
+    format: str | None = FORMAT, jobs: int = JOBS, scheduler: str | None = SCHEDULER,
+    batch: int = BATCH, results: Path | None = RESULTS, output: Path | None = OUTPUT,
+    json: bool = JSON, checks: bool = CHECKS, bootstrap: int = BOOTSTRAP,
+) -> None:
+    """Round robin between decks: win-rate matrix, ranking, first-player advantage."""
+    from toolkit.balance.command import tournament as run  # noqa: PLC0415
+
+    g = get_game(game)
+    opts = options(g, games=games, seed=seed, agent=agent, players=players, format=format,
+                   jobs=jobs, scheduler=scheduler, batch=batch, results=results, json=json,
+                   checks=checks, bootstrap=bootstrap)
+    if g.playing.pooled:
+        fail(f"{g.title} seats every player on one shared file, so there are no decks to "
+             "pit against each other")
+    args = deck or list(dict.fromkeys(str(g.content / d) for d in g.playing.default_decks))
+    decks = load_checked(g, args, catalog, format, json)
+    if len(decks) < 2:
+        fail(f"a tournament needs at least 2 decks; got {len(decks)}")
+    finish(g, "tournament", lambda: run(g, decks, opts), output, json)

@@ -1,0 +1,286 @@
+"""Information-set Monte Carlo tree search (ISMCTS): one search agent for every engine.
+
+Written once against the engine protocol (toolkit/sim/engine.py), after OpenSpiel's
+ISMCTS (Cowling, Powley and Whitehouse 2012) and TAG's MCTS player. For each decision
+the agent runs N simulations; each one:
+
+1. **Determinizes**: draws a full state from the engine's ``determinize(observation,
+   seat, rng)``, among those its player cannot tell apart from the real one. The agent
+   is given only the observation, never the true state, so it cannot peek.
+2. **Selects** down the tree with UCB1, **expands** one new node, then **plays out**
+   the rest of the game with the random agent (or the game's own agent, e.g. greedy),
+   and **backs up** each player's reward to the choices that player made.
+
+Nodes are information sets: a node is keyed by ``(player, observation)``, what the
+player to move observes there. Observations hold everything a player knows (the
+``determinize`` contract: a state is built from the observation alone), so the
+observation is that player's information state, and every determinization the player
+cannot tell apart shares the node; opponents' nodes are keyed by what *they* observe in
+each sampled world, so each opponent chooses only from what it could see there. Two
+paths reaching one observation share a node (a transposition), as the player's own
+knowledge does; a simulation that comes back to a node already on its path stops growing
+the tree there and plays out.
+
+- **Chance** (drops, shuffles, dice) is drawn from the search's own stream.
+- **Simultaneous** choices (``to_move`` names several players, as WarBadge's secret
+  choices do) use decoupled UCT: each mover picks from its own node's statistics, from the
+  same state, then the actions are applied in order, as the harness does.
+- **Multi-player**: each player maximises its own reward: 1 for a win and 0 for a loss;
+  a draw, a game the engine declares unfinishable and a playout cut at the step cap give
+  each seat 1/seats. An engine where a win is shared (a team) provides
+  ``returns(state)``, each seat's reward, and the search uses that.
+- **Reproducible**: each decision draws one 64-bit seed from the agent stream the
+  harness passes to ``act`` and runs wholly from it, so a game is the same for any
+  ``--jobs``. The search neither counts rule coverage nor writes to a playthrough log.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Sequence
+from random import Random
+from typing import Any
+
+from .engine import CHANCE, Action, Agent, Rules
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant for rewards in [0, 1] (OpenSpiel uses 2 for rewards in
+[-1, 1], the same scale)."""
+
+
+class _Node:
+    """An information set of one player: its visits and, per action, [visits, reward]."""
+
+    __slots__ = ("visits", "stats", "stamp")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.stats: dict[Action, list] = {}
+        self.stamp = -1
+        """The last simulation that passed here (a return to it is a transposition)."""
+
+
+def _hashable(observation: Any) -> Callable[[Any], Hashable]:
+    """How to key observations of this engine: themselves when hashable, else repr."""
+    try:
+        hash(observation)
+    except TypeError:
+        return repr
+    return _identity
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+class MCTSAgent:
+    """Information-set MCTS for one seat (see the module docstring).
+
+    ``rollout`` names the game's agent that plays out the simulations (None: uniform
+    random, inline). ``simulations`` is N, the determinized simulations per decision.
+    """
+
+    observes = True
+    stochastic = True
+
+    def __init__(self, rules: Rules, seat: int, seats: int, simulations: int,
+                 rollout: str | None = None, exploration: float = EXPLORATION) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.seats = seats
+        self.simulations = simulations
+        self.exploration = exploration
+        self.rollout = rollout
+        self._rollout_agents: list[Agent] | None = None
+        self._key: Callable[[Any], Hashable] | None = None
+        self._scratch: dict[str, int] | None = None
+        self.cap = getattr(rules, "max_steps", 100_000)
+
+    # ------------------------------------------------------------------- acting
+    def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
+        """Search from ``observation`` and return the most visited of ``legal``."""
+        if len(legal) == 1:
+            return legal[0]
+        search = Random(rng.getrandbits(64))
+        rules = self.rules
+        if self._scratch is None:
+            self._scratch = dict.fromkeys(rules.coverage_ids(), 0)
+            self._key = _hashable(observation)
+            if self.rollout is not None:
+                factory = rules.agents[self.rollout]
+                self._rollout_agents = [factory() for _ in range(self.seats)]
+        emit, counts = rules.emit, rules.counts
+        rules.emit, rules.counts = None, self._scratch  # the search is not the game
+        try:
+            root = self._search(observation, search)
+        finally:
+            rules.emit, rules.counts = emit, counts
+        stats = root.stats
+        best, most = legal[0], (-1, 0.0)
+        for action in legal:
+            s = stats.get(action)
+            score = (s[0], s[1] / s[0]) if s else (0, 0.0)
+            if score > most:
+                best, most = action, score
+        return best
+
+    # ------------------------------------------------------------------ search
+    def _search(self, observation: Any, rng: Random) -> _Node:
+        """Run the simulations; return the root node (this player's information set)."""
+        rules = self.rules
+        determinize, to_move, observe = rules.determinize, rules.to_move, rules.observe
+        legal_actions, apply, chance = rules.legal_actions, rules.apply, rules.chance
+        outcome = rules.outcome
+        key = self._key
+        seat = self.seat
+        root = _Node()
+        tree: dict[Hashable, _Node] = {(seat, key(observation)): root}
+        c = self.exploration
+        for sim in range(self.simulations):
+            state = determinize(observation, seat, rng)
+            path: list[tuple[list, int]] = []  # (the chosen action's stats, its player)
+            steps = 0
+            growing = True
+            while growing and steps < self.cap:
+                if outcome(state) is not None:
+                    break
+                movers = to_move(state)
+                if not movers:
+                    break
+                if movers[0] == CHANCE:
+                    state = apply(state, chance(state, rng))
+                    steps += 1
+                    continue
+                nodes: list[_Node | None] | None = []
+                for q in movers:
+                    k = (q, key(observe(state, q)))
+                    node = tree.get(k)
+                    if node is None:  # a leaf: this mover plays as the playouts do
+                        tree[k] = _Node()
+                        growing = False  # one new node per mover per simulation
+                    elif node.stamp == sim:
+                        nodes = None  # a transposition back onto this path
+                        break
+                    nodes.append(node)
+                if nodes is None:
+                    break
+                chosen = []
+                for q, node in zip(movers, nodes, strict=True):
+                    legal = legal_actions(state, q)
+                    if not legal:
+                        raise RuntimeError(f"player {q} must decide but has no legal "
+                                           "action in a searched position")
+                    if node is None:
+                        chosen.append(self._default(state, q, legal, rng))
+                        continue
+                    node.stamp = sim
+                    action, stats = _select(node, legal, rng, c)
+                    path.append((stats, q))
+                    chosen.append(action)
+                for action in chosen:  # decided from one state, applied in order
+                    state = apply(state, action)
+                    steps += 1
+            state, result = self._playout(state, rng, steps)
+            rewards = self._rewards(state, result)
+            for stats, q in path:
+                stats[1] += rewards[q]
+        return root
+
+    def _playout(self, state: Any, rng: Random, steps: int) -> tuple[Any, Any]:
+        """Play the game out from ``state``: (final state, its outcome or None if cut).
+
+        A deterministic rollout agent (greedy) with no chance between two equal states
+        is in a cycle: the playout is cut there, as unfinished.
+        """
+        rules = self.rules
+        to_move, legal_actions, apply = rules.to_move, rules.legal_actions, rules.apply
+        outcome, chance = rules.outcome, rules.chance
+        agents = self._rollout_agents
+        default = self._default
+        seen: set[int] | None = None
+        if agents is not None and not any(getattr(a, "stochastic", False) for a in agents):
+            seen = set()
+        state_key = rules.state_key
+        cap = self.cap
+        while steps < cap:
+            result = outcome(state)
+            if result is not None:
+                return state, result
+            movers = to_move(state)
+            if not movers:
+                return state, None
+            if movers[0] == CHANCE:
+                state = apply(state, chance(state, rng))
+                steps += 1
+                if seen is not None:
+                    seen.clear()
+                continue
+            if seen is not None:
+                mark = hash(state_key(state))
+                if mark in seen:
+                    return state, None
+                seen.add(mark)
+            chosen = []
+            for q in movers:
+                legal = legal_actions(state, q)
+                n = len(legal)
+                if n == 1:
+                    chosen.append(legal[0])
+                elif not n:
+                    raise RuntimeError(f"player {q} must decide but has no legal action "
+                                       "in a playout")
+                elif agents is None:  # the random playout, inline: the hottest loop
+                    chosen.append(legal[rng.randrange(n)])
+                else:
+                    chosen.append(default(state, q, legal, rng))
+            for action in chosen:
+                state = apply(state, action)
+                steps += 1
+        return state, None
+
+    def _default(self, state: Any, q: int, legal: Sequence[Action], rng: Random) -> Action:
+        """The playout policy's choice for player ``q``: the rollout agent's, from what
+        ``q`` observes in this sampled state, or uniform at random."""
+        n = len(legal)
+        if n == 1:
+            return legal[0]
+        agents = self._rollout_agents
+        if agents is None:
+            return legal[rng.randrange(n)]
+        agent = agents[q]
+        return agent.act(self.rules.observe(state, q) if agent.observes else None, legal, rng)
+
+    def _rewards(self, state: Any, result: Any) -> Sequence[float]:
+        """Each seat's reward for how the simulation ended (see the module docstring)."""
+        if result is not None:
+            returns = getattr(self.rules, "returns", None)
+            if returns is not None:
+                return returns(state)
+            if result.finished and result.winner is not None:
+                rewards = [0.0] * self.seats
+                rewards[result.winner] = 1.0
+                return rewards
+        return [1.0 / self.seats] * self.seats
+
+
+def _select(node: _Node, legal: Sequence[Action], rng: Random,
+            c: float) -> tuple[Action, list]:
+    """UCB1 at ``node`` over ``legal``: an untried action first (at random among them),
+    else the best mean plus exploration bonus. Counts the visit; returns (action, stats)."""
+    node.visits += 1
+    stats = node.stats
+    untried = [a for a in legal if a not in stats]
+    if untried:
+        action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+        s = stats[action] = [1, 0.0]
+        return action, s
+    bonus = c * math.sqrt(math.log(node.visits))
+    best, best_s, top = legal[0], stats[legal[0]], -1.0
+    for action in legal:
+        s = stats[action]
+        n = s[0]
+        value = s[1] / n + bonus / math.sqrt(n)
+        if value > top:
+            best, best_s, top = action, s, value
+    best_s[0] += 1
+    return best, best_s
