@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -146,3 +148,131 @@ def test_art_column_reaches_the_card_image(tmp_path):
     assert card.size == (744, 1039)
     centre_of_art = card.getpixel((372, 380))  # the art box spans y 14.6-50.6 mm
     assert max(abs(a - b) for a, b in zip(centre_of_art, (40, 90, 160), strict=True)) <= 3
+
+
+def strange_deck(tmp_path: Path, art: str | None = None) -> Path:
+    """A Battle Gate deck whose names hold line breaks and whose text holds symbols."""
+    rows = [["Name", "Class", "Power", "Qty", "Description", "Art"],
+            ["Iron\nWarden", "Soldier", 5, 10, "Draw ★ → ⚔ 日本語; then 한", art],
+            ["Old\rMac", "Minion", 5, 10, "Plain.", None]]
+    return make_xlsx(tmp_path / "deck.xlsx", {"Deck": rows})
+
+
+def test_line_breaks_and_symbols_print_and_a_missing_glyph_is_located(tmp_path):
+    """Was: internal error (RuntimeError: raqm_layout() failed.) after the PDF was written."""
+    deck = strange_deck(tmp_path)
+    result = invoke("print", "battlegate", deck, "--png", "--tts", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "out" / "Deck"
+    assert (out / "Deck-contact.png").exists() and (out / "Deck.pdf").exists()
+    warning = " ".join(line.strip() for line in result.output.splitlines() if "한" in line)
+    assert "card 'Iron Warden' › box 'description': no font has '한' (U+D55C)" in \
+        " ".join(warning.replace("\n", " ").split())
+    assert "— at" in warning and "Deck › E2 (Description)" in warning
+
+
+def test_low_resolution_art_is_a_located_warning(tmp_path):
+    from PIL import Image
+
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (120, 80), (200, 0, 0)).save(tmp_path / "art" / "small.png")
+    deck = strange_deck(tmp_path, art="art/small.png")
+    result = invoke("print", "battlegate", deck, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "art 'small.png' is 56 dpi at its printed size (53.4×36 mm)" in flat
+    assert "Deck › F2 (Art)" in flat
+
+
+def test_gap_margin_fold_and_proof(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764028800")
+    for run in ("a", "b"):
+        result = invoke("print", "warbadge", f"{WARBADGE}#Sun", "--fold", "--proof", "--gap", "3",
+                        "--margin", "8", "--png", "-o", tmp_path / run)
+        assert result.exit_code == 0, result.output
+    pdf = tmp_path / "a" / "Sun" / "Sun.pdf"
+    assert pdf.read_bytes() == (tmp_path / "b" / "Sun" / "Sun.pdf").read_bytes()
+    assert len(page_sizes(pdf)) == 1  # six badges and their backs on one fold-and-glue page
+    pdftotext = shutil.which("pdftotext")
+    if pdftotext:
+        text = subprocess.run([pdftotext, str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+        assert "fold on the dashed line, glue, cut" in text
+        assert "proof · toolkit" in text and "2025-11-25" in text
+    assert (tmp_path / "a" / "Sun" / "png" / "back.png").exists()
+
+
+@pytest.mark.parametrize("args", [["--margin", "-1"], ["--gap", "99"], ["--fold", "--backs"]])
+def test_bad_gap_margin_or_fold_exits_2(tmp_path, args):
+    result = invoke("print", "warbadge", f"{WARBADGE}#Sun", *args, "-o", tmp_path / "out")
+    assert result.exit_code == 2 and not (tmp_path / "out").exists()
+
+
+def test_a_failed_print_leaves_no_half_written_folder(tmp_path, monkeypatch):
+    from toolkit.render import tts
+
+    def broken(*args, **kwargs):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(tts, "write_contact", broken)
+    result = invoke("print", "warbadge", f"{WARBADGE}#Sun", "--png", "-o", tmp_path / "out")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_watch_prints_then_watches_until_stopped(tmp_path):
+    deck = make_xlsx(tmp_path / "deck.xlsx", {"Deck": [["Name", "Class", "Power", "Qty"],
+                                                        ["Brute", "Soldier", 5, 20]]})
+    result = invoke("print", "battlegate", deck, "--watch", "--watch-polls", "1",
+                    "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "watching" in result.output and (tmp_path / "out" / "Deck" / "Deck.pdf").exists()
+
+
+def test_watch_prints_again_when_the_spreadsheet_is_saved(tmp_path, capsys):
+    import threading
+
+    from toolkit.cli.printing import PrintRequest, watch_and_print
+    from toolkit.core.registry import get_game
+    from toolkit.render.job import PrintOptions
+
+    def save(name: str) -> None:
+        make_xlsx(deck, {"Deck": [["Name", "Class", "Power", "Qty"], [name, "Soldier", 5, 20]]})
+
+    deck = tmp_path / "deck.xlsx"
+    save("Brute")
+    pdf = tmp_path / "out" / "Deck" / "Deck.pdf"
+    request = PrintRequest(get_game("battlegate"), str(deck), None, False, PrintOptions(),
+                           tmp_path / "out")
+    printed_again = threading.Event()
+    before: list[bytes] = []
+
+    def designer():  # saves once the first print is there, again until it is printed anew
+        while not pdf.exists():
+            threading.Event().wait(0.05)
+        first = pdf.stat().st_mtime_ns
+        before.append(pdf.read_bytes())
+        for k in range(100):
+            save(f"Giant {k}")
+            threading.Event().wait(0.3)
+            if pdf.exists() and pdf.stat().st_mtime_ns != first:
+                break
+        printed_again.set()
+
+    worker = threading.Thread(target=designer)
+    worker.start()
+    runs = watch_and_print(request, polls=2000, interval=0.05, stop=printed_again.is_set)
+    worker.join()
+    assert runs >= 1 and "printing again" in capsys.readouterr().out
+    assert pdf.read_bytes() != before[0]  # the saved card was printed
+
+
+def test_calibrate_prints_its_flip_instructions(tmp_path):
+    result = invoke("calibrate", "--flip", "short", "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    pdftotext = shutil.which("pdftotext")
+    if not pdftotext:
+        pytest.skip("pdftotext not installed")
+    text = subprocess.run([pdftotext, str(tmp_path / "calibrate-a4-short.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "THIS SIDE UP" in text and "--flip long" in text and "A behind D" in text

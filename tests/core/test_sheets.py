@@ -191,13 +191,12 @@ def test_truncated_real_workbook(tmp_path):
         open_workbook(bad)
 
 
-def test_zip_bomb_refused_before_opening(tmp_path, monkeypatch):
-    import toolkit.core.sheets as sheets
+def test_zip_bomb_refused_before_opening(tmp_path):
+    from toolkit.core.limits import Limits
 
     path = make_xlsx(tmp_path / "big.xlsx", {"A": [["Name"], ["x" * 5000]]})
-    monkeypatch.setattr(sheets, "MAX_UNCOMPRESSED_BYTES", 1000)
     with pytest.raises(InputError, match="inflate"):
-        open_workbook(path)
+        open_workbook(path, Limits(inflated_bytes=1000))
 
 
 def test_zip_that_is_not_a_workbook(tmp_path):

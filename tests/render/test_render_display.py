@@ -137,7 +137,19 @@ def test_art_is_cropped_to_fill(art_dir):
     assert (top, bottom) == (0, 100)  # a wide picture in a taller box: sides are cut
     assert (right - left) / (bottom - top) == pytest.approx(53 / 40)
     assert (left + right) / 2 == pytest.approx(100)
-    assert dl.warnings == ()
+    (warning,) = dl.warnings  # 100 px over 40 mm is 63 dpi: the art is too small to print
+    assert "art 'wide.png' is 63 dpi at its printed size" in warning
+    assert warning.fields == ("Art",) and warning.card == "A"
+
+
+def test_art_at_print_resolution_does_not_warn(tmp_path):
+    from PIL import Image as PILImage
+
+    (tmp_path / "art").mkdir()  # 53 × 40 mm at 200 dpi is 418 × 315 px
+    PILImage.new("RGB", (420, 320), (9, 9, 9)).save(tmp_path / "art" / "big.png")
+    dl = evaluate(parse_toml(LAYOUT), {"Name": "A", "Rank": "Gold", "Art": "art/big.png"},
+                  base_dir=tmp_path)
+    assert ops_of(dl, Image) and dl.warnings == ()
 
 
 @pytest.mark.parametrize(("value", "message"), [

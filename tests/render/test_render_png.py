@@ -6,10 +6,22 @@ from toolkit.render import png
 from toolkit.render.display import DisplayList, Rect, evaluate
 
 
-def test_poker_card_at_300_dpi(poker_layout):
+def test_poker_card_at_300_dpi_with_its_rounded_corners(poker_layout):
+    """The layout's `radius = "3mm"` is drawn: the corners are transparent."""
     lay, card = poker_layout
     img = png.render(evaluate(lay, card), 300)
-    assert img.size == (744, 1039) and img.mode == "RGB"
+    assert img.size == (744, 1039) and img.mode == "RGBA"
+    assert img.getpixel((0, 0))[3] == 0 and img.getpixel((743, 1038))[3] == 0
+    assert img.getpixel((372, 0))[3] == 255 and img.getpixel((0, 520))[3] == 255
+    r = round(3 / 25.4 * 300)  # 35 px: just inside the arc is opaque, outside transparent
+    assert img.getpixel((r // 2, r // 2))[3] > 200 and img.getpixel((3, 3))[3] == 0
+
+
+def test_square_cards_and_bleed_stay_opaque(poker_layout):
+    lay, card = poker_layout
+    assert png.render(evaluate(lay, card, bleed=3), 300).mode == "RGB"  # the shop cuts
+    square = DisplayList(20, 10, (Rect(0, 0, 20, 10, "#ffffff"),))
+    assert png.render(square, 100).mode == "RGB"
 
 
 def test_bleed_makes_the_image_larger(poker_layout):

@@ -1,8 +1,9 @@
-"""Helpers the command modules share: consoles, exit codes, file arguments."""
+"""Helpers the command modules share: consoles, exit codes, option ranges."""
 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any
 
@@ -30,3 +31,14 @@ def fail(message: str) -> None:
 def done(code: int) -> None:
     """Stop with an exit code from FORMATS.md's contract."""
     raise typer.Exit(code)
+
+
+def in_range(option: str, value: float, low: float, high: float, unit: str = "") -> None:
+    """Stop (exit 2) unless a numeric option is finite and from `low` to `high`."""
+    from toolkit.core.text import figure  # noqa: PLC0415
+
+    if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
+        def text(n: float) -> str:
+            return f"{n:g}" if isinstance(n, float) else figure(n)
+
+        fail(f"{option} must be from {text(low)} to {text(high)}{unit}, got {text(value)}")

@@ -1,7 +1,8 @@
 """The `pnp` command: the root only composes the small command modules.
 
 One project error type (`InputError`) is caught here at the edge and becomes one clear
-sentence on stderr with exit code 2; nothing below prints tracebacks at the user.
+sentence on stderr with exit code 2; nothing below prints tracebacks at the user. The
+sentence may quote a file's text, so its control characters are shown as escapes.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from toolkit.cli import (
     validate,
 )
 from toolkit.core.errors import InputError
+from toolkit.core.text import plain, shorten
 
 
 class PnpGroup(TyperGroup):
@@ -34,13 +36,13 @@ class PnpGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except InputError as exc:
-            typer.echo(f"pnp: {exc}", err=True)
+            typer.echo(f"pnp: {shorten(plain(exc), 1000)}", err=True)
             raise typer.Exit(2) from None
         except Exception as exc:
             if type(exc).__module__.startswith("typer") or os.environ.get("PNP_DEBUG"):
                 raise  # typer's own exits and usage errors keep their meaning
-            typer.echo(f"pnp: internal error ({type(exc).__name__}: {exc}); "
-                       "set PNP_DEBUG=1 for details", err=True)
+            typer.echo(f"pnp: internal error ({type(exc).__name__}: "
+                       f"{shorten(plain(exc), 300)}); set PNP_DEBUG=1 for details", err=True)
             raise typer.Exit(2) from None
 
 

@@ -12,10 +12,19 @@ from typing import Any
 
 import typer
 
-from toolkit.cli.common import console, done, emit_json, fail
+from toolkit.cli.common import console, done, emit_json, fail, in_range
 from toolkit.cli.validate import print_report
+from toolkit.core.outputs import check_file, check_folder
 from toolkit.core.registry import Game, ValidateRequest, get_game
 from toolkit.core.sheets import split_file_arg
+from toolkit.core.text import markup
+
+MAX_GAMES = 10_000_000
+"""--games: ten million games take hours; a larger run is split (seeds continue)."""
+MAX_LOGGED_GAMES = 100
+"""--log-games: each logged game is kept whole until it is written."""
+MAX_JOBS = 64
+MAX_SEED = 2**63 - 1
 
 
 def register(app: typer.Typer) -> None:
@@ -116,12 +125,24 @@ def ladder_rungs(text: str, agents: list[str], log: Path | None,
     return rungs
 
 
+def check_play_options(games: int, seed: int, log_games: int, jobs: int,
+                       players: int | None) -> None:
+    """The numeric options, checked before any work (exit 2 with one sentence)."""
+    in_range("--games", games, 1, MAX_GAMES)
+    if not -MAX_SEED - 1 <= seed <= MAX_SEED:
+        fail("--seed must be a whole number from -2^63 to 2^63-1 (about ±9.2e18)")
+    in_range("--log-games", log_games, 1, MAX_LOGGED_GAMES)
+    in_range("--jobs", jobs, 1, MAX_JOBS)
+    if players is not None:
+        in_range("--players", players, 1, 64)
+
+
 def play(
     game: str = typer.Argument(..., help="Game id (see `pnp games`)."),
     deck: list[str] = typer.Option([], "--deck", help="FILE[#SHEET], once per seat "
                                                       "(a file with several decks seats them all)."),
     catalog: Path | None = typer.Option(None, "--catalog", help="Catalog workbook to use."),
-    games: int = typer.Option(200, "--games", min=1, help="How many games."),
+    games: int = typer.Option(200, "--games", help=f"How many games (1 to {MAX_GAMES:,})."),
     seed: int = typer.Option(1, "--seed", help="Game k uses seed+k; reproduce it alone "
                                                "with --seed S+k --games 1."),
     agent: list[str] = typer.Option([], "--agent", help="Agent per seat (random, greedy, "
@@ -132,11 +153,13 @@ def play(
     players: int | None = typer.Option(None, "--players", help="Number of seats."),
     format: str | None = typer.Option(None, "--format", help="Format to play (and check)."),
     log: Path | None = typer.Option(None, "--log", help="Write a Markdown playthrough."),
-    log_games: int = typer.Option(1, "--log-games", min=1, help="How many games --log holds."),
+    log_games: int = typer.Option(1, "--log-games",
+                                  help=f"How many games --log holds (1 to {MAX_LOGGED_GAMES})."),
     failures: Path | None = typer.Option(None, "--failures",
                                          help="Folder for the logs of failed games."),
     json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes (same results)."),
+    jobs: int = typer.Option(1, "--jobs", help=f"Worker processes, 1 to {MAX_JOBS} "
+                                                "(same results)."),
     checks: bool = typer.Option(True, "--checks/--no-checks",
                                 help="Check invariants after every step."),
 ) -> None:
@@ -146,6 +169,12 @@ def play(
     g = get_game(game)
     if g.playing is None:
         fail(f"{g.title} has no rules engine yet")
+    check_play_options(games, seed, log_games, jobs, players)
+    inputs = [split_file_arg(arg)[0] for arg in deck] + ([catalog] if catalog else [])
+    if log is not None:
+        check_file(log, "--log", inputs)
+    if failures is not None:
+        check_folder(failures, "--failures")
     decks = seat_decks(g, deck, catalog, format, players, json)
     params = g.playing.params(decks, format)
     rules = g.playing.rules()
@@ -163,7 +192,7 @@ def play(
     else:
         render_table(result, out)
         for path in result.log_paths:
-            out.print(f"wrote {path}")
+            out.print(f"wrote {markup(path)}")
     done(result.exit_code)
 
 

@@ -7,7 +7,9 @@ from pathlib import Path
 import typer
 
 from toolkit.cli.common import console, fail
+from toolkit.core.outputs import check_file
 from toolkit.core.registry import get_game
+from toolkit.core.text import markup
 
 
 def register(app: typer.Typer) -> None:
@@ -24,7 +26,9 @@ def template(
     g = get_game(game)
     if output.suffix.lower() != ".xlsx":
         fail(f"{output}: the template must be an .xlsx file")
+    check_file(output, "-o")
     if output.exists() and not force:
         fail(f"{output}: already exists; pass --force to replace it")
     g.write_template(output)
-    console().print(f"wrote {output} (validate it with: pnp validate {g.id} {output})")
+    console().print(f"wrote {markup(output)} (validate it with: pnp validate {g.id} "
+                    f"{markup(output)})")

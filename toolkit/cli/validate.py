@@ -10,6 +10,7 @@ from toolkit.cli.common import console, done, emit_json
 from toolkit.core.registry import ValidateRequest, get_game
 from toolkit.core.report import ValidationResult
 from toolkit.core.sheets import split_file_arg
+from toolkit.core.text import markup, shorten
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -37,22 +38,33 @@ def validate(
 
 
 def print_report(result: ValidationResult) -> None:
-    """The terminal view: problems grouped by deck, then a one-line verdict."""
+    """The terminal view: problems grouped by deck, then a one-line verdict.
+
+    Every text that comes from a file (names, cells quoted in messages) is shown with
+    its markup and control characters escaped.
+    """
     out = console()
     for deck in result.decks:
         verdict = "[green]valid[/]" if deck.valid else "[bold red]invalid[/]"
-        fmt = f" ({deck.format})" if deck.format else ""
-        out.print(f"[bold]{deck.name}[/]{fmt}: {verdict}")
+        fmt = f" ({markup(deck.format)})" if deck.format else ""
+        out.print(f"[bold]{markup(deck.name)}[/]{fmt}: {verdict}")
         for p in deck.report.problems:
-            out.print(f"  [{STYLE[p.severity]}]{p.severity}[/] {p.location}: {p.message} "
-                      f"[dim]\\[{p.rule}][/]")
+            out.print(f"  [{STYLE[p.severity]}]{p.severity}[/] {markup(p.location)}: "
+                      f"{markup(shorten(p.message))} [dim]\\[{markup(p.rule)}][/]")
     errors = sum(d.report.count("error") for d in result.decks)
     warnings = sum(d.report.count("warning") for d in result.decks)
-    decks = [d for d in result.decks if d.kind == "deck"]
+    decks = [d for d in result.decks if d.kind == "deck"
+             and "file.no-decks" not in d.report.rules()]
     bad = sum(1 for d in decks if not d.valid)
-    if result.valid:
-        out.print(f"[green]✔ {result.file}: {len(decks)} deck(s) valid[/], "
+    file = markup(result.file)
+    if not decks and any("file.no-decks" in d.report.rules() for d in result.decks):
+        out.print(f"[bold red]✘ {file}: holds no deck[/], {errors} error(s), "
                   f"{warnings} warning(s)")
+    elif result.valid and not decks:
+        out.print(f"[green]✔ {file}: the catalog is valid[/] (no deck sheets), "
+                  f"{warnings} warning(s)")
+    elif result.valid:
+        out.print(f"[green]✔ {file}: {len(decks)} deck(s) valid[/], {warnings} warning(s)")
     else:
-        out.print(f"[bold red]✘ {result.file}: {bad} of {len(decks)} deck(s) invalid[/], "
+        out.print(f"[bold red]✘ {file}: {bad} of {len(decks)} deck(s) invalid[/], "
                   f"{errors} error(s), {warnings} warning(s)")

@@ -39,10 +39,11 @@ class PrintSpec:
     """The layout name (layouts/<game>/<name>.toml) for one validated card model."""
     catalog_cards: Callable[[Path | None], list[Any]]
     """Every distinct card of a catalog (the bundled one for None), each once."""
-    posters: Callable[[Path, str | None, float | None], list[tuple[str, Any]]] | None = None
+    posters: Callable[[Path, str | None, float | None], list[tuple[str, str, Any]]] | None = None
     """Drawings larger than a card printed beside the cards (a game board): (the file
     printed, its `#SHEET`, the board square in mm asked with `--square`, or None for the
-    game's default) → (file name, `DisplayList`) pairs, tiled over pages at 100% by
+    game's default) → (the deck it goes with, what it is, `DisplayList`), each written to
+    that deck's folder as `<deck>-<what>.pdf`, tiled over pages at 100% by
     `toolkit.render.poster.write_poster`."""
 
 

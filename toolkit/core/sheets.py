@@ -1,40 +1,43 @@
 """Spreadsheets (.xlsx, .csv) to located rows, following FORMATS.md's conventions.
 
 Reading is split in two: `open_workbook` turns a file into raw sheets (or one clear
-`InputError`), and `read_table` turns a raw sheet into rows keyed by canonical column,
-each value with its location, reporting header and cell problems as it goes.
+`InputError`), streaming it within the budgets of `toolkit.core.limits` (see
+`toolkit.core.xlsx` and `toolkit.core.csvfile`), and `read_table` turns a raw sheet into
+rows keyed by canonical column, each value with its location, reporting header and cell
+problems as it goes.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import unicodedata
-import warnings
-import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from toolkit.core import limits as _limits
 from toolkit.core.errors import InputError
+from toolkit.core.limits import Budget, Limits
 from toolkit.core.report import Location, Report, column_letter
+from toolkit.core.text import figure, quote
 
 T = TypeVar("T")
 
-MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024
+MAX_UNCOMPRESSED_BYTES = _limits.DEFAULT_LIMITS.inflated_bytes
 """A workbook that inflates beyond this is refused before it is opened (zip bombs)."""
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP_MAGIC = b"PK\x03\x04"
 IGNORED_HEADERS = ("notes",)
 LIST_SEPARATORS = (",", ";")
+MAX_WHOLE = 10**12
+"""Whole numbers in a cell are at most this large (no card needs more)."""
 
 
 @dataclass(slots=True)
 class RawSheet:
-    """One sheet as read: its rows of cell values, numbered as Excel numbers them."""
+    """One sheet as read: its filled rows of cell values, numbered as Excel numbers them."""
 
     file: str
     name: str
@@ -89,122 +92,64 @@ def split_file_arg(arg: str) -> tuple[Path, str | None]:
     return Path(arg), None
 
 
-def open_workbook(path: Path) -> Workbook:
-    """Read every sheet of an .xlsx or .csv file, or raise one clear `InputError`."""
-    display = display_path(path)
-    if not path.exists():
-        raise InputError(f"{display}: file not found")
-    if path.is_dir():
-        raise InputError(f"{display}: is a folder, not a spreadsheet")
+_RECENT: dict[tuple[str, str, int, int], Workbook] = {}
+"""The last workbooks read with the default limits, by (path, display, mtime, size): one
+command that reads a file twice (validate, then print its catalog) reads it once. Nothing
+mutates a read Workbook."""
+
+
+def open_workbook(path: Path, limits: Limits | None = None) -> Workbook:
+    """Read every sheet of an .xlsx or .csv file within `limits` (default
+    `limits.DEFAULT_LIMITS`), or raise one clear `InputError` (missing, unreadable,
+    damaged, or past a budget)."""
+    if limits is not None:
+        return _open_workbook(path, limits)
     try:
+        st = path.stat()
+        key = (str(path.resolve()), display_path(path), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return _open_workbook(path, _limits.DEFAULT_LIMITS)
+    if key not in _RECENT:
+        if len(_RECENT) >= 4:
+            _RECENT.pop(next(iter(_RECENT)))
+        _RECENT[key] = _open_workbook(path, _limits.DEFAULT_LIMITS)
+    return _RECENT[key]
+
+
+def _open_workbook(path: Path, limits: Limits) -> Workbook:
+    from toolkit.core.csvfile import read_csv  # noqa: PLC0415
+    from toolkit.core.xlsx import read_xlsx  # noqa: PLC0415
+
+    display = display_path(path)
+    try:
+        if not path.exists():
+            raise InputError(f"{display}: file not found")
+        if path.is_dir():
+            raise InputError(f"{display}: is a folder, not a spreadsheet")
+        if not path.is_file():
+            raise InputError(f"{display}: is not a regular file")
+        size = path.stat().st_size
         with path.open("rb") as fh:
             head = fh.read(8)
     except OSError as exc:
         raise InputError(f"{display}: cannot be read ({exc.strerror or exc})") from None
     if not head:
         raise InputError(f"{display}: the file is empty")
+    budget = Budget(limits, display)
+    if size > limits.file_bytes:
+        raise budget.refuse(f"it is {size // 2**20:,} MB; a card spreadsheet is far smaller "
+                            f"(limit {limits.file_bytes // 2**20} MB)")
     if path.suffix.lower() == ".csv":
-        return Workbook(path, display, [_read_csv(path, display)])
+        return Workbook(path, display, [RawSheet(display, path.stem,
+                                                 read_csv(path, display, budget))])
     if head.startswith(OLE_MAGIC):
         raise InputError(f"{display}: is an encrypted workbook or an old .xls file; "
                          "save it as .xlsx without a password")
     if not head.startswith(ZIP_MAGIC):
         raise InputError(f"{display}: is not a spreadsheet (expected .xlsx or .csv)")
-    return _read_xlsx(path, display)
-
-
-def _read_csv(path: Path, display: str) -> RawSheet:
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            text = path.read_bytes().decode("cp1252")
-        except UnicodeDecodeError:
-            raise InputError(f"{display}: is not a text CSV file") from None
-    if "\x00" in text:
-        raise InputError(f"{display}: is not a text CSV file")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    try:
-        rows = [(n, tuple(cells)) for n, cells in enumerate(csv.reader(io.StringIO(text), dialect), 1)]
-    except csv.Error as exc:
-        raise InputError(f"{display}: is not a readable CSV file ({exc})") from None
-    return RawSheet(display, path.stem, rows)
-
-
-def _zip_members(path: Path, display: str) -> dict[str, zipfile.ZipInfo]:
-    try:
-        with zipfile.ZipFile(path) as zf:
-            infos = zf.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError):
-        raise InputError(f"{display}: is not a readable .xlsx file (truncated or damaged)") from None
-    total = sum(i.file_size for i in infos)
-    if total > MAX_UNCOMPRESSED_BYTES:
-        raise InputError(f"{display}: refused, it would inflate to {total // 2**20} MB "
-                         f"(limit {MAX_UNCOMPRESSED_BYTES // 2**20} MB)")
-    names = {i.filename: i for i in infos}
-    if "xl/workbook.xml" not in names:
-        raise InputError(f"{display}: is a zip file but not an .xlsx workbook")
-    return names
-
-
-def _has_formulas(path: Path, members: dict[str, zipfile.ZipInfo]) -> bool:
-    with zipfile.ZipFile(path) as zf:
-        for name in members:
-            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
-                data = zf.read(name)
-                if b"<f>" in data or b"<f " in data or b":f>" in data:
-                    return True
-    return False
-
-
-def _load(path: Path, data_only: bool):
-    import openpyxl  # noqa: PLC0415  (imported late: the CLI starts fast)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return openpyxl.load_workbook(path, read_only=True, data_only=data_only)
-
-
-def _sheet_rows(ws) -> list[tuple[int, tuple[Any, ...]]]:
-    ws.reset_dimensions()  # trust the cells, not a workbook's stated dimensions
-    return [(n, tuple(values)) for n, values in
-            enumerate(ws.iter_rows(min_row=1, min_col=1, values_only=True), 1)]
-
-
-def _read_xlsx(path: Path, display: str) -> Workbook:
-    members = _zip_members(path, display)
-    try:
-        wb = _load(path, data_only=True)
-        try:
-            sheets = [RawSheet(display, ws.title, _sheet_rows(ws)) for ws in wb.worksheets]
-        finally:
-            wb.close()
-        if _has_formulas(path, members):
-            wb = _load(path, data_only=False)
-            try:
-                for sheet, ws in zip(sheets, wb.worksheets, strict=True):
-                    _mark_uncached(sheet, _sheet_rows(ws))
-            finally:
-                wb.close()
-    except InputError:
-        raise
-    except Exception as exc:  # openpyxl raises many kinds on damaged files
-        raise InputError(f"{display}: is not a readable .xlsx file "
-                         f"({type(exc).__name__}: {str(exc)[:120] or 'damaged'})") from None
-    return Workbook(path, display, sheets)
-
-
-def _mark_uncached(sheet: RawSheet, formula_rows: list[tuple[int, tuple[Any, ...]]]) -> None:
-    cached = dict(sheet.rows)
-    for n, values in formula_rows:
-        row = cached.get(n, ())
-        for c, value in enumerate(values, 1):
-            if isinstance(value, str) and value.startswith("=") and \
-                    (c > len(row) or row[c - 1] is None):
-                sheet.uncached.add((n, c))
+    sheets = read_xlsx(path, display, budget)
+    return Workbook(path, display, [RawSheet(display, name, rows, uncached)
+                                    for name, rows, uncached in sheets])
 
 
 # ---------------------------------------------------------------- cell values
@@ -242,8 +187,8 @@ def split_list(value: Any) -> list[str]:
     return [part for part in (clean_text(p) for p in text.split(LIST_SEPARATORS[0])) if part]
 
 
-def whole_number(value: Any) -> int:
-    """Read a whole number as a person would: 3, 3.0, '3', ' 3 ' → 3; '2.5', 'x' → ValueError."""
+def _parse_whole(value: Any) -> int:
+    """A whole number as a person writes it, of any size; ValueError otherwise."""
     if isinstance(value, bool):
         raise ValueError(f"must be a whole number, got {value}")
     if isinstance(value, int):
@@ -258,11 +203,20 @@ def whole_number(value: Any) -> int:
     try:
         number = float(text.replace(",", ".")) if any(c in text for c in ".,eE") else int(text)
     except ValueError:
-        raise ValueError(f"must be a whole number, got '{text}'") from None
+        raise ValueError(f"must be a whole number, got {quote(text)}") from None
     if isinstance(number, float):
-        if not number.is_integer():
-            raise ValueError(f"must be a whole number, got '{text}'")
+        if not number.is_integer():  # also NaN and infinity
+            raise ValueError(f"must be a whole number, got {quote(text)}")
         number = int(number)
+    return number
+
+
+def whole_number(value: Any) -> int:
+    """Read a whole number as a person would: 3, 3.0, '3', ' 3 ' → 3; '2.5', 'x', 'NaN'
+    and numbers beyond a trillion → ValueError with a message for the cell."""
+    number = _parse_whole(value)
+    if abs(number) > MAX_WHOLE:
+        raise ValueError(f"must be a whole number up to {MAX_WHOLE:,}, got {figure(number)}")
     return number
 
 
@@ -331,13 +285,18 @@ class Table:
 
 
 def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
-               qty: bool = False) -> Table:
+               qty: bool = False, max_qty: int | None = None) -> Table:
     """Read a sheet's rows against `columns`, reporting header and cell problems.
 
     The first non-empty row is the header. Unknown columns are warned (except `#…` and
     `Notes`), missing required columns are errors, blank rows are skipped, `Qty` is
-    parsed strictly, multi-valued columns are split, and a row with a formula that has
-    no cached value is reported at that cell and skipped.
+    parsed strictly and kept as a count, multi-valued columns are split, and a row with
+    a formula that has no cached value is reported at that cell and skipped.
+
+    A quantity is a number, not a loop: a row asking for more than `max_qty` copies (the
+    most any deck of the game holds; at most `Limits.max_cards`) is an error at its
+    `Qty` cell and skipped, and so is a row that takes the sheet's total past
+    `Limits.max_cards`, so no later step can be made to build millions of cards.
     """
     wanted = list(columns) + ([QTY] if qty else [])
     header_at = next((i for i, (_, vals) in enumerate(sheet.rows)
@@ -374,6 +333,9 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
                          Location(sheet.file, sheet.name, header_row))
     multi = {col.field for col in wanted if col.multi}
     rows: list[Row] = []
+    cards = 0
+    max_cards = _limits.DEFAULT_LIMITS.max_cards
+    limit = min(max_qty or max_cards, max_cards)
     for number, values in sheet.rows[header_at + 1:]:
         if all(is_blank(v) for v in values):
             continue
@@ -395,31 +357,43 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
         if bad_formula:
             continue
         row = Row(row_loc, cells, locs)
-        if qty and not _read_qty(row, report):
-            continue
+        if qty:
+            if not _read_qty(row, report, limit):
+                continue
+            if cards + row.qty > max_cards:
+                report.error("sheet.qty", f"with this row the sheet holds more than "
+                             f"{max_cards:,} cards (Qty counted), more than any "
+                             "deck holds; the row is skipped", row.loc(QTY.field))
+                continue
+            cards += row.qty
         rows.append(row)
     return Table(sheet, found, rows)
 
 
-def _read_qty(row: Row, report: Report) -> bool:
+def _read_qty(row: Row, report: Report, limit: int) -> bool:
     value = row.values.pop(QTY.field, None)
     if value is None:
         return True
     try:
-        n = whole_number(value)
+        n = _parse_whole(value)
     except ValueError as exc:
         report.error("sheet.qty", f"Qty {exc}; the row is skipped", row.loc(QTY.field))
         return False
     if n < 1:
-        report.error("sheet.qty", f"Qty must be 1 or more, got {n}; the row is skipped "
-                     "(delete the row to leave the card out)", row.loc(QTY.field))
+        report.error("sheet.qty", f"Qty must be 1 or more, got {figure(n)}; the row is "
+                     "skipped (delete the row to leave the card out)", row.loc(QTY.field))
+        return False
+    if n > limit:
+        report.error("sheet.qty", f"Qty must be at most {limit:,}, got {figure(n)}: no deck "
+                     "of this game holds more copies; the row is skipped", row.loc(QTY.field))
         return False
     row.qty = n
     return True
 
 
 def expand(rows: Iterable[Row]) -> list[Row]:
-    """Each row repeated `qty` times, in order."""
+    """Each row repeated `qty` times, in order (references, not copies; `Qty` is bounded
+    by `read_table`)."""
     return [row for row in rows for _ in range(row.qty)]
 
 

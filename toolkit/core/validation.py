@@ -81,9 +81,11 @@ class Validator(Generic[C]):
             fmt = self.check_deck(sheet, catalog, report, req.format)
             results.append(DeckResult(sheet.name, fmt, report))
         if not decks and cat_wb is not workbook:
+            # A file with no deck is never "valid": there is nothing to play or print.
             none = Report()
-            none.warning("file.no-decks", "the file holds no deck sheet",
-                         Location(workbook.display))
+            none.error("file.no-decks", "the file holds no deck sheet (only '#' sheets of "
+                       "notes, or none at all)",
+                       Location(workbook.display))
             results.append(DeckResult(workbook.display, None, none))
         return ValidationResult(self.game, workbook.display, results)
 

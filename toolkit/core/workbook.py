@@ -7,8 +7,6 @@ the user did not name as output.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,17 +75,14 @@ def build_workbook(sheets: Sequence[SheetSpec]):
 
 
 def save_atomic(wb, path: Path) -> None:
-    """Save a workbook through a temp file in the same folder, then rename it into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
+    """Save a workbook through a temp file in the same folder, then rename it into place
+    (on failure nothing is left, not even the folders made for it)."""
+    from toolkit.core.outputs import Transaction  # noqa: PLC0415
+
+    with Transaction() as tx:
+        tmp = tx.file(path)
         wb.save(tmp)
-        _fix_timestamps(Path(tmp))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        _fix_timestamps(tmp)
 
 
 def _fix_timestamps(path: Path) -> None:

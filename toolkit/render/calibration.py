@@ -1,10 +1,16 @@
-"""The duplex calibration sheet: find a printer's back-page offset once, reuse it.
+"""The duplex calibration sheet: check a printer's flip edge and find its back-page offset.
 
-Page 1 has crosshairs and millimetre rulers; page 2 has the same crosshairs where the
-backs of cards would land (mirrored for the flip edge) with ±5 mm scales around them.
-Printed double-sided at 100 % and held against a light, each front cross shows through
-on a back scale: the x and y read there are the `back_offset` to use (x right, y down,
-as seen on the back).
+Page 1 has four lettered corner marks (A B / C D, each its own shape), a centre cross,
+millimetre rulers and the instructions; page 2 has the same marks where the backs of cards
+would land for the chosen flip edge (mirrored), each with ±5 mm scales, and a heading
+"THIS SIDE UP ↑".
+
+Printed double-sided at 100 % and turned over the chosen edge, the heading reads upright
+and, held against a light, every front mark shows through behind the back mark with the
+same letter and shape: the x and y read on its scales are the `back_offset` (x right,
+y down, as seen on the back). If the printer flips on the other edge, the back comes out
+turned by 180°: the heading is upside down and behind A lies D, behind B lies C, which
+the instructions on both pages say to fix with the other `--flip`.
 """
 
 from __future__ import annotations
@@ -14,46 +20,60 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.render import fonts, sizes
+from toolkit.render import pdf, sizes
 from toolkit.render.output import write_bytes
 from toolkit.render.sheet import PageInfo, Placement, _footer_band, mirror_x
 from toolkit.render.units import MM
 
 INSET = 30.0
 CROSS = 10.0
+MARGIN = 5.0
+"""Nothing is drawn closer to a paper edge (the README's stated unprintable strip)."""
+LABELS = ("E", "A", "B", "C", "D")
+"""The marks' letters: the centre, then top-left, top-right, bottom-left, bottom-right."""
+SHAPES = {"A": "circle", "B": "square", "C": "triangle", "D": "diamond", "E": "cross"}
+"""Each letter's own shape, so a mismatch shows even without reading the letters."""
 
 
 def marks(paper: str) -> list[tuple[float, float]]:
-    """Crosshair centres on the front (mm from the page's top-left): centre and corners."""
+    """Mark centres on the front (mm from the page's top-left): centre, then the corners
+    A (top-left), B (top-right), C (bottom-left), D (bottom-right)."""
     w, h = sizes.paper_size(paper)
     return [(w / 2, h / 2), (INSET, INSET), (w - INSET, INSET), (INSET, h - INSET),
             (w - INSET, h - INSET)]
 
 
-def back_marks(paper: str, flip: str = "long") -> list[tuple[float, float]]:
-    """Where the front crosshairs fall on the back page (portrait paper)."""
+def behind(paper: str, x: float, y: float, printer_flip: str) -> tuple[float, float]:
+    """Where a point printed at (x, y) on the back page (as the back is read) lands behind
+    the front page, when the printer turns the sheet over its `printer_flip` edge."""
     w, h = sizes.paper_size(paper)
-    if mirror_x(False, flip):
-        return [(w - x, y) for x, y in marks(paper)]
-    return [(x, h - y) for x, y in marks(paper)]
+    return (w - x, y) if mirror_x(False, printer_flip) else (x, h - y)
+
+
+def back_marks(paper: str, flip: str = "long") -> list[tuple[float, float]]:
+    """Where the back marks go so that each lies behind its front mark when the printer
+    flips on `flip` (portrait paper)."""
+    return [behind(paper, x, y, flip) for x, y in marks(paper)]
+
+
+def other(flip: str) -> str:
+    """The other flip edge."""
+    return "short" if flip == "long" else "long"
 
 
 def write(paper: str, out_path: Path, flip: str = "long") -> list[PageInfo]:
     """Write the two-page calibration PDF atomically; returns both pages, each mark as a
-    12 mm placement centred on its crosshair."""
-    fonts.register()
+    2 × CROSS mm placement centred on it (card index = position in `LABELS`)."""
     w, h = sizes.paper_size(paper)
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(w * MM, h * MM), invariant=1)
-    c.setTitle(f"Duplex calibration ({paper})")
-    c.setCreator("toolkit pnp")
-    c.setAuthor("")
+    c = pdf.new_canvas(buffer, f"Duplex calibration ({paper})")
+    c.setPageSize((w * MM, h * MM))
     pages = []
     for number, (side, points) in enumerate((("front", marks(paper)),
                                              ("back", back_marks(paper, flip))), start=1):
-        _page(c, w, h, side, points, flip)
+        _page(c, w, h, side, points, flip, paper)
         placements = tuple(Placement(i, (x - CROSS) * MM, (h - y - CROSS) * MM,
-                                     2 * CROSS * MM, 2 * CROSS * MM)
+                                     2 * CROSS * MM, 2 * CROSS * MM, side)
                            for i, (x, y) in enumerate(points))
         pages.append(PageInfo(number, side, w * MM, h * MM, placements))
     c.save()
@@ -61,37 +81,86 @@ def write(paper: str, out_path: Path, flip: str = "long") -> list[PageInfo]:
     return pages
 
 
+def instructions(side: str, flip: str) -> list[str]:
+    """The lines printed on each page."""
+    how = "like the pages of a book" if flip == "long" else "like a wall calendar"
+    if side == "front":
+        return [f"Print both pages double-sided at 100 % (no 'fit to page'), set to flip on the "
+                f"{flip} edge.",
+                f"Turn the sheet over its {flip} edge ({how}): the back must read "
+                "'THIS SIDE UP' the right way up.",
+                "Hold it against a light: behind each lettered mark must lie the same letter "
+                "and shape.",
+                f"Upside down, or A behind D and B behind C? The printer flips on the "
+                f"{other(flip)} edge: use --flip {other(flip)}."]
+    return [f"Turned over the {flip} edge, this heading reads upright. Upside down? Your printer "
+            f"flips on the {other(flip)} edge: print with --flip {other(flip)}.",
+            "Against a light, read on each mark's scales where the front mark shows through "
+            "(mm, x right, y down):",
+            "that is your back offset, e.g. pnp print … --back-offset 1.5,-0.5. The five "
+            "marks should agree."]
+
+
 def _page(c: Canvas, w: float, h: float, side: str, points: list[tuple[float, float]],
-          flip: str) -> None:
+          flip: str, paper: str) -> None:
     def at(x: float, y: float) -> tuple[float, float]:
         return x * MM, (h - y) * MM
 
-    c.setFont("VeraBd", 12)
-    c.drawCentredString(*at(w / 2, 14), f"Duplex calibration · {side} · flip on the {flip} edge")
-    c.setFont("Vera", 8)
-    lines = (["Print both pages double-sided at 100 % (no 'fit to page').",
-              "Then hold the sheet against a light and turn it over."] if side == "front" else
-             ["Where each front cross shows through, read x on the horizontal scale",
-              "and y on the vertical scale (mm, x right, y down): that is your back offset,",
-              "e.g. pnp print … --back-offset 1.5,-0.5. The five crosses should agree."])
-    for i, text in enumerate(lines):
-        c.drawCentredString(*at(w / 2, 20 + 4 * i), text)
-    c.setLineWidth(0.3)
-    for x, y in points:
-        c.setStrokeColorRGB(0, 0, 0) if side == "front" else c.setStrokeColorRGB(0.8, 0.1, 0.1)
-        c.line(*at(x - CROSS, y), *at(x + CROSS, y))
-        c.line(*at(x, y - CROSS), *at(x, y + CROSS))
-        c.circle(*at(x, y), 3 * MM, stroke=1, fill=0)
+    c.setFillColorRGB(0, 0, 0)
+    if side == "front":
+        c.setFont("VeraBd", 12)
+        c.drawCentredString(*at(w / 2, 14), f"Duplex calibration · front · flip on the {flip} edge")
+    else:
+        heading = "↑ THIS SIDE UP ↑"
+        pdf.draw_line(c, *at(w / 2 - pdf.text_width(heading, "VeraBd", 16) / MM / 2, 16),
+                      heading, "VeraBd", 16)
+        c.setFont("VeraBd", 9)
+        c.drawCentredString(*at(w / 2, 22), f"Duplex calibration · back · flip on the {flip} edge")
+    c.setFont("Vera", 7)
+    for i, text in enumerate(instructions(side, flip)):  # between the centre and C/D marks
+        c.drawCentredString(*at(w / 2, h / 2 + 24 + 3.6 * i), text)
+    for label, (x, y) in zip(LABELS, points, strict=True):
+        if side == "front":
+            c.setStrokeColorRGB(0, 0, 0)
+            c.setFillColorRGB(0, 0, 0)
+        else:
+            c.setStrokeColorRGB(0.8, 0.1, 0.1)
+            c.setFillColorRGB(0.8, 0.1, 0.1)
+        _mark(c, at, x, y, label)
         if side == "back":
             _scales(c, at, x, y)
     if side == "front":
         _rulers(c, at, w, h)
     c.saveState()
-    c.translate(5 * MM, 3 * MM)
-    _footer_band(c, f"calibration · {paper_label(w, h)} · page {1 if side == 'front' else 2}/2",
-                 w - 10)
+    c.translate(MARGIN * MM, MARGIN * MM)
+    _footer_band(c, f"calibration · {paper_label(w, h)} · flip on the {flip} edge · "
+                    f"page {1 if side == 'front' else 2}/2", w - 2 * MARGIN)
     c.restoreState()
     c.showPage()
+
+
+def _mark(c: Canvas, at, x: float, y: float, label: str) -> None:
+    """A crosshair with the letter's own shape around its centre and the letter beside it."""
+    c.setLineWidth(0.3)
+    c.line(*at(x - CROSS, y), *at(x + CROSS, y))
+    c.line(*at(x, y - CROSS), *at(x, y + CROSS))
+    shape, r = SHAPES[label], 3.0
+    path = c.beginPath()
+    if shape == "circle":
+        c.circle(*at(x, y), r * MM, stroke=1, fill=0)
+    elif shape == "square":
+        c.rect(*at(x - r, y + r), 2 * r * MM, 2 * r * MM, stroke=1, fill=0)
+    elif shape in ("triangle", "diamond"):
+        pts = ([(x, y - r * 1.2), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)]
+               if shape == "triangle" else [(x, y - r * 1.2), (x + r * 1.2, y), (x, y + r * 1.2),
+                                            (x - r * 1.2, y)])
+        path.moveTo(*at(*pts[0]))
+        for p in pts[1:]:
+            path.lineTo(*at(*p))
+        path.close()
+        c.drawPath(path, stroke=1, fill=0)
+    c.setFont("VeraBd", 9)
+    c.drawString(*at(x - CROSS + 0.5, y - 1.5), label)
 
 
 def paper_label(w: float, h: float) -> str:
@@ -103,8 +172,9 @@ def paper_label(w: float, h: float) -> str:
 
 
 def _scales(c: Canvas, at, x: float, y: float) -> None:
-    """±5 mm scales (0.5 mm ticks) right of/below a back crosshair's centre."""
+    """±5 mm scales (0.5 mm ticks) right of/below a back mark's centre."""
     c.setStrokeColorRGB(0, 0, 0)
+    c.setFillColorRGB(0, 0, 0)
     c.setLineWidth(0.2)
     c.setFont("Vera", 3.5)
     base_y, base_x = y + 8.0, x + 8.0  # horizontal scale below, vertical scale right
@@ -121,7 +191,7 @@ def _scales(c: Canvas, at, x: float, y: float) -> None:
 
 
 def _rulers(c: Canvas, at, w: float, h: float) -> None:
-    """Millimetre rulers along the top and left edges (check the print scale)."""
+    """Millimetre rulers along the top and left (check the print scale)."""
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.2)
     c.setFont("Vera", 4)

@@ -1,7 +1,9 @@
 """The display list: a card side as plain draw operations in millimetres.
 
 Origin is the top-left of the card's trim box, y grows downwards; with bleed, ops may
-reach `-bleed` and `width + bleed`. `evaluate` turns a layout and one card's fields
+reach `-bleed` and `width + bleed`. Ops are values: hashable, compared by content and
+never changed after they are made (plain slots classes rather than frozen ones, because
+a big deck makes hundreds of thousands of them and frozen construction is 4× slower). `evaluate` turns a layout and one card's fields
 into a `DisplayList` (with warnings naming card and box); both backends draw it, and
 tests compare it as JSON.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +21,7 @@ from toolkit.render import art, icons, textfit
 from toolkit.render.layout import Box, Layout, StyleRef, check_value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Rect:
     """A rectangle, optionally rounded, filled and/or stroked (stroke centred on the edge)."""
 
@@ -32,7 +35,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Circle:
     """A circle by centre and radius."""
 
@@ -44,7 +47,7 @@ class Circle:
     stroke_width: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Line:
     """A straight stroke."""
 
@@ -56,7 +59,7 @@ class Line:
     width: float = 0.3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Span:
     """A run of text in one font; (x, y) is the start of its baseline."""
 
@@ -66,7 +69,7 @@ class Span:
     font: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Icon:
     """An icon: glyph key (see icons.glyph_key) in a style, in a square at (x, y) top-left."""
 
@@ -77,7 +80,7 @@ class Icon:
     size: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Text:
     """Laid-out text: its box, font size (pt), colour, spans and inline icons."""
 
@@ -91,7 +94,7 @@ class Text:
     icons: tuple[Icon, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Image:
     """A picture file drawn into a box; `crop` is the source rectangle in pixels."""
 
@@ -103,7 +106,7 @@ class Image:
     crop: tuple[float, float, float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class ClipRound:
     """Clip every following op to this circle (round tokens)."""
 
@@ -118,7 +121,7 @@ OP_NAMES: dict[type, str] = {Rect: "rect", Circle: "circle", Line: "line", Text:
 OP_TYPES = {name: cls for cls, name in OP_NAMES.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)
 class DisplayList:
     """One card side: trim size (mm), bleed, shape, ops in drawing order, warnings."""
 
@@ -130,6 +133,11 @@ class DisplayList:
     radius: float = 0.0
     label: str = ""
     warnings: tuple[str, ...] = ()
+
+    def look(self) -> tuple:
+        """What the side looks like: equal for two cards that print the same (their label
+        and warnings aside)."""
+        return (self.width, self.height, self.bleed, self.round, self.radius, self.ops)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (floats rounded to 0.001 mm) for golden files."""
@@ -189,9 +197,10 @@ _FIELD = re.compile(r"\{([^{}]+)\}")
 
 
 def card_name(card: Mapping[str, Any]) -> str:
-    """A card's name for messages."""
+    """A card's name for messages, on one line ("Iron\nWarden" → "Iron Warden")."""
     name = card.get("Name")
-    return str(name).strip() if name not in (None, "") else "(unnamed)"
+    text = " ".join(str(name).split()) if name is not None else ""
+    return text or "(unnamed)"
 
 
 def format_value(value: Any) -> str:
@@ -218,6 +227,41 @@ def values_of(value: Any) -> list[str]:
     return [item.strip() for item in items if item.strip()]
 
 
+MIN_ART_DPI = 200
+"""Art below this resolution at its printed size prints soft or blocky: a warning."""
+
+
+class Notice(str):
+    """A warning as text (`card 'X' › box 'y': message`) that also knows which card and
+    which fields (spreadsheet columns) it is about, and a piece of the offending value, so
+    the caller can point at the cell."""
+
+    card: str
+    fields: tuple[str, ...]
+    needle: str
+
+    def __new__(cls, text: str, card: str = "", fields: tuple[str, ...] = (),
+                needle: str = "") -> Notice:
+        notice = super().__new__(cls, text)
+        notice.card, notice.fields, notice.needle = card, fields, needle
+        return notice
+
+    def __reduce__(self):  # pickles (for worker processes) keep the location
+        return Notice, (str(self), self.card, self.fields, self.needle)
+
+
+@lru_cache(maxsize=1024)
+def _template(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A text template split once into (literal, field or None) pairs."""
+    parts: list[tuple[str, str | None]] = []
+    at = 0
+    for match in _FIELD.finditer(template):
+        parts.append((template[at:match.start()], match.group(1).strip()))
+        at = match.end()
+    parts.append((template[at:], None))
+    return tuple(parts)
+
+
 class _Eval:
     """The state of one evaluation: layout, card, warnings."""
 
@@ -226,9 +270,12 @@ class _Eval:
         self.layout, self.card, self.bleed, self.base_dir = layout, card, bleed, base_dir
         self.name = card_name(card)
         self.warnings: list[str] = []
+        self.used: list[str] = []
 
-    def warn(self, box: Box, message: str) -> None:
-        self.warnings.append(f"card '{self.name}' › box '{box.name}': {message}")
+    def warn(self, box: Box, message: str, fields: tuple[str, ...] = (),
+             needle: str = "") -> None:
+        self.warnings.append(Notice(f"card '{self.name}' › box '{box.name}': {message}",
+                                    self.name, fields, needle))
 
     def prop(self, box: Box, key: str) -> Any:
         value = box.props[key]
@@ -240,14 +287,20 @@ class _Eval:
         return value
 
     def fill(self, box: Box, template: str) -> str:
-        def one(match: re.Match[str]) -> str:
-            key = match.group(1).strip()
+        parts = _template(template)
+        if len(parts) == 1 and parts[0][1] is None:
+            return template
+        out = []
+        for literal, key in parts:
+            out.append(literal)
+            if key is None:
+                continue
             if key not in self.card:
                 self.warn(box, f"no field '{key}' for {{{key}}}")
-                return ""
-            return format_value(self.card[key])
-
-        return _FIELD.sub(one, template)
+                continue
+            self.used.append(key)
+            out.append(format_value(self.card[key]))
+        return "".join(out)
 
     def geometry(self, box: Box) -> tuple[float, float, float, float]:
         if box.bleed and self.bleed:
@@ -275,6 +328,7 @@ class _Eval:
 
     def text(self, box: Box, x: float, y: float, w: float, h: float) -> list[Op]:
         template = str(self.prop(box, "text") or "")
+        self.used = []
         separator = box.props["separator"]
         if separator:  # "{Rank} · {Class} · {Faction}": parts left empty drop out
             parts = (self.fill(box, part) for part in template.split(separator))
@@ -290,7 +344,14 @@ class _Eval:
         fitted = textfit.fit(text, font, p["size"], p["min_size"], w, h, p["align"], p["valign"],
                              p["leading"], p["wrap"])
         if fitted.overflow:
-            self.warn(box, f"text does not fit even at {p['min_size']:g}pt; it was cut")
+            self.warn(box, f"text does not fit even at {p['min_size']:g}pt; it was cut",
+                      tuple(self.used))
+        if fitted.missing:
+            chars = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in fitted.missing)
+            holders = tuple(k for k in self.used
+                            if any(ch in format_value(self.card[k]) for ch in fitted.missing))
+            self.warn(box, f"no font has {chars}; printed as an empty box",
+                      holders or tuple(self.used), fitted.missing[0])
         style = self.prop(box, "icon_style") or "type"
         spans = tuple(Span(x + sx, y + sy, t, f) for sx, sy, t, f in fitted.spans)
         inline = tuple(Icon(icons.glyph_key(g), style, x + ix, y + iy, s)
@@ -306,10 +367,16 @@ class _Eval:
             path = art.resolve(value, self.base_dir)
             crop = art.cover_crop(*art.pixel_size(path), w, h)
         except art.ArtProblem as exc:
-            self.warn(box, f"{exc}; drew a placeholder")
+            self.warn(box, f"{exc}; drew a placeholder", (box.props["column"],))
             grey = "#9e9e9e"
             return [Rect(x, y, w, h, placeholder or "#eeeeee", grey, 0.3),
                     Line(x, y, x + w, y + h, grey, 0.3), Line(x, y + h, x + w, y, grey, 0.3)]
+        dpi = art.printed_dpi(crop, w, h)
+        if dpi < MIN_ART_DPI:
+            self.warn(box, f"art '{path.name}' is {dpi:.0f} dpi at its printed size "
+                           f"({w:g}×{h:g} mm); at least {MIN_ART_DPI} dpi prints sharp "
+                           f"(needs {art.pixels_for(w, MIN_ART_DPI)}×"
+                           f"{art.pixels_for(h, MIN_ART_DPI)} px)", (box.props["column"],))
         return [Image(str(path), x, y, w, h, crop)]
 
     def icon_row(self, box: Box, x: float, y: float, w: float, h: float) -> list[Op]:
@@ -332,20 +399,28 @@ class _Eval:
 
 
 def evaluate(layout: Layout, card_fields: Mapping[str, Any], side: str = "front", *,
-             bleed: float = 0.0, base_dir: Path | None = None) -> DisplayList:
+             bleed: float = 0.0, base_dir: Path | None = None,
+             memo: dict | None = None) -> DisplayList:
     """Evaluate one side of a layout for one card into a DisplayList.
 
     `bleed` (mm) grows boxes marked `bleed = true`; `base_dir` is the workbook's folder,
     the only place art is read from. Problems (missing fields or art, text that does
-    not fit at its minimum size) become warnings naming the card and box.
+    not fit at its minimum size) become warnings naming the card and box. A `memo` dict
+    shared over the cards of one job keeps the ops of boxes that no field changes.
     """
     ev = _Eval(layout, card_fields, bleed, base_dir)
     shape = layout.shape
     ops: list[Op] = []
     if shape.round:
         ops.append(ClipRound(shape.width / 2, shape.height / 2, shape.width / 2 + bleed))
-    for box in layout.boxes(side):
+    for box in layout.boxes(side, card_fields):
         if box.when is not None and not box.when.holds(card_fields):
+            continue
+        if memo is not None and box.fixed:
+            key = (id(box), bleed)
+            if key not in memo:
+                memo[key] = (box, ev.ops(box))  # the box is kept so its id stays unique
+            ops.extend(memo[key][1])
             continue
         ops.extend(ev.ops(box))
     return DisplayList(shape.width, shape.height, tuple(ops), bleed, shape.round, shape.radius,

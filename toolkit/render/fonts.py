@@ -1,14 +1,26 @@
-"""One set of TTF fonts (reportlab's bundled Bitstream Vera) for both backends.
+"""One set of TrueType fonts for both backends, with a fallback per character.
+
+A layout names a face (`sans`, `sans-bold`, … = reportlab's bundled Bitstream Vera). Vera
+covers Latin-1 only, so each character it lacks is set in the first font of the face's
+fallback chain that has it: DejaVu Sans of the same style (Vera's own extension: symbols,
+arrows, Greek, Cyrillic, with Vera's metrics), then IPAexGothic (Japanese). DejaVu ships
+in matplotlib's data folder and IPAexGothic in japanize-matplotlib (project dependencies,
+never imported: only their font files are read). A character no font has stays in the
+face (drawn as a box) and is reported by `missing` so the caller can warn.
 
 Layout measures with reportlab's metrics (cached per word at 1 pt, then scaled), the PDF
-backend embeds the same files and the PNG backend loads them into Pillow, so text lands
-where layout put it in both.
+backend embeds subsets of the same files and the PNG backend loads them into Pillow, so
+text lands where layout put it in both.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+from collections.abc import Iterator
 from functools import cache, lru_cache
+from itertools import repeat
+from pathlib import Path
 
 import reportlab
 from PIL import ImageFont, features
@@ -17,7 +29,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
 FILES = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
-"""Registered font name → file in reportlab's font folder."""
+"""The layout faces: registered font name → file in reportlab's font folder."""
 
 ALIASES = {
     "sans": "Vera", "regular": "Vera", "vera": "Vera",
@@ -27,6 +39,24 @@ ALIASES = {
 }
 BOLD = {"Vera": "VeraBd", "VeraBd": "VeraBd", "VeraIt": "VeraBI", "VeraBI": "VeraBI"}
 RAQM = features.check("raqm")
+
+FALLBACK_FILES = {
+    "DejaVu": ("matplotlib", "mpl-data/fonts/ttf/DejaVuSans.ttf"),
+    "DejaVuBd": ("matplotlib", "mpl-data/fonts/ttf/DejaVuSans-Bold.ttf"),
+    "DejaVuIt": ("matplotlib", "mpl-data/fonts/ttf/DejaVuSans-Oblique.ttf"),
+    "DejaVuBI": ("matplotlib", "mpl-data/fonts/ttf/DejaVuSans-BoldOblique.ttf"),
+    "IPAexGothic": ("japanize_matplotlib", "fonts/ipaexg.ttf"),
+}
+"""Fallback fonts: registered name → (package holding it, path inside the package)."""
+CHAINS = {
+    "Vera": ("DejaVu", "IPAexGothic"),
+    "VeraBd": ("DejaVuBd", "IPAexGothic"),
+    "VeraIt": ("DejaVuIt", "IPAexGothic"),
+    "VeraBI": ("DejaVuBI", "IPAexGothic"),
+}
+"""Each face's fallback chain, tried in order for a character the face lacks."""
+_BREAKS = str.maketrans({"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x85": "\n",
+                         "\u2028": "\n", "\u2029": "\n", "\t": " "})
 
 
 def font_name(alias: str) -> str:
@@ -44,29 +74,141 @@ def bold_of(font: str) -> str:
     return BOLD.get(font, font)
 
 
+@cache
+def _package_dir(package: str) -> Path | None:
+    spec = importlib.util.find_spec(package)  # finds the folder without importing it
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+@cache
+def fallback_path(name: str) -> str | None:
+    """The file of a fallback font, or None when its package is not installed."""
+    package, inside = FALLBACK_FILES[name]
+    folder = _package_dir(package)
+    if folder is None or not (folder / inside).is_file():
+        return None
+    return str(folder / inside)
+
+
 def path_of(font: str) -> str:
-    """The TTF file of a registered font name."""
-    return os.path.join(FONT_DIR, FILES[font])
+    """The TTF file of a registered font name (a face or an installed fallback)."""
+    if font in FILES:
+        return os.path.join(FONT_DIR, FILES[font])
+    path = fallback_path(font)
+    if path is None:
+        raise KeyError(f"font '{font}' is not installed")
+    return path
 
 
 @cache
 def register() -> None:
-    """Register the fonts with reportlab once per process."""
+    """Register the layout faces with reportlab once per process (fallbacks: on first use)."""
     for name, file in FILES.items():
         pdfmetrics.registerFont(TTFont(name, os.path.join(FONT_DIR, file)))
 
 
+@cache
+def ensure(font: str) -> TTFont | None:
+    """The reportlab font of that name, registering a fallback the first time it is needed
+    (None when it is not installed)."""
+    register()
+    if font in FILES:
+        return pdfmetrics.getFont(font)
+    path = fallback_path(font)
+    if path is None:
+        return None
+    ttf = TTFont(font, path)
+    pdfmetrics.registerFont(ttf)
+    return ttf
+
+
+@cache
+def coverage(font: str) -> frozenset[int]:
+    """The code points a font has a glyph for (empty when the font is not installed)."""
+    ttf = ensure(font)
+    return frozenset() if ttf is None else frozenset(ttf.face.charToGlyph)
+
+
+def chain(face: str) -> tuple[str, ...]:
+    """The face, then its installed fallbacks, in the order they are tried."""
+    return (face, *(f for f in CHAINS.get(face, ()) if fallback_path(f) is not None))
+
+
+@lru_cache(maxsize=1 << 14)
+def font_for(face: str, char: str) -> str | None:
+    """The first font of a face's chain with a glyph for `char`; None when none has it."""
+    code = ord(char)
+    for font in chain(face):
+        if code in coverage(font):
+            return font
+    return None
+
+
+def runs(text: str, face: str) -> Iterator[tuple[str, str]]:
+    """`text` split into (run, font) pairs, each run in the first font of the face's chain
+    that has its characters. Characters no font has stay in the face (drawn as a box;
+    `missing` names them)."""
+    if text.isascii():  # every face has printable ASCII: the common case
+        yield text, face
+        return
+    current, start = face, 0
+    for i, ch in enumerate(text):
+        font = font_for(face, ch) or face
+        if font != current:
+            if i > start:
+                yield text[start:i], current
+            current, start = font, i
+    if start < len(text):
+        yield text[start:], current
+
+
+def missing(text: str, face: str) -> str:
+    """The distinct characters of `text` (not spaces) that no font of the face's chain has,
+    in order of appearance."""
+    if text.isascii():
+        return ""
+    out = []
+    for ch in text:
+        if not ch.isspace() and font_for(face, ch) is None and ch not in out:
+            out.append(ch)
+    return "".join(out)
+
+
+def clean(text: str) -> str:
+    """Card text as a person typed it: every line break (`\\r\\n`, a lone `\\r` from Excel
+    or a Mac, Excel's `_x000D_` escape, Unicode line separators) becomes `\\n`, tabs become
+    spaces, other control characters are dropped."""
+    if text.isprintable() and "_x000" not in text:  # the common case: nothing to do
+        return text
+    if "_x000" in text:
+        text = text.replace("_x000D_\n", "\n").replace("_x000D_", "\n").replace("_x0009_", " ")
+    text = text.replace("\r\n", "\n").translate(_BREAKS)
+    if text.isprintable() or all(ch.isprintable() or ch == "\n" for ch in text):
+        return text
+    return "".join(ch for ch in text if ch.isprintable() or ch == "\n")
+
+
+@cache
+def _widths(font: str) -> tuple[dict[str, float], float]:
+    """A font's advance widths by character (1/1000 em) and its default width."""
+    face = ensure(font).face
+    return {chr(code): width for code, width in face.charWidths.items()}, face.defaultWidth
+
+
 @lru_cache(maxsize=1 << 16)
 def unit_width(font: str, text: str) -> float:
-    """Advance width of `text` at 1 pt (reportlab metrics, no kerning)."""
-    register()
-    return pdfmetrics.stringWidth(text, font, 1.0)
+    """Advance width of `text` at 1 pt: reportlab's TrueType metrics, summed in the same
+    order as its `stringWidth` (no kerning), without its per-character Python loop."""
+    table, default = _widths(font)
+    return 0.001 * 1.0 * sum(map(table.get, text, repeat(default)))
 
 
 @cache
 def ascent_descent(font: str) -> tuple[float, float]:
     """(ascent, descent) at 1 pt; descent is negative."""
-    register()
+    ensure(font)
     ascent, descent = pdfmetrics.getAscentDescent(font, 1.0)
     return ascent, descent
 

@@ -28,7 +28,22 @@ y = "+=9mm"
 [back.bg]
 kind = "rect"
 fill = "#222"
+
+[legend]                    # optional: a legend sheet explaining the symbols
+title = "Symbols"
+[[legend.groups]]
+title = "Types"
+style = "type"              # icon style
+column = "Types"            # also lists values of this column that `names` lacks
+names = ["Blade", "Magic"]
+items = [{ style = "strength", name = "Blade", text = "Strong against it" },
+         { text = "Rank: ●●● Gold" }]
 ```
+
+A card's back may come from another layout of the same folder, for every card
+(`[card] back = "plain-back"`) or chosen by a field (`back = "style:backs"` with
+`[styles.backs] by = "Rank"`, `Commander = "commander-back"`, `default = ""` for this
+layout's own `[back.*]`).
 
 Lengths are numbers (mm) or strings with mm, cm, in, pt or % of the card; font sizes are
 numbers in points. Every problem raises `LayoutError` naming the file and the box.
@@ -129,6 +144,18 @@ class Box:
     when: Condition | None = None
     props: Mapping[str, Any] = field(default_factory=dict)
 
+    @property
+    def fixed(self) -> bool:
+        """Whether no card field can change this box (no `{Field}`, style, condition, art
+        or icon column): it draws the same on every card."""
+        if self.when is not None or self.kind == "image":
+            return False
+        if self.kind == "icons" and not self.props["names"]:
+            return False
+        if self.kind == "text" and "{" in str(self.props["text"]):
+            return False
+        return not any(isinstance(v, StyleRef) for v in self.props.values())
+
 
 @dataclass(frozen=True)
 class CardShape:
@@ -146,6 +173,27 @@ class CardShape:
 
 
 @dataclass(frozen=True)
+class LegendGroup:
+    """One group of a legend sheet: a title, icons in a style (named, plus the values of
+    `column` met in the deck), and free items (an icon in any style with a text, or text)."""
+
+    title: str
+    style: str = "plain"
+    column: str = ""
+    names: tuple[str, ...] = ()
+    items: tuple[tuple[str, str, str], ...] = ()
+    """(style, icon name or "", text)."""
+
+
+@dataclass(frozen=True)
+class Legend:
+    """A layout's legend sheet: what its symbols mean."""
+
+    title: str
+    groups: tuple[LegendGroup, ...]
+
+
+@dataclass(frozen=True)
 class Layout:
     """A parsed layout: shape, front and back boxes in drawing order, styles."""
 
@@ -156,12 +204,22 @@ class Layout:
     front: tuple[Box, ...]
     back: tuple[Box, ...]
     styles: Mapping[str, Style]
+    legend: Legend | None = None
+    back_from: str | StyleRef | None = None
+    """`[card] back`: another layout whose back this card uses (a name, or a style)."""
+    other_backs: Mapping[str, tuple[Box, ...]] = field(default_factory=dict)
+    """The [back.*] boxes of the layouts `back_from` can name."""
 
-    def boxes(self, side: str) -> tuple[Box, ...]:
-        """The boxes of `front` or `back`."""
+    def boxes(self, side: str, card: Mapping[str, Any] | None = None) -> tuple[Box, ...]:
+        """The boxes of `front` or `back` (for `card`, when the back is chosen per card)."""
         if side not in ("front", "back"):
             raise ValueError(f"side must be 'front' or 'back', not {side!r}")
-        return self.front if side == "front" else self.back
+        if side == "front":
+            return self.front
+        name = self.back_from
+        if isinstance(name, StyleRef):
+            name = self.styles[name.name].pick(card or {})
+        return self.other_backs.get(str(name), self.back) if name else self.back
 
 
 def field_key(value: Any) -> str:
@@ -200,26 +258,101 @@ def load_file(path: Path | str) -> Layout:
         raise LayoutError(f"{label}: layout file not found") from exc
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise LayoutError(f"{label}: not valid TOML: {exc}") from exc
-    return parse(data, label, name=path.stem)
+    return parse(data, label, name=path.stem, folder=path.parent)
 
 
-def parse(data: Mapping[str, Any], label: str, name: str = "layout") -> Layout:
-    """Resolve a layout from its TOML data (`label` names it in errors)."""
-    unknown = set(data) - {"card", "styles", "front", "back"}
+def parse(data: Mapping[str, Any], label: str, name: str = "layout",
+          folder: Path | None = None) -> Layout:
+    """Resolve a layout from its TOML data (`label` names it in errors; `folder` is where
+    layouts named by `[card] back` are read from)."""
+    unknown = set(data) - {"card", "styles", "front", "back", "legend"}
     if unknown:
         raise LayoutError(f"{label}: unknown section(s) {', '.join(sorted(unknown))}; "
-                          "use [card], [styles.*], [front.*], [back.*]")
-    shape = _shape(data.get("card", {}), label)
+                          "use [card], [styles.*], [front.*], [back.*], [legend]")
+    card = data.get("card", {})
+    if not isinstance(card, Mapping):
+        raise LayoutError(f"{label}: [card] must be a table")
+    shape = _shape(card, label)
     styles = _styles(data.get("styles", {}), label)
-    card_name = str(data.get("card", {}).get("name", name))
+    card_name = str(card.get("name", name))
     front = _side(data.get("front", {}), "", shape, styles, label)
     back = _side(data.get("back", {}), "back.", shape, styles, label)
-    return Layout(card_name, label, shape, front, back, styles)
+    back_from, other_backs = _back_from(card.get("back"), styles, shape, folder, label)
+    legend = _legend(data.get("legend"), label) if "legend" in data else None
+    return Layout(card_name, label, shape, front, back, styles, legend, back_from, other_backs)
+
+
+def _back_from(value: Any, styles: Mapping[str, Style], shape: CardShape, folder: Path | None,
+               label: str) -> tuple[str | StyleRef | None, dict[str, tuple[Box, ...]]]:
+    """`[card] back`: the layouts whose [back.*] boxes a card may use, read once."""
+    where = f"{label} › [card] back"
+    if value in (None, ""):
+        return None, {}
+    if not isinstance(value, str):
+        raise LayoutError(f"{where}: expected a layout name or \"style:<name>\"")
+    ref: str | StyleRef = value.strip()
+    if value.startswith("style:"):
+        style = value[len("style:"):].strip()
+        if style not in styles:
+            raise LayoutError(f"{where}: unknown style '{style}'")
+        ref = StyleRef(style)
+        names = {str(v) for v in (*styles[style].values.values(), styles[style].default) if v}
+    else:
+        names = {ref}
+    backs: dict[str, tuple[Box, ...]] = {}
+    for other in sorted(names):
+        path = (folder or Path(".")) / f"{other}.toml"
+        if folder is None or not path.is_file():
+            raise LayoutError(f"{where}: no layout '{other}' beside this one "
+                              f"(looked for {display_path(path)})")
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise LayoutError(f"{display_path(path)}: not valid TOML: {exc}") from exc
+        other_label = display_path(path)
+        other_shape = _shape(data.get("card", {}), other_label) if "card" in data else shape
+        if (other_shape.width, other_shape.height, other_shape.round) != \
+                (shape.width, shape.height, shape.round):
+            raise LayoutError(f"{where}: '{other}' is {other_shape.label}, this card is "
+                              f"{shape.label}; a back must have the card's size")
+        own_styles = {**styles, **_styles(data.get("styles", {}), other_label)}
+        backs[other] = _side(data.get("back", {}), "back.", shape, own_styles, other_label)
+    return ref, backs
+
+
+def _legend(raw: Any, label: str) -> Legend:
+    """`[legend]`: a title and groups of icons and texts."""
+    where = f"{label} › [legend]"
+    if not isinstance(raw, Mapping):
+        raise LayoutError(f"{where}: must be a table with a title and [[legend.groups]]")
+    bad = set(raw) - {"title", "groups"}
+    if bad:
+        raise LayoutError(f"{where}: unknown key(s) {', '.join(sorted(bad))}")
+    groups = []
+    for i, group in enumerate(raw.get("groups", ()), start=1):
+        here = f"{where} group {i}"
+        if not isinstance(group, Mapping):
+            raise LayoutError(f"{here}: must be a table")
+        bad = set(group) - {"title", "style", "column", "names", "items"}
+        if bad:
+            raise LayoutError(f"{here}: unknown key(s) {', '.join(sorted(bad))}")
+        style = check_value("style", group.get("style", "plain"), "icons", here)
+        names = check_value("names", group.get("names", []), "icons", here)
+        items = []
+        for item in group.get("items", ()):
+            if not isinstance(item, Mapping) or not isinstance(item.get("text", ""), str):
+                raise LayoutError(f"{here}: each item is {{ style = …, name = …, text = … }}")
+            item_style = check_value("style", item.get("style", style), "icons", here)
+            items.append((item_style, str(item.get("name", "")), str(item.get("text", ""))))
+        groups.append(LegendGroup(str(group.get("title", "")), style,
+                                  str(group.get("column", "")), names, tuple(items)))
+    return Legend(str(raw.get("title", "Symbols")), tuple(groups))
 
 
 def _shape(card: Mapping[str, Any], label: str) -> CardShape:
     where = f"{label} › [card]"
-    known = {"name", "description", "size", "width", "height", "radius", "shape", "diameter"}
+    known = {"name", "description", "size", "width", "height", "radius", "shape", "diameter",
+             "back"}
     bad = set(card) - known
     if bad:
         raise LayoutError(f"{where}: unknown key(s) {', '.join(sorted(bad))}")

@@ -9,6 +9,7 @@ reportlab's image cache.
 
 from __future__ import annotations
 
+from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -63,6 +64,42 @@ def _emitter(c: Canvas) -> _Emitter:
     return em
 
 
+def new_canvas(buffer, title: str) -> Canvas:
+    """A deterministic canvas (no dates, no random ids) whose initial font is the embedded
+    Vera: reportlab's default would reference a non-embedded Helvetica that print shops'
+    preflight flags, even when nothing is set in it."""
+    fonts.register()
+    rl_config.useA85 = 0  # binary Flate streams: smaller, and no slow pure-Python ASCII85
+    c = Canvas(buffer, invariant=1, pageCompression=1, initialFontName="Vera")
+    c.setTitle(" ".join(fonts.clean(title).split()))
+    c.setCreator("toolkit pnp")
+    c.setAuthor("")
+    return c
+
+
+def draw_line(c: Canvas, x: float, y: float, text: str, face: str, size: float,
+              max_width: float | None = None) -> float:
+    """One line of plain text at (x, y) in points (baseline start): line breaks become
+    spaces, each character is set in the font of the face's chain that has it, and the
+    line is cut with an ellipsis to fit `max_width` points. Returns the width drawn."""
+    text = " ".join(fonts.clean(text).split())
+    if max_width is not None and text_width(text, face, size) > max_width:
+        while text and text_width(text + "…", face, size) > max_width:
+            text = text[:-1]
+        text += "…"
+    for run, font in fonts.runs(text, face):
+        fonts.ensure(font)
+        c.setFont(font, size)
+        c.drawString(x, y, run)
+        x += fonts.unit_width(font, run) * size
+    return text_width(text, face, size)
+
+
+def text_width(text: str, face: str, size: float) -> float:
+    """The width in points of one line of text set in a face and its fallbacks."""
+    return sum(fonts.unit_width(f, r) for r, f in fonts.runs(text, face)) * size
+
+
 def draw(c: Canvas, dl: DisplayList, x: float, y: float, clip: bool = True) -> None:
     """Draw `dl` with its trim box's top-left corner at (x, y) in page points (y up).
 
@@ -95,6 +132,15 @@ def draw(c: Canvas, dl: DisplayList, x: float, y: float, clip: bool = True) -> N
         out.append(code)
     out.append("Q")
     c.addLiteral("\n".join(out))
+
+
+def segments(lines: list[tuple[float, float, float, float]], width: float) -> str:
+    """PDF operators stroking straight segments (points), in the current colour: one
+    string for a page's marks instead of a canvas call per line."""
+    parts = [f"{_n(width)} w"]
+    parts.extend(f"{_n(x1)} {_n(y1)} m {_n(x2)} {_n(y2)} l" for x1, y1, x2, y2 in lines)
+    parts.append("S")
+    return " ".join(parts)
 
 
 def _code(c: Canvas, em: _Emitter, op: object) -> str:
@@ -164,7 +210,7 @@ def _text(c: Canvas, op: Text) -> str:
     size = _n(op.size)
     current = None
     for span in op.spans:
-        font = pdfmetrics.getFont(span.font)
+        font = fonts.ensure(span.font) or pdfmetrics.getFont(span.font)
         out.append(f"1 0 0 1 {_n(span.x * MM)} {_n(-span.y * MM)} Tm")
         for subset, chunk in font.splitString(span.text, doc):
             name = font.getSubsetInternalName(subset, doc)

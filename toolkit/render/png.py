@@ -39,8 +39,9 @@ def pixel_size(dl: DisplayList, dpi: float) -> tuple[int, int]:
 
 
 def render(dl: DisplayList, dpi: float = 300) -> PILImage.Image:
-    """Rasterise a card side: RGB for rectangular cards, RGBA (transparent outside the
-    circle) for round ones."""
+    """Rasterise a card side: RGB for square-cornered cards; RGBA, transparent outside the
+    card, for round ones and for rounded corners (`radius` in the layout's [card]; with
+    bleed the image keeps its square bleed edge, which a print shop cuts away)."""
     size = pixel_size(dl, dpi)
     img = PILImage.new("RGBA", size, (255, 255, 255, 255))
     painter = _Painter(img, dpi / 25.4, dl.bleed)
@@ -50,13 +51,55 @@ def render(dl: DisplayList, dpi: float = 300) -> PILImage.Image:
             clip = op
         else:
             painter.op(op)
-    if clip is None:
-        return img.convert("RGB")
     k, off = painter.k, painter.off
-    mask = _circle_mask(size, clip.cx * k + off, clip.cy * k + off, clip.r * k)
-    out = PILImage.new("RGBA", size, (255, 255, 255, 0))
-    out.paste(img, (0, 0), mask)
-    return out
+    if clip is not None:
+        mask = _circle_mask(size, clip.cx * k + off, clip.cy * k + off, clip.r * k)
+    elif dl.radius > 0 and dl.bleed == 0:
+        mask = rounded_mask(size, dl.radius * k)
+    else:
+        return img.convert("RGB")
+    img.putalpha(mask)
+    return img
+
+
+def rounded_mask(size: tuple[int, int], radius: float) -> PILImage.Image:
+    """An anti-aliased alpha mask of a `size` rectangle with rounded corners."""
+    w, h = size
+    r = max(0, min(round(radius), w // 2, h // 2))
+    mask = PILImage.new("L", size, 255)
+    if r:
+        tile = _corner(r, 0.0)
+        for x, y, flip in ((0, 0, None), (w - r, 0, PILImage.Transpose.FLIP_LEFT_RIGHT),
+                           (0, h - r, PILImage.Transpose.FLIP_TOP_BOTTOM),
+                           (w - r, h - r, PILImage.Transpose.ROTATE_180)):
+            mask.paste(tile if flip is None else tile.transpose(flip), (x, y))
+    return mask
+
+
+def draw_label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, face: str,
+               px: float, fill: tuple[int, ...], max_width: float | None = None,
+               anchor: str = "left") -> float:
+    """One line of plain text with its top at y, left-aligned at x (or centred on x with
+    `anchor="center"`): line breaks become spaces, each character is set in the font of
+    the face's chain that has it, and the line is cut with an ellipsis at `max_width` px.
+    Returns the width drawn."""
+    text = " ".join(fonts.clean(text).split())
+
+    def width(t: str) -> float:
+        return sum(fonts.unit_width(f, r) for r, f in fonts.runs(t, face)) * px
+
+    if max_width is not None and width(text) > max_width:
+        while text and width(text + "…") > max_width:
+            text = text[:-1]
+        text += "…"
+    total = width(text)
+    cx = x - total / 2 if anchor == "center" else x
+    baseline = y + fonts.ascent_descent(face)[0] * px
+    for run, font in fonts.runs(text, face):
+        draw.text((cx, baseline), run, font=fonts.pil_font(font, round(px, 2)), fill=fill,
+                  anchor="ls")
+        cx += fonts.unit_width(font, run) * px
+    return total
 
 
 @lru_cache(maxsize=256)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from toolkit.render import fonts
 
@@ -24,9 +25,9 @@ STEP = 0.25
 _TOKEN = re.compile(r"(\*\*|:[A-Za-z][A-Za-z0-9_-]*:)")
 
 
-@dataclass(frozen=True, slots=True)
-class Atom:
-    """A run of text in one font, or an icon (`icon` set, `text` empty)."""
+class Atom(NamedTuple):
+    """A run of text in one font, or an icon (`icon` set, `text` empty). (A named tuple:
+    cards make tens of thousands of them.)"""
 
     text: str
     font: str
@@ -54,6 +55,8 @@ class Fitted:
     icons: tuple[tuple[str, float, float, float], ...]
     overflow: bool
     """True when even `min_size` did not fit and lines or characters were cut."""
+    missing: str = ""
+    """Characters no font has (drawn as boxes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +68,42 @@ class Parsed:
     widths: tuple[tuple[float, ...], ...]
     spaces: tuple[tuple[float, ...], ...]
     icons: bool
+    missing: str = ""
+    """Characters no font of the face's fallback chain has (drawn as boxes)."""
 
 
 @lru_cache(maxsize=4096)
 def parse(text: str, font: str) -> Parsed:
-    """Paragraphs of words of atoms, from markup text, with their widths at 1 pt."""
-    paragraphs = tuple(_words(para, font) for para in text.replace("\r\n", "\n").split("\n"))
+    """Paragraphs of words of atoms, from markup text, with their widths at 1 pt.
+
+    Line breaks of every kind (see `fonts.clean`) start a new paragraph; each character
+    is set in the first font of the face's fallback chain that has it."""
+    text = fonts.clean(text)
+    paragraphs = tuple(_words(para, font) for para in text.split("\n"))
     if "**" in text:  # bold runs may span words and paragraphs: parse with state
         paragraphs = _parse_bold(text, font)
-    widths = tuple(tuple(word_width(w) for w in words) for words in paragraphs)
-    spaces = tuple(tuple(fonts.unit_width(w[-1].font, " ") for w in words) for words in paragraphs)
+    if not text.isascii():
+        paragraphs = tuple(tuple(_in_runs(w) for w in words) for words in paragraphs)
+    width, space = fonts.unit_width, _space_width
+    widths = tuple(tuple(width(w[0].font, w[0].text) if len(w) == 1 and w[0].icon is None
+                         else word_width(w) for w in words) for words in paragraphs)
+    spaces = tuple(tuple(space(w[-1].font) for w in words) for words in paragraphs)
     icons = any(a.icon is not None for words in paragraphs for w in words for a in w)
-    return Parsed(paragraphs, widths, spaces, icons)
+    lacking = "" if text.isascii() else "".join(dict.fromkeys(
+        ch for words in paragraphs for w in words for a in w
+        for ch in fonts.missing(a.text, a.font)))
+    return Parsed(paragraphs, widths, spaces, icons, lacking)
+
+
+def _in_runs(word: Word) -> Word:
+    """A word with each text atom split into runs of the font that has its characters."""
+    out: list[Atom] = []
+    for atom in word:
+        if atom.icon is not None or atom.text.isascii():
+            out.append(atom)
+        else:
+            out.extend(Atom(run, font) for run, font in fonts.runs(atom.text, atom.font))
+    return tuple(out)
 
 
 def _words(para: str, font: str) -> tuple[Word, ...]:
@@ -89,7 +116,7 @@ def _parse_bold(text: str, font: str) -> tuple[tuple[Word, ...], ...]:
     bold = fonts.bold_of(font)
     paragraphs: list[tuple[Word, ...]] = []
     is_bold = False
-    for para in text.replace("\r\n", "\n").split("\n"):
+    for para in text.split("\n"):
         words: list[Word] = []
         for raw in para.split():
             atoms: list[Atom] = []
@@ -112,13 +139,18 @@ def _parse_bold(text: str, font: str) -> tuple[tuple[Word, ...], ...]:
     return tuple(paragraphs)
 
 
+@lru_cache(maxsize=64)
+def _space_width(font: str) -> float:
+    return fonts.unit_width(font, " ")
+
+
 def word_width(word: Word) -> float:
     """A word's advance at 1 pt."""
     return sum(atom.unit_width() for atom in word)
 
 
 def _space(after: Word) -> float:
-    return fonts.unit_width(after[-1].font, " ")
+    return _space_width(after[-1].font)
 
 
 def _split_word(word: Word, size: float, width: float) -> list[Word]:
@@ -154,30 +186,30 @@ def wrap(parsed: Parsed, size: float, width: float, wrap_lines: bool = True,
     A word wider than a line is broken between characters, or, when `split_words` is
     false, the attempt fails (None) so that a smaller size is tried first."""
     lines: Lines = []
-    limit = width + 1e-9
+    limit = (width + 1e-9) / size  # compared in widths at 1 pt: no product per word
     for words, widths, spaces in zip(parsed.paragraphs, parsed.widths, parsed.spaces,
                                      strict=True):
         cur: list[Word] = []
-        cur_w = 0.0
+        cur_u = 0.0
         for i, word in enumerate(words):
-            ww = widths[i] * size
+            wu = widths[i]
             if cur:
-                step = spaces[i - 1] * size + ww
-                if not wrap_lines or cur_w + step <= limit:
+                step = spaces[i - 1] + wu
+                if not wrap_lines or cur_u + step <= limit:
                     cur.append(word)
-                    cur_w += step
+                    cur_u += step
                     continue
-                lines.append((cur, cur_w))
-                cur, cur_w = [], 0.0
-            if ww <= limit or not wrap_lines:
-                cur, cur_w = [word], ww
+                lines.append((cur, cur_u * size))
+                cur, cur_u = [], 0.0
+            if wu <= limit or not wrap_lines:
+                cur, cur_u = [word], wu
             else:
                 if not split_words:
                     return None
                 pieces = _split_word(word, size, width)
                 lines.extend(([piece], word_width(piece) * size) for piece in pieces[:-1])
-                cur, cur_w = [pieces[-1]], word_width(pieces[-1]) * size
-        lines.append((cur, cur_w))
+                cur, cur_u = [pieces[-1]], word_width(pieces[-1])
+        lines.append((cur, cur_u * size))
     return lines
 
 
@@ -207,7 +239,7 @@ def _fits(lines: Lines, size: float, width: float, height: float, leading: float
           top: float, bottom: float) -> bool:
     if block_height(len(lines), size, leading, top, bottom) > height + 1e-9:
         return False
-    return all(w <= width + 1e-9 for _, w in lines)
+    return all(w <= width + 1e-6 for _, w in lines)
 
 
 def _truncate(line: list[Word], size: float, width: float, ellipsis: Atom) -> list[Word]:
@@ -244,8 +276,16 @@ def fit(text: str, font: str, size: float, min_size: float, width_mm: float, hei
         wrap_lines: bool = True) -> Fitted:
     """Lay `text` out in a box: the largest size on a 0.25 pt grid from `size` down to
     `min_size` that fits width and height; at `min_size` cut what does not fit (an
-    ellipsis marks the cut) and report `overflow`. Nothing is ever drawn outside the box."""
+    ellipsis marks the cut) and report `overflow`. Nothing is ever drawn outside the box.
+    Characters that no font has are named in `missing`."""
     parsed = parse(text, font)
+    fitted = _fit(parsed, font, size, min_size, width_mm, height_mm, align, valign, leading,
+                  wrap_lines)
+    return replace(fitted, missing=parsed.missing) if parsed.missing else fitted
+
+
+def _fit(parsed: Parsed, font: str, size: float, min_size: float, width_mm: float,
+         height_mm: float, align: str, valign: str, leading: float, wrap_lines: bool) -> Fitted:
     width, height = width_mm / PT_MM, height_mm / PT_MM
     top, bottom = _metrics(font, parsed.icons)
     min_size = min(min_size, size)

@@ -16,7 +16,11 @@ chance node is resolved or a stochastic agent (``Agent.stochastic``) chooses amo
 more actions, since chance can still change the game's course from there.
 
 `run_games` splits the games over processes (``jobs``) in chunks and merges them in seed
-order, so every figure is the same for any ``jobs``.
+order, so every figure is the same for any ``jobs``. It streams: chunks are made as they
+are needed and at most a few per process are in flight, statistics are folded as chunks
+finish, and of the violations, unfinished games and failed seeds only the first
+`MAX_LISTED` (by seed) are kept (the counts stay exact), so memory does not grow with the
+number of games.
 """
 
 from __future__ import annotations
@@ -24,19 +28,23 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from .agents import make_agents
 from .engine import CHANCE, Rules
-from .log import GameLog
+from .log import GameLog, markdown
 from .stats import Stats
 
 LOOP_REPEATS = 3
 """A game whose state comes back this many times is stopped as a loop."""
+
+MAX_LISTED = 1_000
+"""A run lists at most this many violations, unfinished games and failed seeds (the
+first by seed); the counts in its statistics cover every game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +127,10 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
         info = rules.describe_params(params)
         decks = info.get("decks") or [f"seat {i + 1}" for i in range(len(agent_names))]
         sides = seat_columns(info, len(agent_names))
-        header = [f"- Seat {i + 1}: **{decks[sides[i]]}** ({agent})"
+        header = [f"- Seat {i + 1}: **{markdown(decks[sides[i]])}** ({markdown(agent)})"
                   for i, agent in enumerate(agent_names) if sides[i] < len(decks)]
         if info.get("format"):
-            header.append(f"- Format: {info['format']}")
+            header.append(f"- Format: {markdown(info['format'])}")
         game_log = GameLog(f"{rules.game_id} playthrough — seed {seed}", header,
                            rules.explain_rule)
         rules.emit = game_log.event
@@ -268,12 +276,14 @@ class ChunkResult:
     failed: list[int] = field(default_factory=list)
 
     def merge(self, other: ChunkResult) -> None:
-        """Fold another chunk into this one (the lists are sorted by seed at the end)."""
+        """Fold a later chunk into this one, keeping the first `MAX_LISTED` of each list."""
         self.stats.merge(other.stats)
-        self.violations.extend(other.violations)
-        self.unfinished.extend(other.unfinished)
+        for mine, theirs in ((self.violations, other.violations),
+                             (self.unfinished, other.unfinished), (self.failed, other.failed)):
+            room = MAX_LISTED - len(mine)
+            if room > 0:
+                mine.extend(theirs[:room])
         self.logs.extend(other.logs)
-        self.failed.extend(other.failed)
 
     def sort(self) -> None:
         """Put every list in seed order."""
@@ -281,6 +291,12 @@ class ChunkResult:
         self.unfinished.sort(key=lambda u: u.seed)
         self.logs.sort()
         self.failed = sorted(set(self.failed))
+
+
+def end_reason(reason: str) -> str:
+    """The key a game's end reason is counted under: a loop's steps are left out, so the
+    counts stay few however many games loop."""
+    return "loop" if reason.startswith("loop:") else reason
 
 
 def run_chunk(rules: Rules, params: Any, agent_names: Sequence[str], first_seed: int,
@@ -293,11 +309,12 @@ def run_chunk(rules: Rules, params: Any, agent_names: Sequence[str], first_seed:
         rec = play_game(rules, params, agent_names, first_seed + k,
                         check_invariants=check_invariants, log=k < log_games,
                         max_steps=max_steps)
-        out.stats.add(rec.winner, rec.finished, rec.length, rec.reason)
-        out.violations.extend(rec.violations)
-        if not rec.finished:
+        out.stats.add(rec.winner, rec.finished, rec.length, end_reason(rec.reason))
+        if len(out.violations) < MAX_LISTED:
+            out.violations.extend(rec.violations[:MAX_LISTED - len(out.violations)])
+        if not rec.finished and len(out.unfinished) < MAX_LISTED:
             out.unfinished.append(Unfinished(rec.seed, rec.reason, rec.loop))
-        if rec.violations or not rec.finished:
+        if (rec.violations or not rec.finished) and len(out.failed) < MAX_LISTED:
             out.failed.append(rec.seed)
         if rec.log is not None:
             out.logs.append((rec.seed, rec.log))
@@ -324,13 +341,15 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
               on_progress: Callable[[int], None] | None = None) -> tuple[ChunkResult, float]:
     """Play ``games`` games from ``seed`` over ``jobs`` processes; (results, seconds).
 
-    The chunks are merged in seed order, so the results do not depend on ``jobs``.
+    The chunks are made lazily and merged in seed order as they finish, so the results
+    do not depend on ``jobs`` and memory does not grow with ``games``.
     ``on_progress(n)`` is called with the number of games each finished chunk held.
     """
     size = max(1, min(250, -(-games // (max(1, jobs) * 8))))
-    chunks = [(rules, params, tuple(agent_names), seed, start, min(size, games - start),
-               check_invariants, log_games, max_steps) for start in range(0, games, size)]
-    jobs = max(1, min(jobs, len(chunks)))
+    chunks: Iterator[tuple] = (
+        (rules, params, tuple(agent_names), seed, start, min(size, games - start),
+         check_invariants, log_games, max_steps) for start in range(0, games, size))
+    jobs = max(1, min(jobs, -(-games // size)))
     total = ChunkResult(Stats(seats=result_columns(rules, params, len(agent_names))))
     began = time.perf_counter()
     if jobs == 1:
@@ -340,15 +359,45 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
             if on_progress:
                 on_progress(args[5])
     else:
-        parts: list[tuple[int, ChunkResult]] = []
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-            futures = {pool.submit(_chunk_job, args): args[5] for args in chunks}
-            for future in as_completed(futures):
-                parts.append(future.result())
-                if on_progress:
-                    on_progress(futures[future])
-        for _, part in sorted(parts, key=lambda item: item[0]):
-            total.merge(part)
+        _run_parallel(chunks, jobs, total, on_progress)
     elapsed = time.perf_counter() - began
     total.sort()
     return total, elapsed
+
+
+def _run_parallel(chunks: Iterator[tuple], jobs: int, total: ChunkResult,
+                  on_progress: Callable[[int], None] | None) -> None:
+    """Run chunks over ``jobs`` processes, at most two per process in flight, merging
+    finished ones into ``total`` in seed order."""
+    ready: dict[int, ChunkResult] = {}
+    expected: list[int] = []  # starts of the submitted chunks, in seed order
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
+        running: dict[Any, int] = {}
+
+        def submit() -> bool:
+            args = next(chunks, None)
+            if args is None:
+                return False
+            running[pool.submit(_chunk_job, args)] = args[5]
+            expected.append(args[4])
+            return True
+
+        while len(running) < 2 * jobs and submit():
+            pass
+        next_at = 0
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                count = running.pop(future)
+                start, part = future.result()
+                ready[start] = part
+                if on_progress:
+                    on_progress(count)
+            while next_at < len(expected) and expected[next_at] in ready:
+                total.merge(ready.pop(expected[next_at]))
+                next_at += 1
+            if next_at > 4096:  # forget merged starts so the bookkeeping stays small
+                del expected[:next_at]
+                next_at = 0
+            while len(running) < 2 * jobs and submit():
+                pass

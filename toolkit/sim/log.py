@@ -6,11 +6,17 @@ builds no text at all. A log shows each round and step, what each player chose a
 was legal, what was revealed, each ability and its effect, each ruling where it applied,
 and the end with its reason. It holds nothing that varies between runs (no times, no
 addresses), so the same seed gives the same log byte for byte.
+
+Names in the engine's texts come from spreadsheets, so every text is escaped
+(`toolkit.core.text.markdown`): a badge called `**x**` or `<script>` shows as written,
+control characters as visible escapes, and no cell can add a heading or a link.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
+from toolkit.core.text import markdown
 
 _LABELS = {
     "reveal": "revealed",
@@ -45,7 +51,9 @@ class GameLog:
             else:
                 self._explained.add(text)
                 lines.append(f"  - ruling `{text}`: {explanation}")
-        elif kind == "round":
+            return
+        text = markdown(text)
+        if kind == "round":
             lines.extend(["", f"## {text}", ""])
         elif kind == "battle":
             lines.extend(["", f"### {text}", ""])
@@ -59,11 +67,11 @@ class GameLog:
 
     def step(self, number: int, who: str, what: str, why: str) -> None:
         """A decision (or chance step) and why it was legal."""
-        self.lines.append(f"- {number}. {who}: {what} _({why})_")
+        self.lines.append(f"- {number}. {markdown(who)}: {markdown(what)} _({markdown(why)})_")
 
     def note(self, text: str) -> None:
         """A line from the harness (violations, unfinished games)."""
-        self.lines.append(f"- **{text}**")
+        self.lines.append(f"- **{markdown(text)}**")
 
     def text(self) -> str:
         """The whole playthrough as Markdown."""

@@ -9,12 +9,13 @@ prints the same for a terminal with rich.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from toolkit.core.outputs import Transaction
+from toolkit.core.text import markup
 
 from .agents import check_agents
 from .engine import Rules
@@ -99,17 +100,9 @@ class PlayResult:
         }
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def _write(tx: Transaction, path: Path, text: str) -> None:
+    with open(tx.file(path), "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
 
 
 def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int,
@@ -121,8 +114,10 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
     ``agents`` are agent names (toolkit/sim/agents.py), one per seat. With ``log_path`` the
     playthroughs of the first ``log_games`` games are written there (Markdown); with
     ``failures_dir`` the full playthrough of every game that broke an invariant or did
-    not finish is written as ``seed-<n>.md``. ``progress`` shows a rich progress bar.
-    The same seed gives the same results (apart from speed) for any ``jobs``.
+    not finish is written as ``seed-<n>.md`` (the first `harness.MAX_LISTED` of them).
+    The files are written together at the end, or not at all (`Transaction`).
+    ``progress`` shows a rich progress bar. The same seed gives the same results (apart
+    from speed) for any ``jobs``.
     """
     check_agents(rules, agents)
     wanted_logs = log_games if log_path is not None else 0
@@ -159,21 +154,22 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
     if hasattr(rules, "game_stats"):
         result.game_stats = rules.game_stats(total.stats.counters, result.decks,
                                              total.stats.games - total.stats.unfinished)
-    if log_path is not None:
-        _write_atomic(Path(log_path), "\n".join(text for _, text in total.logs))
-        result.log_paths.append(Path(log_path))
-    if failures_dir is not None and total.failed:
-        counts = rules.counts
-        rules.reset_counts()
-        try:
-            for failed in total.failed:
-                rec = play_game(rules, params, agents, failed,
-                                check_invariants=check_invariants, log=True)
-                path = Path(failures_dir) / f"seed-{failed}.md"
-                _write_atomic(path, rec.log or "")
-                result.log_paths.append(path)
-        finally:
-            rules.counts = counts
+    with Transaction() as tx:
+        if log_path is not None:
+            _write(tx, Path(log_path), "\n".join(text for _, text in total.logs))
+            result.log_paths.append(Path(log_path))
+        if failures_dir is not None and total.failed:
+            folder = tx.folder(Path(failures_dir))
+            counts = rules.counts
+            rules.reset_counts()
+            try:
+                for failed in total.failed:
+                    rec = play_game(rules, params, agents, failed,
+                                    check_invariants=check_invariants, log=True)
+                    (folder / f"seed-{failed}.md").write_text(rec.log or "", encoding="utf-8")
+                    result.log_paths.append(Path(failures_dir) / f"seed-{failed}.md")
+            finally:
+                rules.counts = counts
     return result
 
 
@@ -183,7 +179,7 @@ def render_table(result: PlayResult, console: Any) -> None:
 
     st = result.stats
     table = Table(title=f"{result.game}: {result.games} games from seed {result.seed}"
-                  + (f" ({result.format})" if result.format else ""))
+                  + (f" ({markup(result.format)})" if result.format else ""))
     for column in ("Seat", "Deck", "Agent", "Wins", "Win rate (95% CI)"):
         table.add_column(column, justify="right" if column in ("Wins", "Seat") else "left")
     cis = st.win_rate_ci()
@@ -192,8 +188,8 @@ def render_table(result: PlayResult, console: Any) -> None:
         seats = [q for q, side in enumerate(sides) if side == column]
         deck = result.decks[column] if column < len(result.decks) else ""
         ci = cis[column]
-        table.add_row(", ".join(str(q + 1) for q in seats), deck,
-                      ", ".join(result.agents[q] for q in seats), str(wins),
+        table.add_row(", ".join(str(q + 1) for q in seats), markup(deck),
+                      markup(", ".join(result.agents[q] for q in seats)), str(wins),
                       f"{ci['rate']:.1%} ({ci['low']:.1%}–{ci['high']:.1%})")
     console.print(table)
     doc = result.to_json()
@@ -203,14 +199,14 @@ def render_table(result: PlayResult, console: Any) -> None:
                   f"{length['mean']}, median {length['median']}, max {length['max']} · "
                   f"{doc['games_per_second']} games/s")
     if st.end_reasons:
-        console.print("Ended by: " + ", ".join(f"{k} {v}" for k, v in
+        console.print("Ended by: " + ", ".join(f"{markup(k)} {v}" for k, v in
                                                sorted(st.end_reasons.items())))
     _render_game_stats(result.game_stats, console)
     for v in result.violations[:20]:
         console.print(f"[red]violation[/red] seed {v.seed} step {v.step}: "
-                      f"{v.invariant}: {v.message}")
+                      f"{markup(v.invariant)}: {markup(v.message)}")
     for u in result.unfinished[:20]:
-        console.print(f"[yellow]unfinished[/yellow] seed {u.seed}: {u.reason}")
+        console.print(f"[yellow]unfinished[/yellow] seed {u.seed}: {markup(u.reason)}")
     rulings = {k: n for k, n in result.rulings().items() if n}
     if rulings:
         rt = Table(title="Rulings that decided something")
@@ -244,7 +240,7 @@ def _render_game_stats(stats: dict[str, Any] | None, console: Any) -> None:
             table.add_column(column, justify="left" if column == "Deck" else "right")
         for name, row in decks.items():
             out = row.get("eliminated", {})
-            table.add_row(name, str(row.get("games", "")), str(row.get("wins", "")),
+            table.add_row(markup(name), str(row.get("games", "")), str(row.get("wins", "")),
                           str(row.get("first", "")), str(row.get("first_wins", "")),
                           ", ".join(f"{k} {v}" for k, v in out.items() if v) or "0")
         console.print(table)
@@ -259,12 +255,14 @@ def _render_game_stats(stats: dict[str, Any] | None, console: Any) -> None:
             table = Table(title=title)
             table.add_column("")
             for column in columns:
-                table.add_column(column.replace("_", " "), justify="right")
+                table.add_column(markup(column.replace("_", " ")), justify="right")
             for name, row in value.items():
-                table.add_row(str(name), *(_cell(column, row.get(column)) for column in columns))
+                table.add_row(markup(name), *(markup(_cell(column, row.get(column)))
+                                              for column in columns))
             console.print(table)
         elif not any(isinstance(v, (dict, list)) for v in rows):
-            console.print(f"{title}: " + ", ".join(f"{k} {_cell(k, v)}" for k, v in value.items()))
+            console.print(f"{title}: " + ", ".join(f"{markup(k)} {markup(_cell(k, v))}"
+                                                   for k, v in value.items()))
 
 
 def _cell(column: str, value: Any) -> str:

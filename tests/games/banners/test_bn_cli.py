@@ -37,7 +37,8 @@ def test_validate_bundled_and_json():
     result = invoke("validate", "banners", BUNDLED, "--json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
-    assert doc["valid"] and doc["decks"][0]["name"] == "banners"
+    assert doc["valid"] and [(d["name"], d["kind"]) for d in doc["decks"]] == [
+        ("catalog", "catalog"), ("Board", "deck")]
 
 
 def test_validate_locates_a_bad_space(tmp_path):
@@ -133,11 +134,12 @@ def test_rulings_lists_every_ruling():
 def test_print_writes_cards_tokens_and_the_tiled_board(tmp_path):
     result = invoke("print", "banners", BUNDLED, "-o", tmp_path, "--no-contact")
     assert result.exit_code == 0, result.output
-    folder = tmp_path / "banners"
-    assert (folder / "banners.pdf").is_file() and (folder / "board.pdf").is_file()
-    assert "64 cards" in result.output and "board: 4 page(s)" in result.output
+    folder = tmp_path / "Board"
+    assert (folder / "Board.pdf").is_file() and (folder / "Board-board.pdf").is_file()
+    assert "64 cards" in result.output and "Board-board: 4 page(s)" in result.output
     small = invoke("print", "banners", "-o", tmp_path / "s", "--square", "15")
-    assert small.exit_code == 0 and "board: 1 page(s)" in small.output
+    assert small.exit_code == 0 and "Board-board: 1 page(s)" in small.output
+    assert (tmp_path / "s" / "catalog" / "Board-board.pdf").is_file()
     bad = invoke("print", "banners", "-o", tmp_path / "x", "--square", "3")
     assert bad.exit_code == 2
 

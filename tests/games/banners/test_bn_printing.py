@@ -71,9 +71,9 @@ def test_board_is_drawn_square_by_square_with_coordinates_and_legend():
 
 
 def test_board_poster_tiles_at_the_chosen_square(tmp_path):
-    (name, dl), = posters(DEFAULT_FILE, None, None)
-    assert name == "board"
+    (deck, name, dl), = posters(DEFAULT_FILE, None, None)
+    assert (deck, name) == ("Board", "board")
     pages = write_poster(tmp_path / "board.pdf", "board", dl, paper="a4")
     assert len(pages) == 4  # 25 mm squares: 11 × 13 spaces over four A4 pages
-    (_, small), = posters(DEFAULT_FILE, None, 15.0)
+    (_, _, small), = posters(DEFAULT_FILE, None, 15.0)
     assert len(write_poster(tmp_path / "small.pdf", "board", small, paper="a4")) == 1

@@ -49,7 +49,8 @@ def problems(path: Path, **kw):
 def test_bundled_workbook_is_valid_and_clean():
     result = validate(ValidateRequest(DEFAULT_FILE))
     assert result.valid and rules_of(result) == []
-    assert [d.name for d in result.decks] == ["banners"]
+    assert [(d.name, d.kind) for d in result.decks] == [("catalog", "catalog"),
+                                                         ("Board", "deck")]
 
 
 def test_book_deck_and_board_validate(tmp_path):
@@ -187,19 +188,39 @@ def test_more_pieces_than_drawbridges_wait_in_the_reserve(tmp_path):
     assert [(s, r) for s, r, *_ in found] == [("info", "banners.pieces.reserve")] * 2
 
 
-def test_missing_sheets_and_stray_sheets(tmp_path):
-    path = make_xlsx(tmp_path / "bare.xlsx", {"Bord": [["."]]})
+def test_a_board_alone_borrows_the_books_items_and_the_bundled_pieces(tmp_path):
+    path = make_xlsx(tmp_path / "bare.xlsx", {"Arena": [list(r) for r in BOARD]})
     result, found = problems(path)
-    rules = [r for _, r, *_ in found]
-    assert rules == ["banners.items.bundled", "banners.board.missing",
-                     "banners.pieces.missing", "banners.sheet.unknown"]
-    assert "did you mean 'Board'" in found[-1][3]
+    assert result.valid
+    assert [(s, r) for s, r, *_ in found] == [("info", "banners.items.bundled"),
+                                              ("info", "banners.pieces.bundled")]
+    assert [d.name for d in result.decks] == ["catalog", "Arena"]
+
+
+def test_a_workbook_without_a_board_is_an_error(tmp_path):
+    path = make_xlsx(tmp_path / "no-board.xlsx", {"Pieces": PIECES_ROWS, "#notes": [["x"]]})
+    result, found = problems(path)
+    assert not result.valid
+    assert ("error", "banners.board.missing") in [f[:2] for f in found]
+
+
+def test_every_other_sheet_is_a_board_of_its_own(tmp_path):
+    grid = [list(r) for r in SMALL]
+    grid[0][2] = "."  # no castle for side 2 on this one
+    path = workbook(tmp_path, extra={"Skirmish": [list(r) for r in SMALL], "Broken": grid})
+    result = validate(ValidateRequest(path))
+    verdicts = {d.name: d.valid for d in result.decks}
+    assert verdicts == {"catalog": True, "Board": True, "Skirmish": True, "Broken": False}
+    _, games = load_decks(ValidateRequest(path))
+    assert [g.name for g in games] == ["Board", "Skirmish", "Broken"]
 
 
 def test_sheet_pick_names_the_board_and_format_is_refused(tmp_path):
     path = workbook(tmp_path, extra={"Arena": [list(r) for r in SMALL]})
     result = validate(ValidateRequest(path, "Arena"))
-    assert result.decks[0].name == "Arena" and result.valid
+    assert [d.name for d in result.decks] == ["catalog", "Arena"] and result.valid
+    with pytest.raises(InputError, match="holds the pieces, not a board"):
+        validate(ValidateRequest(path, "Pieces"))
     with pytest.raises(InputError, match="no formats"):
         validate(ValidateRequest(path, format="standard"))
     with pytest.raises(InputError, match="no sheet named 'Arna'"):
@@ -218,6 +239,7 @@ def test_catalog_option_supplies_the_items(tmp_path):
 
 def test_loaded_game_cards_hold_items_tokens_and_flags():
     _, games = load_decks(ValidateRequest(DEFAULT_FILE))
+    assert [g.name for g in games] == ["Board"]
     cards = games[0].cards
     assert len(cards) == 54 + 8 + 2
     kinds = [c.fields()["Kind"] for c in cards]
@@ -238,3 +260,20 @@ def test_keeps_that_cut_every_flag_run_are_warned(tmp_path):
     run = [f for f in found if f[1] == "banners.board.flag-run"]
     assert result.valid and run and run[0][0] == "warning" and run[0][2] == "D6"
     assert "no flag can ever be brought home" in run[0][3]
+
+
+def test_item_art_stays_inside_the_workbooks_folder(tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (40, 30), "red").save(tmp_path / "horse.png")
+    items = [[*row, "horse.png" if row[0] == "Horse" else None] for row in BOOK_ITEMS]
+    items[0][-1] = "../outside.png"
+    wb_rows = [ITEMS_HEADER + ["Art"], *items]
+    path = make_xlsx(tmp_path / "art.xlsx", {"Items": wb_rows,
+                                             "Board": [list(r) for r in BOARD],
+                                             "Pieces": PIECES_ROWS})
+    result, found = problems(path)
+    assert [(s, r, c) for s, r, c, _ in found] == [("error", "banners.item.art", "E2")]
+    _, games = load_decks(ValidateRequest(path))
+    horse = next(i for i, _ in games[0].items.items if i.name == "Horse")
+    assert horse.fields()["Art"] == str((tmp_path / "horse.png").resolve())

@@ -174,7 +174,7 @@ def test_size_sixteen_cards_fails(tmp_path):
 
 def test_size_too_many_fails(tmp_path):
     """Making your deck: "Decks can be anywhere from 17-100 cards" (101 cards)."""
-    rows = [["Levy", "Soldier", 1, 101, "", None]]
+    rows = [["Levy", "Soldier", 1, 100, "", None], ["Levy", "Soldier", 1, 1, "", None]]
     result = check(tmp_path, rows)
     (p,) = problems(result, "battlegate.deck.size")
     assert p.message == "deck holds 101 cards, it must hold 17 to 100"
@@ -310,15 +310,20 @@ def test_art_inside_folder_resolves(tmp_path):
     assert decks[0].cards[0].fields()["Art"] == str((tmp_path / "art" / "levy.png").resolve())
 
 
-@pytest.mark.parametrize("art", ["../outside.png", "/etc/hostname", "missing.png"])
-def test_art_outside_or_missing_is_warned(tmp_path, art):
+@pytest.mark.parametrize(("art", "rule", "severity"), [
+    ("../outside.png", "battlegate.card.art", "error"),
+    ("/etc/hostname", "battlegate.card.art", "error"),
+    ("missing.png", "battlegate.card.art-missing", "warning")])
+def test_art_outside_is_an_error_and_missing_art_a_warning(tmp_path, art, rule, severity):
+    """One rule for every game (DESIGN.md: art resolves inside the workbook's folder)."""
     (tmp_path / "outside.png").write_bytes(b"png")
     sub = tmp_path / "sub"
     sub.mkdir()
     rows = [["Levy", "Soldier", 5, 20, "", art]]
     result, decks = load_decks(ValidateRequest(make_xlsx(sub / "d.xlsx", {"D": [HEADER, *rows]})))
-    (p,) = problems(result, "battlegate.card.art")
-    assert p.severity == "warning" and p.location.cell == "F2" and result.valid
+    (p,) = problems(result, rule)
+    assert p.severity == severity and p.location.cell == "F2"
+    assert result.valid == (severity == "warning")
     assert decks[0].cards[0].fields()["Art"] is None
 
 

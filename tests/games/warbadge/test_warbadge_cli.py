@@ -77,7 +77,7 @@ def test_format_option_and_unknown_format():
     result = invoke("validate", "warbadge", f"{BUNDLED}#Spark", "--format", "standard")
     assert result.exit_code == 1 and "warbadge.team.size" in result.output
     result = invoke("validate", "warbadge", f"{BUNDLED}#Spark", "--format", "quik", "--json")
-    assert result.exit_code == 1 and "did you mean 'quick'" in result.output
+    assert result.exit_code == 2 and "did you mean 'quick'" in result.stderr  # misuse
 
 
 def test_catalog_option(tmp_path):

@@ -1,23 +1,29 @@
-"""The Battle of Banners validation: one workbook is one game (Items, Board, Pieces).
+"""The Battle of Banners validation: a workbook holds the item deck, the pieces and boards.
 
-A workbook is checked as a whole and reported as one entry named after the file (or
-after the board sheet picked with `FILE#SHEET`). Its sheets:
+Like every game's workbook, each sheet is a "deck", here a board, named by its sheet
+name, except the catalog sheets every board shares (`Items`, `Pieces`) and `#…` sheets;
+`FILE#SHEET` picks one board. The bundled and template workbooks hold one board, `Board`.
 
-- `Items` (the catalog: `--catalog FILE`, else the workbook's own, else the book's deck
-  bundled in content/banners/banners.xlsx): each card's name [banners.item.name], colour
-  [banners.item.color] and effect, one of the book's sixteen [banners.item.effect];
-  names unique [banners.item.duplicate]. A deck departing from the book is warned: its
-  size [banners.items.count], an effect's number of cards [banners.items.effect-count],
-  a colour other than the book's meaning for the effect [banners.items.color];
-- `Board` (`board.py`): a grid of spaces, each located at its own cell;
-- `Pieces`: side 1 or 2 [banners.piece.side], colour [banners.piece.color], Count; a side
-  has pieces [banners.pieces.none], of one of the book's colour pairs, the two sides of
-  different pairs [banners.pieces.colors]; a side without one of its colours is warned
-  (no scouts in 1v1, no 2v2) [banners.pieces.missing-color]; pieces beyond a side's
-  drawbridges start in the reserve [banners.pieces.reserve, info];
-- any other sheet (not `#…`) is warned as unread [banners.sheet.unknown].
+- `Items` (`--catalog FILE`, else the workbook's own, else the book's deck bundled in
+  content/banners/banners.xlsx): each card's name [banners.item.name], colour
+  [banners.item.color], effect, one of the book's sixteen [banners.item.effect], art
+  inside the workbook's folder [banners.item.art] that exists [banners.item.art-missing,
+  warning]; names unique [banners.item.duplicate]. A deck departing from the book is
+  warned: its size [banners.items.count], an effect's number of cards
+  [banners.items.effect-count], a colour other than the book's meaning for the effect
+  [banners.items.color];
+- `Pieces` (the workbook's, else the catalog's, else the bundled two of each colour
+  [banners.pieces.bundled, info]): side 1 or 2 [banners.piece.side], colour
+  [banners.piece.color], Count; a side has pieces [banners.pieces.none], of one of the
+  book's colour pairs, the two sides of different pairs [banners.pieces.colors]; a side
+  without one of its colours is warned (no scouts in 1v1, no 2v2)
+  [banners.pieces.missing-color];
+- each board (`board.py`): a grid of spaces, each located at its own cell; pieces beyond
+  a side's drawbridges start in the reserve [banners.pieces.reserve, info]; a workbook
+  with no board is an error [banners.board.missing].
 
-`load_decks` gives later jobs (printing, playing) the validated game as a `LoadedGame`.
+Problems of the shared sheets are reported in a `catalog` entry, each board's in its own.
+`load_decks` gives later jobs (printing, playing) one `LoadedGame` per board.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from toolkit.core.art import art_file
 from toolkit.core.errors import InputError
 from toolkit.core.registry import ROOT, ValidateRequest
 from toolkit.core.report import DeckResult, Location, Report, ValidationResult
@@ -43,8 +50,8 @@ from toolkit.games.banners.models import ITEM_COLUMNS, PIECE_COLUMNS, Item, Piec
 GAME_ID = "banners"
 DEFAULT_FILE: Path = ROOT / "content" / GAME_ID / "banners.xlsx"
 ITEMS, BOARD, PIECES = "Items", "Board", "Pieces"
-SHEETS = (ITEMS, BOARD, PIECES)
-CATALOG_SHEETS: tuple[str, ...] = (ITEMS,)
+CATALOG_SHEETS: tuple[str, ...] = (ITEMS, PIECES)
+"""The sheets every board of a workbook shares; each other sheet is a board."""
 MAX_PIECES = 200
 """A side has at most this many pieces (far more than any board holds)."""
 
@@ -76,6 +83,8 @@ class LoadedGame:
     pieces: list[tuple[int, str]]
     valid: bool
     file: str = ""
+    title: str = ""
+    """How the printed board is titled: the workbook's name (and the board's)."""
     format: str | None = None
 
     @property
@@ -103,6 +112,7 @@ def read_items(sheet: RawSheet, report: Report) -> ItemDeck:
     """Read an Items sheet: every card problem at its cell, bad rows skipped, then the deck
     compared with the book's."""
     deck = ItemDeck(source=f"{sheet.file} › {sheet.name}")
+    folder = Path(sheet.file).resolve().parent
     table = read_table(sheet, ITEM_COLUMNS, report, qty=True)
     if any(col.required and not table.has(col.field) for col in ITEM_COLUMNS):
         return deck
@@ -110,7 +120,10 @@ def read_items(sheet: RawSheet, report: Report) -> ItemDeck:
     colors: dict[str, list[tuple[Item, Location]]] = {}
     for row in table.rows:
         # banners.item.name, banners.item.color, banners.item.effect (Text never fails)
-        item = to_model(Item, row, report, lambda f: f"banners.item.{f}")
+        art = art_file(row.get("art"), folder, row.loc("art"), report, "banners.item.art",
+                       "banners.item.art-missing")
+        item = to_model(Item, row, report, lambda f: f"banners.item.{f}",
+                        extra={"art_path": art})
         if item is None:
             continue
         resolved = item.resolved()
@@ -164,10 +177,10 @@ def _compare_with_book(deck: ItemDeck, colors: dict[str, list[tuple[Item, Locati
                                "way)", loc)
 
 
-def load_items(workbook: Workbook, catalog: Path | None, report: Report) -> ItemDeck:
+def load_items(workbook: Workbook, catalog: Workbook | None, report: Report) -> ItemDeck:
     """The item deck: `--catalog`, else the workbook's Items sheet, else the book's."""
     if catalog is not None:
-        source = open_workbook(catalog)
+        source = catalog
         sheet = source.sheet(ITEMS)
         if sheet is None:
             report.error("banners.items.missing",
@@ -187,7 +200,7 @@ def load_items(workbook: Workbook, catalog: Path | None, report: Report) -> Item
 
 # ---------------------------------------------------------------- Pieces
 
-def read_pieces(sheet: RawSheet, board: Board | None, report: Report) -> list[tuple[int, str]]:
+def read_pieces(sheet: RawSheet, report: Report) -> list[tuple[int, str]]:
     """Read the Pieces sheet into one (side, colour) per piece, checking the book's colour
     pairs per side."""
     table = read_table(sheet, PIECE_COLUMNS, report, qty=True)
@@ -230,13 +243,6 @@ def read_pieces(sheet: RawSheet, board: Board | None, report: Report) -> list[tu
                            + ("no scouts in 1v1, and " if missing[0] in ("Green", "Yellow")
                               else "") + "it cannot be played 2v2 (one colour a player)",
                            where)
-        if board is not None:
-            bridges = len(board.cells(f"D{side}"))
-            if bridges and count > bridges:
-                report.info("banners.pieces.reserve",
-                            f"side {side} has {count} pieces and {bridges} drawbridge(s): "
-                            f"{count - bridges} wait in the reserve and enter through a "
-                            "free drawbridge", where)
     if len(pairs) == 2 and pairs[0] is not None and pairs[0] == pairs[1]:
         report.error("banners.pieces.colors",
                      "both sides use the same colour pair; one side is blue and green, "
@@ -246,58 +252,89 @@ def read_pieces(sheet: RawSheet, board: Board | None, report: Report) -> list[tu
 
 # ---------------------------------------------------------------- the workbook
 
-def _load(req: ValidateRequest) -> tuple[ValidationResult, LoadedGame]:
+def check_reserve(board: Board, pieces: list[tuple[int, str]], report: Report) -> None:
+    """Pieces beyond a side's drawbridges wait in the reserve (ruling setup-placement)."""
+    for side in (1, 2):
+        count = sum(1 for s, _ in pieces if s == side)
+        bridges = len(board.cells(f"D{side}"))
+        if bridges and count > bridges:
+            report.info("banners.pieces.reserve",
+                        f"side {side} has {count} pieces and {bridges} drawbridge(s): "
+                        f"{count - bridges} wait in the reserve and enter through a free "
+                        "drawbridge", board.sheet.location)
+
+
+def _pieces_sheet(workbook: Workbook, catalog: Workbook | None,
+                  report: Report) -> RawSheet:
+    """The Pieces sheet: the workbook's, else the catalog's, else the bundled one."""
+    sheet = workbook.sheet(PIECES) or (catalog.sheet(PIECES) if catalog else None)
+    if sheet is not None:
+        return sheet
+    bundled = open_workbook(DEFAULT_FILE)
+    report.info("banners.pieces.bundled",
+                f"no '{PIECES}' sheet: the bundled pieces ({bundled.display}: two of each "
+                "colour) are used", Location(workbook.display))
+    return bundled.sheet(PIECES)
+
+
+def _load(req: ValidateRequest) -> tuple[ValidationResult, list[LoadedGame]]:
     check_request(req)
     workbook = open_workbook(req.file)
-    board_name = req.sheet or BOARD
-    if req.sheet is not None and workbook.sheet(req.sheet) is None:
-        raise InputError(f"{workbook.display}: no sheet named '{req.sheet}'"
-                         f"{suggest(req.sheet, workbook.names())}; "
-                         f"sheets: {', '.join(workbook.names())}")
-    report = Report()
-    items = load_items(workbook, req.catalog, report)
-    where = Location(workbook.display)
-    board = None
-    board_sheet = workbook.sheet(board_name)
-    if board_sheet is None:
-        report.error("banners.board.missing",
-                     f"the workbook has no '{BOARD}' sheet (the board, one space per cell)",
-                     where)
+    catalog_names = {name.casefold() for name in CATALOG_SHEETS}
+    if req.sheet is not None:
+        chosen = workbook.sheet(req.sheet)
+        if chosen is None:
+            raise InputError(f"{workbook.display}: no sheet named '{req.sheet}'"
+                             f"{suggest(req.sheet, workbook.names())}; "
+                             f"sheets: {', '.join(workbook.names())}")
+        if chosen.name.strip().casefold() in catalog_names:
+            raise InputError(f"{workbook.display}: '{chosen.name}' holds the "
+                             f"{chosen.name.strip().lower()}, not a board; name a board sheet")
+        boards = [chosen]
     else:
-        board = read_board(board_sheet, report)
+        boards = [sheet for sheet in workbook.sheets
+                  if sheet.name.strip().casefold() not in catalog_names
+                  and not sheet.name.strip().startswith("#")]
+    catalog = open_workbook(req.catalog) if req.catalog is not None else None
+    shared = Report()
+    items = load_items(workbook, catalog, shared)
+    pieces_sheet = _pieces_sheet(workbook, catalog, shared)
+    bundled = pieces_sheet.file != workbook.display and catalog is None
+    pieces = read_pieces(pieces_sheet, Report() if bundled else shared)
+    results: list[DeckResult] = []
+    if any(workbook.sheet(name) for name in CATALOG_SHEETS) or shared.problems:
+        results.append(DeckResult("catalog", None, shared, "catalog"))
+    games: list[LoadedGame] = []
+    for sheet in boards:
+        report = Report()
+        board = read_board(sheet, report)
         if board is not None:
             check_board(board, report)
-    pieces_sheet = workbook.sheet(PIECES)
-    pieces: list[tuple[int, str]] = []
-    if pieces_sheet is None:
-        report.error("banners.pieces.missing",
-                     f"the workbook has no '{PIECES}' sheet (Side, Color, Count)", where)
-    else:
-        pieces = read_pieces(pieces_sheet, board, report)
-    known = {name.casefold() for name in (*SHEETS, board_name)}
-    for sheet in workbook.sheets:
-        name = sheet.name.strip()
-        if name.casefold() not in known and not name.startswith("#"):
-            report.warning("banners.sheet.unknown",
-                           f"sheet '{name}' is not read (the game reads {', '.join(SHEETS)})"
-                           f"{suggest(name, SHEETS)}; name it '#{name}' to keep it as "
-                           "your own", Location(workbook.display, sheet.name))
-    name = req.sheet if req.sheet is not None else workbook.path.stem
-    result = ValidationResult(GAME_ID, workbook.display, [DeckResult(name, None, report)])
-    game = LoadedGame(name, items, board, pieces, report.valid, workbook.display)
-    return result, game
+            check_reserve(board, pieces, report)
+        results.append(DeckResult(sheet.name, None, report))
+        title = workbook.path.stem if sheet.name.strip().casefold() == BOARD.casefold() \
+            else f"{workbook.path.stem} · {sheet.name}"
+        games.append(LoadedGame(sheet.name, items, board, pieces,
+                                report.valid and shared.valid, workbook.display, title))
+    if not boards:
+        none = Report()
+        none.error("banners.board.missing",
+                   f"the workbook has no board: add a '{BOARD}' sheet, one space per cell "
+                   "(any sheet other than Items, Pieces and '#…' is a board)",
+                   Location(workbook.display))
+        results.append(DeckResult(workbook.display, None, none))
+    return ValidationResult(GAME_ID, workbook.display, results), games
 
 
 def validate(req: ValidateRequest) -> ValidationResult:
-    """`pnp validate banners FILE`: check the whole workbook (FILE#SHEET: that sheet is the
-    board)."""
+    """`pnp validate banners FILE`: the catalog sheets and every board of a workbook
+    (FILE#SHEET: that board)."""
     return _load(req)[0]
 
 
 def load_decks(req: ValidateRequest) -> tuple[ValidationResult, list[LoadedGame]]:
-    """Validate a workbook as `validate` does and return the game it holds (one entry)."""
-    result, game = _load(req)
-    return result, [game]
+    """Validate a workbook as `validate` does and return one game per board sheet."""
+    return _load(req)
 
 
 def formats(catalog: Path | None = None) -> list[str]:

@@ -7,6 +7,7 @@ side, the board) live in `deck.py` and `board.py`.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
@@ -34,7 +35,10 @@ EFFECT = Column("Effect", ("Item Effect", "Kind", "Type"),
 TEXT = Column("Text", ("Description", "Card Text", "Rules Text"),
               help="Optional text printed on the card; blank prints the book's text of "
                    "its effect.")
-ITEM_COLUMNS: tuple[Column, ...] = (NAME, ITEM_COLOR, EFFECT, TEXT)
+ART = Column("Art", ("Image", "Picture", "Art File"),
+             help="Optional picture for the card, a path relative to this workbook's folder "
+                  "(e.g. art/horse.png). Blank: no picture.")
+ITEM_COLUMNS: tuple[Column, ...] = (NAME, ITEM_COLOR, EFFECT, TEXT, ART)
 """Columns read from the Items sheet (Qty is added by `read_table`)."""
 
 SIDE = Column("Side", ("Team",), required=True,
@@ -87,6 +91,9 @@ class Item(BaseModel):
     color: Annotated[str, BeforeValidator(pick(choices_of(*ITEM_COLORS)))]
     effect: Annotated[str, BeforeValidator(_read_effect)] = ""
     text: OptionalText = ""
+    art: OptionalText = ""
+    art_path: Path | None = None
+    """The Art cell resolved inside the workbook's folder (None: no usable art)."""
 
     def resolved(self) -> Item | None:
         """The item with its effect filled in from its name when the Effect cell is blank
@@ -103,7 +110,8 @@ class Item(BaseModel):
         return {"Kind": "item", "Name": self.name, "Color": self.color,
                 "Meaning": COLOR_MEANINGS[self.color].upper(), "Effect": self.effect,
                 "EffectNote": note, "Timing": f"Play {effect.timing}",
-                "Text": self.text or effect.text}
+                "Text": self.text or effect.text,
+                "Art": str(self.art_path) if self.art_path is not None else None}
 
 
 class PieceRow(BaseModel):
@@ -123,6 +131,11 @@ class Token(BaseModel):
     side: int
     color: str
     flag: bool = False
+
+    @property
+    def name(self) -> str:
+        """What the token shows: a piece of a colour, or a side's flag."""
+        return f"Side {self.side} flag" if self.flag else f"{self.color} piece"
 
     def fields(self) -> dict[str, Any]:
         """The token's fields for printing."""

@@ -24,23 +24,24 @@ def catalog_cards(path: Path | None) -> list:
     item kind, one token per side and colour, and each side's flag marker."""
     _, games = load_decks(ValidateRequest(path or DEFAULT_FILE))
     seen: dict[str, Any] = {}
-    for card in games[0].cards:
-        seen.setdefault(repr(sorted(card.fields().items())), card)
+    for game in games[:1]:
+        for card in game.cards:
+            seen.setdefault(repr(sorted(card.fields().items())), card)
     return list(seen.values())
 
 
-def posters(path: Path, sheet: str | None, square: float | None) -> list[tuple[str, Any]]:
-    """The board of a workbook (`FILE#SHEET`: that sheet) as one drawing named `board`,
-    squares of ``square`` mm (default 25)."""
+def posters(path: Path, sheet: str | None,
+            square: float | None) -> list[tuple[str, str, Any]]:
+    """Every board of a workbook (`FILE#SHEET`: that one) as a drawing, squares of
+    ``square`` mm (default 25): (its deck's name, `board`, drawing)."""
     size = DEFAULT_SQUARE if square is None else square
     if not MIN_SQUARE <= size <= MAX_SQUARE:
         raise InputError(f"--square must be {MIN_SQUARE:g} to {MAX_SQUARE:g} mm, got {size:g}")
     _, games = load_decks(ValidateRequest(path, sheet))
-    game = games[0]
-    if game.board is None:
-        return []
-    title = f"{game.name} · The Battle of Banners"
-    return [("board", board_drawing(game.board.rows, size, title, game.pieces))]
+    return [(game.name, "board",
+             board_drawing(game.board.rows, size, f"{game.title} · The Battle of Banners",
+                           game.pieces))
+            for game in games if game.board is not None]
 
 
 PRINTING = PrintSpec(layout_of=layout_of, catalog_cards=catalog_cards, posters=posters)

@@ -3,8 +3,8 @@ content uses (content/banners/make_content.py).
 
 A workbook has three sheets: `Items` (a table: the item deck), `Board` (a grid: one space
 per cell, coloured by conditional formatting so the board reads at a glance while it is
-edited, with a dropdown of the space codes) and `Pieces` (a table). The template adds a
-`#Legend` sheet (skipped by the game) explaining the codes.
+edited, with a dropdown of the space codes and a note on its first cell explaining them)
+and `Pieces` (a table).
 """
 
 from __future__ import annotations
@@ -17,37 +17,40 @@ from toolkit.core.sheets import QTY
 from toolkit.core.workbook import SheetSpec, build_workbook, save_atomic
 from toolkit.games.banners.book import EFFECT_LIST, ITEM_COLORS
 from toolkit.games.banners.engine.samples import BOARD, PIECES
-from toolkit.games.banners.models import EFFECT, ITEM_COLOR, NAME, PIECE_SHEET_COLUMNS, TEXT
+from toolkit.games.banners.models import (
+    ART,
+    EFFECT,
+    ITEM_COLOR,
+    NAME,
+    PIECE_SHEET_COLUMNS,
+    TEXT,
+)
 
-ITEM_SHEET_COLUMNS = (NAME, ITEM_COLOR, QTY, EFFECT, TEXT)
+ITEM_SHEET_COLUMNS = (NAME, ITEM_COLOR, QTY, EFFECT, TEXT, ART)
 """The Items sheet's columns in the order the workbooks write them."""
 
 FILLS = {"T": "8DB97A", "K": "BDB6A8", "D1": "B9CCEA", "D2": "EBC0BC", "C1": "2F62B0",
          "C2": "B8322C", ".": "F4EEDD"}
 """Board cell fills by code (conditional formatting)."""
 
-LEGEND_ROWS = (
-    (".", "open space", "Blank cells are open spaces too."),
-    ("T", "tree", "No piece may enter or cross it."),
-    ("K", "keep", "Land on it for an item card; safe from attack; closed for a full turn "
-                  "after a piece leaves it."),
-    ("D1", "drawbridge of side 1", "Side 1's pieces start here; its reinforcements come "
-                                   "back here. At least one per side."),
-    ("D2", "drawbridge of side 2", "The same for side 2."),
-    ("C1", "castle of side 1", "Exactly one per side. Row 1 is side 2's edge, the last row "
-                               "side 1's."),
-    ("C2", "castle of side 2", "Land on the enemy castle to grab its flag."),
-)
+LEGEND = ("One cell, one space. . (or blank): open. T: tree, no piece enters. K: keep, "
+          "land for an item card, safe from attack, closed a full turn after it is left. "
+          "D1/D2: a drawbridge of side 1/2, where its pieces start. C1/C2: the castle of "
+          "side 1/2, exactly one each. Row 1 is side 2's edge, the last row side 1's. Any "
+          "other sheet but Items, Pieces and '#...' sheets is a board too.")
+"""The note on the Board sheet's first cell."""
 
 
 def book_item_rows() -> list[tuple]:
-    """The book's deck as Items rows: Name, Color, Qty, Effect, Text (blank: the book's)."""
-    return [(e.name, e.color, e.count, e.name, None) for e in EFFECT_LIST]
+    """The book's deck as Items rows: Name, Color, Qty, Effect, Text (blank: the book's),
+    Art (none)."""
+    return [(e.name, e.color, e.count, e.name, None, None) for e in EFFECT_LIST]
 
 
 def write_game_workbook(path: Path, items: Sequence[Sequence], board: Sequence[Sequence[str]],
-                        pieces: Sequence[Sequence], legend: bool = False) -> None:
-    """Write a workbook (Items, Board, Pieces[, #Legend]) atomically, byte-reproducibly."""
+                        pieces: Sequence[Sequence]) -> None:
+    """Write a workbook (Items, Board, Pieces) atomically, byte-reproducibly."""
+    from openpyxl.comments import Comment  # noqa: PLC0415
     from openpyxl.formatting.rule import CellIsRule  # noqa: PLC0415
     from openpyxl.styles import Alignment, Font, PatternFill  # noqa: PLC0415
     from openpyxl.worksheet.datavalidation import DataValidation  # noqa: PLC0415
@@ -58,11 +61,6 @@ def write_game_workbook(path: Path, items: Sequence[Sequence], board: Sequence[S
         SheetSpec("Pieces", PIECE_SHEET_COLUMNS, pieces,
                   choices={"Side": ("1", "2"), "Color": ("Blue", "Green", "Red", "Yellow")}),
     ]
-    if legend:
-        from toolkit.core.sheets import Column  # noqa: PLC0415
-
-        specs.append(SheetSpec("#Legend", (Column("Code"), Column("Space"), Column("Notes")),
-                               LEGEND_ROWS, widths={"Space": 22, "Notes": 70}))
     wb = build_workbook(specs)
     ws = wb.create_sheet("Board", 1)
     height, width = len(board), len(board[0])
@@ -74,6 +72,9 @@ def write_game_workbook(path: Path, items: Sequence[Sequence], board: Sequence[S
             cell = ws.cell(row=r, column=c, value=code)
             cell.alignment = centre
             cell.font = bold
+    note = Comment(LEGEND, "pnp")
+    note.width, note.height = 320, 150
+    ws.cell(row=1, column=1).comment = note
     for c in range(1, width + 1):
         ws.column_dimensions[column_letter(c)].width = 4.6
     area = f"A1:{column_letter(width)}{height}"
@@ -93,6 +94,6 @@ def write_game_workbook(path: Path, items: Sequence[Sequence], board: Sequence[S
 
 
 def write_template(path: Path) -> None:
-    """Write a starter workbook: the book's item deck, the bundled board and pieces, and a
-    #Legend sheet of the board's codes; it validates clean."""
-    write_game_workbook(path, book_item_rows(), BOARD, PIECES, legend=True)
+    """Write a starter workbook: the book's item deck, the bundled board (with a note on
+    its codes) and pieces; it validates clean."""
+    write_game_workbook(path, book_item_rows(), BOARD, PIECES)

@@ -4,7 +4,8 @@ Battle Gate has no catalog: each deck sheet (or CSV file) lists the player's own
 Rules checked (rule ids in brackets, documented in docs/battlegate.md):
 
 - each card: a name [battlegate.card.name], one class of three [battlegate.card.class],
-  a power from 1 to 6 [battlegate.card.power], usable art [battlegate.card.art, warning];
+  a power from 1 to 6 [battlegate.card.power], art inside the workbook's folder
+  [battlegate.card.art] that exists [battlegate.card.art-missing, warning];
 - a name shared by cards of different class or power is noted [battlegate.card.same-name];
 - the deck costs exactly 100 character points [battlegate.deck.cost] and holds 17 to 100
   cards [battlegate.deck.size];
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolkit.core.art import art_file
 from toolkit.core.errors import InputError
 from toolkit.core.registry import ValidateRequest
 from toolkit.core.report import Report, ValidationResult
@@ -62,25 +64,10 @@ def formats(catalog: Path | None = None) -> list[str]:
 
 
 def _resolve_art(row: Row, report: Report) -> Path | None:
-    """The Art cell as an absolute path inside the workbook's folder, or None (warned)."""
-    text = row.get(ART.field)
-    if text is None:
-        return None
-    text = str(text).replace("\\", "/")
-    loc = row.loc(ART.field)
-    folder = Path(loc.file).resolve().parent
-    path = (folder / text).resolve()
-    if not path.is_relative_to(folder):
-        report.warning(f"{GAME_ID}.card.art",
-                       f"Art must be a file inside the workbook's folder, got '{text}'; "
-                       "the card has no art", loc)
-        return None
-    if not path.is_file():
-        report.warning(f"{GAME_ID}.card.art",
-                       f"Art file '{text}' is not found in the workbook's folder; "
-                       "the card has no art", loc)
-        return None
-    return path
+    """The Art cell as an absolute path inside the workbook's folder (`art_file`)."""
+    folder = Path(row.loc(ART.field).file).resolve().parent
+    return art_file(row.get(ART.field), folder, row.loc(ART.field), report,
+                    f"{GAME_ID}.card.art", f"{GAME_ID}.card.art-missing")
 
 
 def _describe(card: Card) -> str:
@@ -92,7 +79,7 @@ def read_cards(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
 
     Bad rows are reported and skipped. Deck-level rules are checked by `check_cards`.
     """
-    table = read_table(sheet, CARD_COLUMNS, report, qty=True)
+    table = read_table(sheet, CARD_COLUMNS, report, qty=True, max_qty=MAX_CARDS)
     if any(col.required and not table.has(col.field) for col in CARD_COLUMNS):
         return []  # the missing column is reported at the header row by read_table
     cards: list[tuple[Row, Card]] = []

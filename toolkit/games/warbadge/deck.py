@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from toolkit.core.art import art_file
 from toolkit.core.errors import InputError
 from toolkit.core.registry import ROOT, ValidateRequest
 from toolkit.core.report import Location, Report, ValidationResult
@@ -299,24 +300,9 @@ def _check_vocabulary(badge: Badge, row: Row, catalog: Catalog, report: Report) 
 
 
 def _art_path(row: Row, catalog: Catalog, report: Report) -> Path | None:
-    """The Art cell as an absolute path inside the workbook's folder; an error if it
-    points outside, a warning (and no art) if the file does not exist."""
-    art = row.get("art")
-    if art is None or catalog.folder is None:
-        return None
-    text = clean_text(art)
-    loc = row.loc("art")
-    path = (catalog.folder / text).resolve()
-    if not path.is_relative_to(catalog.folder):
-        report.error("warbadge.badge.art",
-                     f"Art must be a path inside the workbook's folder, got '{text}'", loc)
-        return None
-    if not path.is_file():
-        report.warning("warbadge.badge.art-missing",
-                       f"Art file '{text}' was not found next to the workbook; the badge "
-                       "prints without art", loc)
-        return None
-    return path
+    """The Art cell as an absolute path inside the workbook's folder (`art_file`)."""
+    return art_file(row.get("art"), catalog.folder, row.loc("art"), report,
+                    "warbadge.badge.art", "warbadge.badge.art-missing")
 
 
 # ---------------------------------------------------------------- teams
@@ -335,7 +321,8 @@ class TeamCheck:
 def check_team(sheet: RawSheet, catalog: Catalog, report: Report,
                format_name: str | None) -> TeamCheck:
     """Check one team sheet against a format (given, or inferred from its size)."""
-    table = read_table(sheet, TEAM_COLUMNS, report, qty=True)
+    table = read_table(sheet, TEAM_COLUMNS, report, qty=True,
+                       max_qty=max(f.badges for f in catalog.formats.values()))
     if not table.has("badge"):
         fmt = _given_format(catalog, format_name, sheet, report) if format_name else None
         return TeamCheck(fmt, [], False)
@@ -397,12 +384,10 @@ def _given_format(catalog: Catalog, name: str, sheet: RawSheet, report: Report) 
                      f"format '{name}' has errors in the catalog "
                      f"({catalog.invalid_formats.get(name)}); fix its row there",
                      sheet.location)
-    else:
-        known = catalog.format_names()
-        report.error("warbadge.format.unknown",
-                     f"format '{name}' is not known{suggest(name, known)}; "
-                     f"formats: {', '.join(known)}", sheet.location)
-    return None
+        return None
+    known = catalog.format_names()  # an unknown --format is misuse (exit 2), not a rule
+    raise InputError(f"unknown format '{name}' for warbadge{suggest(name, known)}; "
+                     f"formats: {', '.join(known)}")
 
 
 def _infer_format(catalog: Catalog, size: int) -> Format:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from toolkit.core.art import art_file
 from toolkit.core.errors import InputError
 from toolkit.core.registry import ROOT, ValidateRequest
 from toolkit.core.report import Location, Report, ValidationResult
@@ -178,21 +179,9 @@ def _check_attack(unit: Unit, row: Row, report: Report) -> None:
 
 
 def _resolve_art(item: Card, row: Row, catalog: Catalog, report: Report) -> Card:
-    if not item.art or catalog.folder is None:
-        return item
-    folder = catalog.folder
-    path = (folder / item.art).resolve()
-    if not path.is_relative_to(folder):
-        report.error(f"{GAME_ID}.{item.kind}.art",
-                     f"Art must be a path inside the workbook's folder, got '{item.art}'",
-                     row.loc("art"))
-        return item
-    if not path.is_file():
-        report.warning(f"{GAME_ID}.catalog.art-missing",
-                       f"Art file '{item.art}' is not found next to the workbook; "
-                       "the card prints without art", row.loc("art"))
-        return item
-    return item.model_copy(update={"art_file": path})
+    path = art_file(item.art, catalog.folder, row.loc("art"), report,
+                    f"{GAME_ID}.{item.kind}.art", f"{GAME_ID}.catalog.art-missing")
+    return item if path is None else item.model_copy(update={"art_file": path})
 
 
 def read_catalog(path: Path | None = None) -> tuple[Catalog, Report]:
@@ -257,7 +246,7 @@ def read_warband(sheet: RawSheet, catalog: Catalog, report: Report) -> tuple[lis
 
     Blank, unknown and broken names are reported at their `Card` cell and left out.
     """
-    table = read_table(sheet, WARBAND_COLUMNS, report, qty=True)
+    table = read_table(sheet, WARBAND_COLUMNS, report, qty=True, max_qty=WARBAND_SIZE)
     if table.rows and not table.has("card"):
         return [], 0  # the missing `Card` column is reported once
     entries: list[Entry] = []

@@ -199,6 +199,7 @@ class BannersRules(Instrumented):
                   (zeros, zeros), (zeros, zeros), st.kind_counts, zeros, seats, seats)
         if self.emit:
             self.emit("round", "Set-up")
+            self.emit("info", f"Board: {params.name} ({st.w} × {st.h})")
             for side in (0, 1):
                 where = ", ".join(f"{st.piece_label[i]} {cell_name(st, s.pos[i])}"
                                   for i in st.side_pieces[side])
