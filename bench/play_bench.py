@@ -1,7 +1,9 @@
-"""Benchmark of the game simulation: WarBadge games per second with random agents, and
-The Battle of Banners' games per second (bundled board, 1v1 and 2v2, random and greedy).
+"""Benchmark of the game simulation: WarBadge, Valiant Wars and Banners games per second.
 
-Measures invariant checks on and off, in one process and with ``jobs=2``. If OpenSpiel
+WarBadge with random agents, invariant checks on and off, in one process and with
+``jobs=2``; Valiant Wars on the bundled pool, 2 and 4 players, random and greedy agents,
+invariant checks on and off, in one process; The Battle of Banners on the bundled board,
+1v1 and 2v2, random and greedy agents, invariant checks on and off. If OpenSpiel
 (``pyspiel``) can be imported, the same run also times OpenSpiel's goofspiel (6 cards,
 2 players) random playouts driven from Python and prints our ratio to it (the goal is
 at least 0.5x with invariants on). Compare ratios within one run, never absolute times
@@ -24,6 +26,7 @@ if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from toolkit.games.banners.engine import BannersRules, bundled_params  # noqa: E402
+from toolkit.games.valiantwars.engine import ValiantWarsRules, sample_params  # noqa: E402
 from toolkit.games.warbadge.engine import WarBadgeRules, standard_params  # noqa: E402
 from toolkit.sim.harness import run_games  # noqa: E402
 
@@ -45,6 +48,12 @@ def banners_rate(players: int, agent: str, games: int,
                                 check_invariants=check_invariants)
     turns = result.stats.length_sum
     return games / seconds, turns / seconds, result.stats.mean_length()
+def valiantwars_rate(games: int, players: int, agent: str, check_invariants: bool) -> float:
+    """Valiant Wars games per second (bundled pool, one process)."""
+    rules = ValiantWarsRules()
+    _, seconds = run_games(rules, sample_params(players), [agent] * players, games, 1,
+                           check_invariants=check_invariants)
+    return games / seconds
 
 
 def goofspiel_rate(seconds: float) -> float | None:
@@ -96,6 +105,14 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
                 figures[label] = rate
                 print(f"{label}: {rate:,.1f} games/s ({turns:,.0f} turns/s, {mean:.1f} "
                       "turns a game)")
+    vw_games = max(50, args.games // 10)
+    for players in (2, 4):
+        for agent in ("random", "greedy"):
+            for check in (True, False):
+                rate = valiantwars_rate(vw_games, players, agent, check)
+                label = f"{players} players, {agent}, invariants {'on' if check else 'off'}"
+                figures[f"valiantwars {label}"] = rate
+                print(f"valiantwars {label}: {rate:,.0f} games/s")
     goof = goofspiel_rate(args.seconds)
     figures["goofspiel"] = goof
     if goof is None:

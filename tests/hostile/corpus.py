@@ -56,9 +56,11 @@ def template(game: Game, folder: Path, name: str = "deck.xlsx") -> Path:
 
 
 def deck_sheet(game: Game, names: list[str]) -> str:
-    """The template's first deck sheet (not a catalog sheet, not a '#' sheet)."""
+    """The template's first deck sheet (not a catalog sheet, not a '#' sheet); for a game
+    whose one file is its catalog (Valiant Wars' pool, Banners' board), its first sheet."""
     catalog = {s.casefold() for s in game.catalog_sheets}
-    return next(n for n in names if n.casefold() not in catalog and not n.startswith("#"))
+    mine = [n for n in names if not n.startswith("#")]
+    return next((n for n in mine if n.casefold() not in catalog), mine[0])
 
 
 def edit(path: Path, change: Callable) -> Path:
@@ -294,8 +296,9 @@ def _missing_part(game: Game, folder: Path) -> Path:
 
 def _duplicate_names(game: Game, folder: Path) -> Path:
     path = template(game, folder)
+    name = deck_name(game, path)
     edit(path, lambda wb: wb.create_sheet("Second"))
-    return rename_sheets(path, {"Second": deck_name(game, path).upper()})
+    return rename_sheets(path, {"Second": name.upper()})
 
 
 def _bad_string_index(game: Game, folder: Path) -> Path:
@@ -382,7 +385,7 @@ def _qty_total(game: Game, folder: Path) -> Path:
     def change(wb) -> None:
         ws = wb[found[0]]
         values = [c.value for c in ws[2]]
-        for _ in range(150):
+        for _ in range(110):
             ws.append(values)
         for row in range(2, ws.max_row + 1):
             ws.cell(row=row, column=found[1], value=100)
@@ -409,8 +412,11 @@ def _rename_deck(new: str) -> Callable[[Game, Path], Path]:
 
 
 def _colliding_names(game: Game, folder: Path) -> Path:
-    """Deck sheets named so that careless file names would collide or escape."""
+    """Deck sheets named so that careless file names would collide or escape (a game whose
+    one file is one pool or board has no deck sheets to name: its template is kept)."""
     path = template(game, folder)
+    if game.playing is not None and game.playing.pooled:
+        return path
     deck = deck_name(game, path)
     names = ["Deck", ".Deck", "Deck ", "../evil", "/", "a:b", "CON", "x" * 300]
 

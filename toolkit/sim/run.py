@@ -47,6 +47,9 @@ class PlayResult:
     """Coverage ids that cannot fire with these decks (an ability nobody has)."""
     sides: list[int] = field(default_factory=list)
     """Each seat's result column (a team game: its side); empty means seat k is column k."""
+    tables: list[tuple[str, list[str], list[list[str]]]] = field(default_factory=list)
+    """The engine's statistics as (title, columns, rows) for the terminal report, when it
+    provides ``stats_tables(game_stats)``."""
 
     @property
     def exit_code(self) -> int:
@@ -154,6 +157,8 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
     if hasattr(rules, "game_stats"):
         result.game_stats = rules.game_stats(total.stats.counters, result.decks,
                                              total.stats.games - total.stats.unfinished)
+        if hasattr(rules, "stats_tables"):
+            result.tables = rules.stats_tables(result.game_stats)
     with Transaction() as tx:
         if log_path is not None:
             _write(tx, Path(log_path), "\n".join(text for _, text in total.logs))
@@ -202,6 +207,13 @@ def render_table(result: PlayResult, console: Any) -> None:
         console.print("Ended by: " + ", ".join(f"{markup(k)} {v}" for k, v in
                                                sorted(st.end_reasons.items())))
     _render_game_stats(result.game_stats, console)
+    for title, columns, rows in result.tables:
+        extra = Table(title=title)
+        for k, column in enumerate(columns):
+            extra.add_column(column, justify="left" if k == 0 else "right")
+        for row in rows:
+            extra.add_row(*(markup(cell) for cell in row))
+        console.print(extra)
     for v in result.violations[:20]:
         console.print(f"[red]violation[/red] seed {v.seed} step {v.step}: "
                       f"{markup(v.invariant)}: {markup(v.message)}")
@@ -224,8 +236,7 @@ def render_table(result: PlayResult, console: Any) -> None:
 
 
 def _render_game_stats(stats: dict[str, Any] | None, console: Any) -> None:
-    """The engine's own statistics, when it keeps them: first player, per deck, then any
-    other mapping as a table (a mapping of rows) or a line (a mapping of figures)."""
+    """The engine's own statistics, when it keeps them: first player, and per deck."""
     if not stats:
         return
     from rich.table import Table
@@ -244,31 +255,3 @@ def _render_game_stats(stats: dict[str, Any] | None, console: Any) -> None:
                           str(row.get("first", "")), str(row.get("first_wins", "")),
                           ", ".join(f"{k} {v}" for k, v in out.items() if v) or "0")
         console.print(table)
-    for key, value in stats.items():
-        if key in ("decks", "first_player_win_rate") or not isinstance(value, dict) or \
-                not value:
-            continue
-        title = key.replace("_", " ").capitalize()
-        rows = list(value.values())
-        if all(isinstance(row, dict) for row in rows):  # a table: one row per key
-            columns = list(dict.fromkeys(c for row in rows for c in row))
-            table = Table(title=title)
-            table.add_column("")
-            for column in columns:
-                table.add_column(markup(column.replace("_", " ")), justify="right")
-            for name, row in value.items():
-                table.add_row(markup(name), *(markup(_cell(column, row.get(column)))
-                                              for column in columns))
-            console.print(table)
-        elif not any(isinstance(v, (dict, list)) for v in rows):
-            console.print(f"{title}: " + ", ".join(f"{markup(k)} {markup(_cell(k, v))}"
-                                                   for k, v in value.items()))
-
-
-def _cell(column: str, value: Any) -> str:
-    """A game statistic as a table shows it: rates as percentages, None as a dash."""
-    if value is None:
-        return "-"
-    if isinstance(value, float) and "rate" in column:
-        return f"{value:.1%}"
-    return str(value)

@@ -109,7 +109,7 @@ def test_play_table_shows_sides_and_item_statistics():
     result = invoke("play", "banners", "--players", "4", "--games", "10")
     assert result.exit_code == 0, result.output
     assert "1, 3" in result.output and "2, 4" in result.output  # seats per side
-    assert "Items" in result.output and "win rate when played" in result.output
+    assert "Items" in result.output and "Win rate when played" in result.output
 
 
 def test_play_log_is_reproducible(tmp_path):

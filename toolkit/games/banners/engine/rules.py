@@ -183,6 +183,10 @@ class BannersRules(Instrumented):
         out), without a line in the playthrough log: it applied to no action taken."""
         self.counts[rule_id] += 1
 
+    def stats_tables(self, stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
+        """`game_stats` as tables for the terminal report (see the function)."""
+        return stats_tables(stats)
+
     def stat(self, key: str, n: int = 1) -> None:
         """Add ``n`` to the game statistic ``banners.stat.<key>`` (not a coverage id)."""
         full = STAT + key
@@ -1387,3 +1391,22 @@ def game_stats(counters: dict[str, int], deck_names: list[str] | tuple[str, ...]
         "pieces": {"defeated": get("pieces.removed"), "reaped": get("pieces.reaped"),
                    "reinforcements": get("reinforcements")},
     }
+
+
+def stats_tables(stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
+    """`game_stats` as (title, columns, rows) tables for the terminal report: the sides,
+    what happened in the games, and the items (most played first)."""
+    sides = [[name, str(row["first"]), str(row["first_wins"]), str(row["wins"])]
+             for name, row in stats["sides"].items()]
+    events = [[f"{group.replace('_', ' ')}: {what}", str(n)]
+              for group in ("win_reasons", "flags", "combat", "pieces")
+              for what, n in stats[group].items()]
+    items = [[name, str(row["drawn"]), str(row["played"]), str(row["games_played"]),
+              "-" if row["win_rate_when_played"] is None
+              else f"{row['win_rate_when_played']:.1%}"]
+             for name, row in sorted(stats["items"].items(),
+                                     key=lambda kv: (-kv[1]["played"], kv[0]))]
+    return [("Sides", ["Side", "Went first", "Won when first", "Wins"], sides),
+            ("In the games", ["What", "Times"], events),
+            ("Items", ["Item", "Drawn", "Played", "Games played",
+                       "Win rate when played"], items)]

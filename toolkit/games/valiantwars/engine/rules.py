@@ -1,0 +1,1271 @@
+"""Valiant Wars rules engine: a small pure state machine over `state.State`.
+
+A round, as the rulebook sets it out, split into small decisions:
+
+- **Shuffle** (a chance step): every player shuffles all the cards they own.
+- **Draw**: at each draw every player still drawing decides at once to draw or to call
+  STOP (a simultaneous choice); the drawers reveal their next card together. A second
+  Dark Omen puts a player OUT (a first-card Dark Omen stack counts once); a player whose
+  deck is empty has run out.
+- **When Played** effects and Location penalties revealed at one draw resolve before the
+  next, fewest victory points first (ties at random, a chance step); each may ask its
+  owner (or the player it chose) for a choice. Cards drawn by an effect resolve at once.
+- **Purchases** in STOP order: up to two cards each (Soldier free, Gold 1, a Market
+  Champion its cost) from the Gold tallied in the line; the Market is refilled at once.
+- **Battle**: the highest Swords among the players not OUT takes the top Location (a tie
+  leaves it), its victory points and, for every 3 VP, a Dark Omen; the Location goes into
+  the winner's cards. The game ends when a player reaches the VP of the table, or takes
+  the Valiant Throne.
+
+Actions are small tuples whose second item is the acting player: ``("shuffle", CHANCE,
+decks)``, ``("order", CHANCE, seats)``, ``("draw", p)``, ``("stop", p)``, ``("target",
+p, q)``, ``("flip", p, card)``, ``("copy", p, card)``, ``("pass", p)`` (decline an
+optional choice, or end one's purchases), ``("champion", p, card)``, ``("gold", p)``,
+``("soldier", p)``. Cards are pool ids. Where the rulebook is silent the engine follows
+a named ruling (`rulings.py`) and counts it; a forced choice with one option is taken
+without asking.
+
+Game statistics (rounds, OUTs, Swords and Gold per seat and per round number, Locations
+won, champions bought and their buyers' wins) are added to ``counts`` under
+``valiantwars.stat.*`` keys beside the coverage ids; `game_stats` folds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from random import Random
+from typing import Any
+
+from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+
+from ..vocab import (
+    ACTIVE_PENALTIES,
+    APPRENTICE,
+    ASSASSIN,
+    BRIGAND,
+    CHAMPION,
+    DANCER,
+    EFFECT_NAMES,
+    FIREBRAND,
+    GENERAL,
+    HERO,
+    LOCATION,
+    LUNAR_WITCH,
+    MARKET_SIZE,
+    MYSTIC,
+    NONE,
+    OMEN,
+    OMENS_TO_OUT,
+    ORACLE,
+    P_DRAW,
+    P_FLIP,
+    P_OMEN,
+    P_STOP,
+    PRIESTESS,
+    PYROMANCER,
+    ROGUE,
+    SABOTEUR,
+    SAINT,
+    SHAMAN,
+    START_DECK,
+    TABLE,
+    VP_PER_OMEN,
+    WARLORD,
+    WHEN_PLAYED,
+    WURM_LORD,
+    penalty_sentence,
+)
+from .lines import (
+    count_omens,
+    count_type,
+    effect_of,
+    face_up_soldiers,
+    flippable_champions,
+    has_general,
+    tally,
+)
+from .rulings import COVERAGE_IDS, EFFECT_IDS, EFFECT_RULINGS, PENALTY_IDS, RULINGS
+from .state import (
+    BUY,
+    CHOICE,
+    DRAW,
+    DRAWING,
+    EMPTY,
+    ORDER,
+    OUT,
+    OVER,
+    PHASE_NAMES,
+    SHUFFLE,
+    STATUS_NAMES,
+    STOPPED,
+    Observation,
+    Pool,
+    State,
+    VWParams,
+    describe_card,
+)
+
+# Queue entries: (op, player, card, effect, n).
+OP_EFFECT, OP_PENALTY, OP_DRAW = range(3)
+# Choices: (kind, decider, owner, card, effect, n).
+C_TARGET, C_WITCH, C_FLIP, C_COPY = range(4)
+CHOICE_NAMES = ("target", "witch", "flip", "copy")
+
+DRAWS = {APPRENTICE: 1, BRIGAND: 1, PYROMANCER: 2, SABOTEUR: 2}
+"""Cards an opponent must draw, by effect (the Saboteur's second part draws 1)."""
+OWN_DRAWS = {FIREBRAND: 1, WARLORD: 1, WURM_LORD: 2}
+"""Cards the owner must draw: "you must draw one (1)" / "two (2) cards"."""
+ORACLE_LOOK = 4
+ROUND_BUCKETS = 30
+"""Per-round-number statistics go up to this round; later rounds share its bucket."""
+
+R = "valiantwars.rule."
+G = "valiantwars.ruling."
+STAT = "valiantwars.stat."
+
+
+def _put(values: tuple, p: int, value: Any) -> tuple:
+    return values[:p] + (value,) + values[p + 1:]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    return tuple(sorted(cards + (card,)))
+
+
+class ValiantWarsRules(Instrumented):
+    """The Valiant Wars rules engine (see the module docstring)."""
+
+    game_id = "valiantwars"
+    coverage = COVERAGE_IDS
+    rulings = RULINGS
+    length_unit = "rounds"
+    max_steps = 60_000
+
+    def __init__(self) -> None:
+        self.emit = None
+        self._pools: tuple[Any, Pool | None] = (None, None)
+        self._draw_options = {p: (("draw", p), ("stop", p)) for p in range(8)}
+        self._ids: dict[Any, str] = {"face-down": R + "face-down", **EFFECT_IDS,
+                                     "self-counts": G + "self-counts",
+                                     "mercenary-gold": G + "mercenary-gold"}
+        self._ids.update({("pen", code): rid for code, rid in PENALTY_IDS.items()})
+        self._clean: dict[Any, tuple] = {}
+        """Invariant inputs last found clean (see `invariants`)."""
+        self.reset_counts()
+
+    # ----------------------------------------------------------------- metadata
+    @property
+    def agents(self):
+        """The agent registry: ``random``, ``greedy`` and ``risk:P,buy:A>B`` specs."""
+        from .agents import AGENTS
+
+        return AGENTS
+
+    def describe_params(self, params: VWParams) -> dict[str, Any]:
+        """The `play --json` header fields: the pool's format and one label per seat."""
+        return {"format": params.format, "decks": list(params.names)}
+
+    def absent_ids(self, params: VWParams) -> set[str]:
+        """Coverage ids this pool cannot fire: effects and penalties nobody has, the
+        rulings about them, and the Village choice with a single Village."""
+        pool = self._pool(params)
+        effects = {pool.effect[c] for c in pool.champions}
+        penalties = {pool.penalty[c] for c in pool.locations}
+        absent = {rid for code, rid in EFFECT_IDS.items() if code not in effects}
+        absent |= {rid for code, rid in PENALTY_IDS.items() if code not in penalties}
+        names = {EFFECT_NAMES[e] for e in effects if e}
+        for effect, rulings in EFFECT_RULINGS.items():
+            if effect not in names:
+                absent |= {G + r for r in rulings}
+        if len(pool.villages) < 2:
+            absent.add(G + "village-choice")
+        if all(pool.ctype[c] == MYSTIC for c in pool.champions if pool.effect[c] == PRIESTESS):
+            absent.add(G + "zero-draws")  # a Mystic Priestess always counts herself
+        if not effects & WHEN_PLAYED:
+            absent |= {R + "when-played", R + "effect-order", R + "effect-tie",
+                       G + "chain-now", G + "out-cancels"}
+        return absent
+
+    def game_stats(self, counters: dict[str, int], deck_names: list[str] | tuple[str, ...],
+                   finished: int) -> dict[str, Any]:
+        """Valiant Wars' own statistics of a run (see the function `game_stats`)."""
+        return game_stats(counters, deck_names, finished)
+
+    def stats_tables(self, stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
+        """The statistics as tables for the terminal report (see `stats_tables`)."""
+        return stats_tables(stats)
+
+    def stat(self, key: str, n: int = 1) -> None:
+        """Add ``n`` to the statistic ``valiantwars.stat.<key>`` (not a coverage id)."""
+        full = STAT + key
+        counts = self.counts
+        counts[full] = counts.get(full, 0) + n
+
+    def _pool(self, params: VWParams) -> Pool:
+        cached, pool = self._pools
+        if cached is not params or pool is None:
+            pool = Pool(params.cards)
+            self._pools = (params, pool)
+        return pool
+
+    # -------------------------------------------------------------------- setup
+    def setup(self, params: VWParams, rng: Random) -> State:
+        """A new game: starting decks dealt, the Market and the location deck laid out.
+
+        Setup: "distribute 5 Champions face-up directly beneath to make the Market";
+        Starting Deck: "Five (5) Gold cards, Three (3) Dark Omen cards, Two (2) Soldier
+        cards"; Victory Conditions: "Take a random number of Locations based on the player
+        count and shuffle them then add the Valiant throne to the bottom of the deck and
+        the Village to the top." The first shuffle is the first (chance) step.
+        """
+        pool = self._pool(params)
+        n = params.players
+        piles = {"Gold": list(pool.golds), "Dark Omen": list(pool.omens),
+                 "Soldier": list(pool.soldiers)}
+        owned = []
+        for _ in range(n):
+            cards: list[int] = []
+            for kind, count in START_DECK.items():
+                if len(piles[kind]) < count:
+                    raise ValueError(f"the pool has too few {kind} cards for {n} players")
+                cards += piles[kind][:count]
+                del piles[kind][:count]
+            owned.append(tuple(sorted(cards)))
+        self.fire(R + "starting-deck")
+        champions = list(pool.champions)
+        rng.shuffle(champions)
+        market, pile = tuple(champions[:MARKET_SIZE]), tuple(champions[MARKET_SIZE:])
+        self.fire(R + "setup-market")
+        count, target = TABLE[n]
+        villages = pool.villages
+        village = villages[rng.randrange(len(villages))]
+        if len(villages) > 1:
+            self.fire(G + "village-choice")
+        others = [c for c in pool.locations if c != pool.throne and c != village]
+        if len(others) < count - 1:
+            raise ValueError(f"the pool has too few Locations for {n} players")
+        rng.shuffle(others)
+        self.fire(G + "village-in-count")
+        self.fire(R + "setup-locations")
+        zeros = (0,) * n
+        s = State(
+            pool=pool, names=params.names, players=n, target=target, owned=tuple(owned),
+            deck=((),) * n, line=((),) * n, down=((),) * n, gained=((),) * n,
+            market=market, pile=pile, soldiers=tuple(piles["Soldier"]),
+            golds=tuple(piles["Gold"]), omen_supply=tuple(piles["Dark Omen"]),
+            locations=(village, *others[:count - 1], pool.throne),
+            box=tuple(sorted(others[count - 1:])), vp=zeros, extra=zeros,
+            status=(DRAWING,) * n, chose=zeros, stop_at=(-1,) * n, omens=zeros,
+            stack=zeros, peek=zeros)
+        if self.emit:
+            self.emit("round", "Setup")
+            self.emit("info", f"Market: {', '.join(describe_card(pool, c) for c in market)}")
+            self.emit("info", f"{count + 1} Locations, {pool.label(village)} on top and "
+                      f"{pool.label(pool.throne)} at the bottom; {target} VP to win")
+        return s
+
+    def position(self, params: VWParams, decks: dict[int, tuple[int, ...]], *,
+                 market: tuple[int, ...] | None = None,
+                 locations: tuple[int, ...] | None = None, round: int = 1) -> State:
+        """A game at the first draw of a round, each seat holding exactly the cards of
+        ``decks[seat]`` in that order (top first), for scenario tests and what-ifs.
+
+        Cards are pool ids. Victory points come from the Locations a seat holds (with a
+        Dark Omen already added for every 3). ``market`` (default: the first five
+        Champions nobody holds) and ``locations`` (top first; default: a Village, the
+        other Locations nobody holds, the Valiant Throne) may be given; the rest of the
+        cards lie in their piles in pool order. No shuffling.
+        """
+        pool = self._pool(params)
+        n = params.players
+        held = [c for p in range(n) for c in decks[p]]
+        if len(set(held)) != len(held) or not set(held) <= pool.ids:
+            raise ValueError("a card is dealt twice or is not in the pool")
+        taken = set(held)
+        free = [c for c in pool.champions if c not in taken]
+        market = tuple(market) if market is not None else tuple(free[:MARKET_SIZE])
+        taken.update(market)
+        if locations is None:
+            village = next(c for c in pool.villages if c not in taken)
+            locations = (village, *(c for c in pool.locations if c not in taken
+                                    and c != village and c != pool.throne), pool.throne)
+        taken.update(locations)
+        vp = tuple(sum(pool.vp[c] for c in decks[p] if pool.kind[c] == LOCATION)
+                   for p in range(n))
+        zeros = (0,) * n
+        return State(
+            pool=pool, names=params.names, players=n, target=TABLE[n][1],
+            owned=tuple(tuple(sorted(decks[p])) for p in range(n)),
+            deck=tuple(tuple(decks[p]) for p in range(n)), line=((),) * n, down=((),) * n,
+            gained=((),) * n, market=market,
+            pile=tuple(c for c in pool.champions if c not in taken),
+            soldiers=tuple(c for c in pool.soldiers if c not in taken),
+            golds=tuple(c for c in pool.golds if c not in taken),
+            omen_supply=tuple(c for c in pool.omens if c not in taken),
+            locations=tuple(locations),
+            box=tuple(c for c in pool.locations if c not in taken), vp=vp,
+            extra=tuple(v // VP_PER_OMEN for v in vp), round=round, phase=DRAW,
+            status=(DRAWING,) * n, chose=zeros, stop_at=(-1,) * n, omens=zeros,
+            stack=zeros, peek=zeros)
+
+    # ---------------------------------------------------------------- interface
+    def to_move(self, s: State) -> tuple[int, ...]:
+        """Who decides now: every player still drawing at a draw (at once), the player
+        asked a choice, the buyer; ``(CHANCE,)`` for a shuffle or a random order."""
+        phase = s.phase
+        if phase == DRAW:
+            status, chose = s.status, s.chose
+            return tuple(p for p in range(s.players) if status[p] == DRAWING and not chose[p])
+        if phase == CHOICE:
+            return (s.choice[1],)
+        if phase == BUY:
+            return (s.buyers[s.bpos],)
+        if phase == OVER:
+            return ()
+        return (CHANCE,)
+
+    def legal_actions(self, s: State, player: int) -> tuple[tuple, ...]:
+        """The player's legal actions, in a stable order (empty if not to move)."""
+        phase = s.phase
+        if phase == DRAW:
+            if s.status[player] == DRAWING and not s.chose[player]:
+                return self._draw_options[player]
+            return ()
+        if (phase == CHOICE and s.choice[1] == player) or \
+                (phase == BUY and s.buyers[s.bpos] == player):
+            return s.options
+        return ()
+
+    def chance(self, s: State, rng: Random) -> tuple:
+        """The chance step: every deck shuffled, or a random order of tied players."""
+        if s.phase == SHUFFLE:
+            decks = []
+            for cards in s.owned:
+                order = list(cards)
+                rng.shuffle(order)
+                decks.append(tuple(order))
+            return ("shuffle", CHANCE, tuple(decks))
+        seats = sorted({e[1] for e in s.fresh}) if s.order_for == 0 else list(s.buyers)
+        rng.shuffle(seats)
+        return ("order", CHANCE, tuple(seats))
+
+    def apply(self, state: State, action: tuple) -> State:
+        """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
+        s = state.copy()
+        kind = action[0]
+        if kind == "draw" or kind == "stop":
+            s.chose = _put(s.chose, action[1], 1 if kind == "draw" else 2)
+            if all(c for c, st in zip(s.chose, s.status, strict=True) if st == DRAWING):
+                self._reveal(s)
+        elif kind == "shuffle":
+            self._shuffle(s, action[2])
+        elif kind == "order":
+            self._order(s, action[2])
+        elif s.phase == BUY:
+            self._buy(s, action)
+        else:
+            self._choose(s, action)
+            if s.choice is None:
+                self._continue(s)
+        return s
+
+    def outcome(self, s: State) -> Outcome | None:
+        """The end of the game, or None."""
+        return s.outcome
+
+    def length(self, s: State) -> int:
+        """Rounds played (the current one included)."""
+        return s.round
+
+    def state_key(self, s: State) -> tuple:
+        """A canonical key of the position (for loop detection)."""
+        return s.key()
+
+    # ---------------------------------------------------------------- the round
+    def _shuffle(self, s: State, decks: tuple[tuple[int, ...], ...]) -> None:
+        """1. Shuffle: "shuffle all the cards you own into a face down deck"."""
+        s.deck = decks
+        s.phase = DRAW
+        self.fire(R + "shuffle")
+        if self.emit:
+            self.emit("round", f"Round {s.round}")
+            self.emit("info", "Top Location: " + describe_card(s.pool, s.locations[0])
+                      + "; VP " + ", ".join(f"{s.names[p]} {s.vp[p]}"
+                                            for p in range(s.players)))
+
+    def _reveal(self, s: State) -> None:
+        """Every committed player stops or reveals one card, together; then the effects."""
+        beat = s.beat
+        fresh: list[tuple] = []
+        drawers = []
+        for p in range(s.players):
+            if s.status[p] != DRAWING:
+                continue
+            if s.chose[p] == 2:
+                # "Choose to stop at any time."
+                s.status = _put(s.status, p, STOPPED)
+                s.stop_at = _put(s.stop_at, p, 2 * beat)
+                self.fire(R + "stop")
+                if not s.line[p]:
+                    self.fire(G + "stop-before-drawing")
+            else:
+                drawers.append(p)
+        s.chose = (0,) * s.players
+        if drawers:
+            self.fire(G + "simultaneous-draw")
+        for p in drawers:
+            fresh.extend(self._draw_card(s, p))
+        self._queue_fresh(s, fresh)
+
+    def _draw_card(self, s: State, p: int) -> tuple:
+        """Player ``p`` draws their top card into their line; returns the effect it sets
+        off (a When Played card, an acting penalty) as queue entries."""
+        pool = s.pool
+        deck = s.deck[p]
+        card = deck[0]
+        line = s.line[p]
+        s.deck = _put(s.deck, p, deck[1:])
+        s.line = _put(s.line, p, line + (card,))
+        if s.peek[p]:
+            s.peek = _put(s.peek, p, s.peek[p] - 1)
+        self.fire(R + "draw")
+        if self.emit:
+            self.emit("reveal", f"{s.names[p]}: {describe_card(pool, card)}")
+        kind = pool.kind[card]
+        out: tuple = ()
+        if kind == OMEN:
+            stack = s.stack[p]
+            if stack == len(line):
+                # "If you draw a Dark Omen as your first card, all other Dark Omens you
+                # draw consecutively after are placed on the first one in a stack."
+                s.stack = _put(s.stack, p, stack + 1)
+                if stack:
+                    self.fire(R + "omen-stack")
+                else:
+                    s.omens = _put(s.omens, p, s.omens[p] + 1)
+            else:
+                s.omens = _put(s.omens, p, s.omens[p] + 1)
+        elif kind == CHAMPION:
+            effect = pool.effect[card]
+            if effect in WHEN_PLAYED:
+                out = ((OP_EFFECT, p, card, effect, 0),)
+        elif kind == LOCATION:
+            penalty = pool.penalty[card]
+            if penalty == P_OMEN:
+                # The Dark Omen penalty counts at once, like a Dark Omen card.
+                self._penalty_fired(s, p, card)
+                s.omens = _put(s.omens, p, s.omens[p] + 1)
+            elif penalty in ACTIVE_PENALTIES:
+                out = ((OP_PENALTY, p, card, penalty, pool.amount[card]),)
+        if s.omens[p] >= OMENS_TO_OUT:
+            self._go_out(s, p)
+            return ()
+        if not s.deck[p]:
+            # "Have run out of Cards to place in their line": as if STOP were called now.
+            s.status = _put(s.status, p, EMPTY)
+            s.stop_at = _put(s.stop_at, p, 2 * s.beat + 1)
+            self.fire(R + "ran-out")
+            self.fire(G + "ran-out")
+            if self.emit:
+                self.emit("info", f"{s.names[p]} has run out of cards")
+        return out
+
+    def _go_out(self, s: State, p: int) -> None:
+        """"After two (2) Dark Omen cards have been revealed in your line, your turn is
+        over." They "lose all their Gold and Swords for the round"."""
+        s.status = _put(s.status, p, OUT)
+        s.stop_at = _put(s.stop_at, p, -1)
+        self.fire(R + "out")
+        if self.emit:
+            self.emit("death", f"{s.names[p]} is OUT (a second Dark Omen)")
+
+    def _queue_fresh(self, s: State, fresh: list[tuple]) -> None:
+        """Order the effects revealed at one draw: "the players with the fewest victory
+        points, have their card's ability take effect first ... In the case of a tie,
+        determine randomly"."""
+        if len(fresh) > 1:
+            self.fire(R + "effect-order")
+            vps = [s.vp[e[1]] for e in fresh]
+            if len(set(vps)) < len(vps):
+                s.fresh = tuple(fresh)
+                s.order_for = 0
+                s.phase = ORDER
+                return
+            fresh.sort(key=lambda e: s.vp[e[1]])
+        s.queue = tuple(fresh) + s.queue
+        self._continue(s)
+
+    def _order(self, s: State, seats: tuple[int, ...]) -> None:
+        """A chance order of tied players: effects of one draw, or buyers of one STOP."""
+        rank = {p: i for i, p in enumerate(seats)}
+        if s.order_for == 0:
+            self.fire(R + "effect-tie")
+            s.queue = tuple(sorted(s.fresh, key=lambda e: (s.vp[e[1]], rank[e[1]]))) + s.queue
+            s.fresh = ()
+            if self.emit:
+                self.emit("info", "tied in VP, the effects resolve in the random order "
+                          + ", ".join(s.names[e[1]] for e in s.queue))
+            self._continue(s)
+        else:
+            self.fire(G + "stop-ties")
+            s.buyers = tuple(sorted(s.buyers, key=lambda p: (s.stop_at[p], rank[p])))
+            self._next_buyer(s)
+
+    def _continue(self, s: State) -> None:
+        """Resolve what waits; then the next draw, or the purchases when nobody draws."""
+        self._resolve(s)
+        if s.choice is not None:
+            s.phase = CHOICE
+            return
+        if DRAWING in s.status:
+            s.beat += 1
+            s.phase = DRAW
+        else:
+            self._begin_buying(s)
+
+    # ---------------------------------------------------------------- effects
+    def _resolve(self, s: State) -> None:
+        """Resolve the queue front first until it is empty or a choice is asked."""
+        while s.queue and s.choice is None:
+            op, p, card, effect, n = s.queue[0]
+            s.queue = s.queue[1:]
+            if op == OP_DRAW:
+                if s.status[p] != DRAWING:
+                    self.fire(G + "forced-draw-ends")
+                    continue
+                got = self._draw_card(s, p)
+                rest = ((OP_DRAW, p, card, effect, n - 1),) if n > 1 else ()
+                if got:
+                    self.fire(G + "chain-now")
+                s.queue = got + rest + s.queue
+                continue
+            if s.status[p] == OUT:
+                self.fire(G + "out-cancels")
+                continue
+            if op == OP_EFFECT:
+                if card in s.down[p]:
+                    self.fire(R + "face-down")
+                    self.fire(G + "flipped-before-resolving")
+                    continue
+                self._effect(s, p, card, effect, n)
+            else:
+                self._penalty(s, p, card, effect, n)
+
+    def _targets(self, s: State, p: int) -> list[int]:
+        """Opponents ``p`` may choose: still drawing, and no face-up General."""
+        out = []
+        pool = s.pool
+        for q in range(s.players):
+            if q == p:
+                continue
+            if s.status[q] != DRAWING:
+                self.fire(R + "cannot-target")
+                self.fire(G + "choosing-is-targeting")
+                continue
+            if has_general(pool, s.line[q], s.down[q], s.copies):
+                self.fire(EFFECT_IDS[GENERAL])
+                self.fire(R + "cannot-target")
+                continue
+            out.append(q)
+        return out
+
+    def _effect(self, s: State, p: int, card: int, effect: int, n: int) -> None:
+        """One When Played effect of ``card`` for its owner ``p`` (``n`` = stage)."""
+        pool = s.pool
+        self.fire(R + "when-played")
+        if n == 0:
+            self.fire(EFFECT_IDS[effect])
+        if self.emit:
+            self.emit("ability", f"{s.names[p]}'s {pool.label(card)}: "
+                      f"{EFFECT_NAMES[effect]}" + (" (second part)" if n else ""))
+        if effect in OWN_DRAWS:
+            s.queue = ((OP_DRAW, p, card, effect, OWN_DRAWS[effect]),) + s.queue
+        elif effect in (APPRENTICE, BRIGAND, PYROMANCER):
+            self.fire(G + "forced-targeting")
+            self._ask(s, C_TARGET, p, p, card, effect, DRAWS[effect],
+                      tuple(("target", p, q) for q in self._targets(s, p)),
+                      forced=effect != PYROMANCER)
+        elif effect == SABOTEUR:
+            if n == 0:
+                # "choose an opposing player to draw two (2) cards. If you have another
+                # Rogue in play, you may then choose an opposing player to draw one"
+                s.queue = ((OP_EFFECT, p, card, SABOTEUR, 1),) + s.queue
+                self._ask(s, C_TARGET, p, p, card, effect, 2,
+                          tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
+            else:
+                self.fire(G + "saboteur-second")
+                if count_type(pool, s.line[p], s.down[p], ROGUE, but=card):
+                    self._ask(s, C_TARGET, p, p, card, effect, 1,
+                              tuple(("target", p, q) for q in self._targets(s, p)),
+                              forced=False)
+                else:
+                    self.fire(R + "conditional")
+        elif effect == PRIESTESS:
+            mystics = count_type(pool, s.line[p], s.down[p], MYSTIC)
+            if pool.ctype[card] == MYSTIC:
+                self.fire(G + "self-counts")
+            if not mystics:
+                self.fire(G + "zero-draws")
+                return
+            self._ask(s, C_TARGET, p, p, card, effect, mystics,
+                      tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
+        elif effect == LUNAR_WITCH:
+            self._ask(s, C_WITCH, p, p, card, effect, 0,
+                      tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
+        elif effect == ASSASSIN:
+            options = []
+            for q in range(s.players):
+                if q == p or s.status[q] != DRAWING:
+                    continue
+                cards = self._flippable(s, q)
+                if face_up_soldiers(pool, s.line[q], s.down[q]):
+                    self.fire(G + "soldier-not-champion")
+                if cards and has_general(pool, s.line[q], s.down[q], s.copies):
+                    self.fire(G + "general-shields-cards")
+                    continue
+                options.extend(("flip", p, c) for c in cards)
+            self._ask(s, C_FLIP, p, p, card, effect, 1, tuple(options), forced=False)
+        elif effect == ORACLE:
+            # "look at the top four (4) cards of your deck and return them in the same order"
+            self.fire(G + "oracle-knowledge")
+            s.peek = _put(s.peek, p, max(s.peek[p], min(ORACLE_LOOK, len(s.deck[p]))))
+            if self.emit:
+                self.emit("info", f"{s.names[p]} looks at the top "
+                          f"{s.peek[p]} cards of their deck")
+        elif effect == SAINT:
+            options = tuple(("flip", p, c) for c in self._omen_units(s, p))
+            if options and s.stack[p] > 1 and options[0][2] == s.line[p][0]:
+                self.fire(G + "saint-stack")
+            self._ask(s, C_FLIP, p, p, card, effect, 1, options, forced=False)
+        elif effect == SHAMAN:
+            self.fire(G + "shaman-choice")
+            champions = self._flippable(s, p)
+            if any(c != card for c in champions):
+                cards = self._flippable(s, p, soldiers=True)
+            else:
+                cards = (card,)
+            self._ask(s, C_FLIP, p, p, card, effect, 1,
+                      tuple(("flip", p, c) for c in cards), forced=True)
+        elif effect == DANCER:
+            line, down = s.line[p], s.down[p]
+            cards = [c for c in line if c != card and pool.kind[c] == CHAMPION
+                     and c not in down]
+            if face_up_soldiers(pool, line, down):
+                self.fire(G + "soldier-not-champion")
+            if any(pool.effect[c] == HERO for c in cards):
+                self.fire(G + "dancer-no-hero")
+                cards = [c for c in cards if pool.effect[c] != HERO]
+            self._ask(s, C_COPY, p, p, card, effect, 0,
+                      tuple(("copy", p, c) for c in cards), forced=True)
+
+    def _flippable(self, s: State, q: int, soldiers: bool = False) -> tuple[int, ...]:
+        """Face-up champions of ``q`` that can be flipped (and Soldiers, when the effect
+        names them); a face-up Hero left out counts as the Hero's effect at work."""
+        pool = s.pool
+        line, down = s.line[q], s.down[q]
+        cards = flippable_champions(pool, line, down)
+        if any(pool.effect[c] == HERO and c not in down for c in line):
+            self.fire(EFFECT_IDS[HERO])
+        return cards + face_up_soldiers(pool, line, down) if soldiers else cards
+
+    def _omen_units(self, s: State, p: int) -> list[int]:
+        """The face-up Dark Omens of a line, a stack as its first card."""
+        pool = s.pool
+        line, down, stack = s.line[p], s.down[p], s.stack[p]
+        return [c for i, c in enumerate(line) if pool.kind[c] == OMEN and c not in down
+                and (i == 0 or i >= stack)]
+
+    def _penalty_fired(self, s: State, p: int, card: int) -> None:
+        self.fire(R + "location-penalty")
+        self.fire(PENALTY_IDS[s.pool.penalty[card]])
+        if self.emit:
+            pool = s.pool
+            self.emit("ability", f"{s.names[p]}'s {pool.label(card)}: penalty, "
+                      + penalty_sentence(pool.penalty[card], pool.amount[card]))
+
+    def _penalty(self, s: State, p: int, card: int, penalty: int, n: int) -> None:
+        """An acting Location penalty ("When a Location comes out in your line, it will
+        force you to take a penalty")."""
+        self._penalty_fired(s, p, card)
+        self.fire(G + "penalty-timing")
+        if penalty == P_DRAW:
+            s.queue = ((OP_DRAW, p, card, 0, n),) + s.queue
+        elif penalty == P_STOP:
+            if s.status[p] == DRAWING:
+                s.status = _put(s.status, p, STOPPED)
+                s.stop_at = _put(s.stop_at, p, 2 * s.beat + 1)
+                self.fire(R + "stop")
+        elif penalty == P_FLIP:
+            cards = self._flippable(s, p, soldiers=True)
+            self._ask(s, C_FLIP, p, p, card, 0, n, tuple(("flip", p, c) for c in cards),
+                      forced=True)
+
+    def _ask(self, s: State, kind: int, decider: int, owner: int, card: int, effect: int,
+             n: int, options: tuple[tuple, ...], forced: bool) -> None:
+        """Ask ``decider`` a choice; nothing to choose from does nothing, a forced choice
+        with one option is taken at once."""
+        if not options:
+            return
+        if not forced:
+            options = options + (("pass", decider),)
+        s.choice = (kind, decider, owner, card, effect, n)
+        s.options = options
+        if forced and len(options) == 1:
+            self._choose(s, options[0])
+
+    def _choose(self, s: State, action: tuple) -> None:
+        """Apply the answer to the pending choice (the caller goes on resolving)."""
+        kind, decider, owner, card, effect, n = s.choice
+        s.choice = None
+        s.options = ()
+        what = action[0]
+        if what == "pass":
+            self.fire(R + "target-declined")
+        elif kind == C_TARGET:
+            q = action[2]
+            if self.emit:
+                self.emit("info", f"{s.names[owner]} makes {s.names[q]} draw {n}")
+            s.queue = ((OP_DRAW, q, card, effect, n),) + s.queue
+        elif kind == C_WITCH:
+            q = action[2]
+            cards = self._flippable(s, q)
+            if not cards:
+                cards = face_up_soldiers(s.pool, s.line[q], s.down[q])
+            self.fire(G + "lunar-witch-choice")
+            if self.emit:
+                self.emit("info", f"{s.names[owner]} chooses {s.names[q]} to flip a card")
+            self._ask(s, C_FLIP, q, owner, card, effect, 1,
+                      tuple(("flip", q, c) for c in cards), forced=True)
+        elif kind == C_FLIP:
+            self._flip(s, action[2])
+            if effect == 0 and n > 1:  # a Flip penalty with flips still to make
+                cards = self._flippable(s, owner, soldiers=True)
+                self._ask(s, C_FLIP, owner, owner, card, 0, n - 1,
+                          tuple(("flip", owner, c) for c in cards), forced=True)
+        elif kind == C_COPY:
+            self._copy(s, owner, card, action[2])
+
+    def _flip(self, s: State, card: int) -> None:
+        """"Flipping only ever changes a card's position from face-up to face-down." A
+        Dark Omen flipped no longer counts; a stack is flipped whole."""
+        pool = s.pool
+        q = next(p for p in range(s.players) if card in s.line[p])
+        flipped = (card,)
+        if pool.kind[card] == OMEN:
+            stack = s.stack[q]
+            if stack and s.line[q][0] == card:
+                flipped = s.line[q][:stack]
+            s.omens = _put(s.omens, q, s.omens[q] - 1)
+        s.down = _put(s.down, q, tuple(sorted(s.down[q] + flipped)))
+        self.fire(R + "flip")
+        if pool.kind[card] == CHAMPION and effect_of(pool, card, s.copies) in WHEN_PLAYED \
+                and not any(e[2] == card for e in s.queue):
+            self.fire(G + "flip-keeps-resolved")
+        if self.emit:
+            self.emit("result", f"{s.names[q]}'s {pool.label(card)} is flipped face-down")
+
+    def _copy(self, s: State, p: int, dancer: int, target: int) -> None:
+        """The Dancer "copies all the effects of another face-up Champion in your line"."""
+        pool = s.pool
+        copied = effect_of(pool, target, s.copies)
+        if pool.effect[target] == DANCER:
+            self.fire(G + "dancer-copies-dancer")
+            if copied == DANCER:
+                copied = NONE
+        self.fire(G + "dancer-copy-stays")
+        s.copies = s.copies + ((dancer, copied),)
+        if self.emit:
+            name = EFFECT_NAMES.get(copied, "nothing")
+            self.emit("info", f"{s.names[p]}'s {pool.label(dancer)} copies "
+                      f"{pool.label(target)} ({name})")
+        if copied in WHEN_PLAYED:
+            s.queue = ((OP_EFFECT, p, dancer, copied, 0),) + s.queue
+
+    # ------------------------------------------------------------- purchasing
+    def _begin_buying(self, s: State) -> None:
+        """"Purchasing is always done in order of when players call STOP!"."""
+        buyers = [p for p in range(s.players) if s.status[p] != OUT]
+        s.bpos = s.bought = s.spent = 0
+        s.queue = ()
+        if len(buyers) > 1:
+            self.fire(R + "buy-order")
+        times = [s.stop_at[p] for p in buyers]
+        if len(set(times)) < len(times):
+            s.buyers = tuple(buyers)
+            s.order_for = 1
+            s.phase = ORDER
+            return
+        s.buyers = tuple(sorted(buyers, key=lambda p: s.stop_at[p]))
+        self._next_buyer(s, first=True)
+
+    def _next_buyer(self, s: State, first: bool = True) -> None:
+        """Find the next buyer with a choice to make; the battle when none is left."""
+        if not first:
+            s.bpos += 1
+            s.bought = s.spent = 0
+        while s.bpos < len(s.buyers):
+            options = self._buy_options(s, s.buyers[s.bpos])
+            if len(options) > 1:
+                s.options = options
+                s.phase = BUY
+                return
+            s.bpos += 1
+            s.bought = s.spent = 0
+        self._battle(s)
+
+    def _buy_options(self, s: State, p: int) -> tuple[tuple, ...]:
+        """What ``p`` may buy now: a Market Champion of each name it can afford, Gold,
+        a Soldier, or nothing more."""
+        pool = s.pool
+        _, gold, limit = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies)
+        if s.bought >= limit:
+            return (("pass", p),)
+        budget = gold - s.spent
+        seen: set[str] = set()
+        options = []
+        for c in s.market:
+            name = pool.names[c]
+            if pool.cost[c] <= budget and name not in seen:
+                seen.add(name)
+                options.append(("champion", p, c))
+        if budget >= 1:
+            if s.golds:
+                options.append(("gold", p))
+            else:
+                self.fire(G + "empty-supply")
+        if s.soldiers:
+            options.append(("soldier", p))
+        else:
+            self.fire(G + "empty-supply")
+        options.append(("pass", p))
+        return tuple(options)
+
+    def _buy(self, s: State, action: tuple) -> None:
+        """One purchase (or the end of the buyer's purchases)."""
+        kind, p = action[0], action[1]
+        if kind == "pass":
+            self._next_buyer(s, first=False)
+            return
+        pool = s.pool
+        if kind == "soldier":
+            card = s.soldiers[0]
+            s.soldiers = s.soldiers[1:]
+            self.fire(R + "buy-soldier")
+            self.stat("bought.soldier")
+        elif kind == "gold":
+            card = s.golds[0]
+            s.golds = s.golds[1:]
+            s.spent += 1
+            self.fire(R + "buy-gold")
+            self.stat("bought.gold")
+        else:
+            card = action[2]
+            i = s.market.index(card)
+            s.spent += pool.cost[card]
+            self.fire(R + "buy-champion")
+            self.stat(f"champion.{pool.names[card]}.bought")
+            if s.pile:
+                # "As soon as a Champion card is purchased from the Market, replace them
+                # with another."
+                s.market = s.market[:i] + (s.pile[0],) + s.market[i + 1:]
+                s.pile = s.pile[1:]
+                self.fire(R + "market-refill")
+            else:
+                s.market = s.market[:i] + s.market[i + 1:]
+                self.fire(G + "empty-champion-pile")
+        self._gain(s, p, card)
+        s.bought += 1
+        options = self._buy_options(s, p)
+        if len(options) > 1:
+            s.options = options
+        else:
+            self._next_buyer(s, first=False)
+
+    def _gain(self, s: State, p: int, card: int) -> None:
+        """A card joins ``p``'s cards (in their deck from the next shuffle on)."""
+        s.owned = _put(s.owned, p, _sorted_with(s.owned[p], card))
+        s.gained = _put(s.gained, p, _sorted_with(s.gained[p], card))
+
+    # ----------------------------------------------------------------- battle
+    def _battle(self, s: State) -> None:
+        """Battle for Locations, victory points, Dark Omens for VP, victory; then the
+        next round."""
+        pool = s.pool
+        s.options = ()
+        n = s.players
+        swords = [-1] * n
+        bucket = min(s.round, ROUND_BUCKETS)
+        for p in range(n):
+            self.stat(f"seat{p + 1}.rounds")
+            self.stat(f"round{bucket}.players")
+            if s.status[p] == OUT:
+                self.stat(f"seat{p + 1}.out")
+                self.stat(f"round{bucket}.out")
+                continue
+            sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies,
+                                self.fire, self._ids)
+            swords[p] = sw
+            for key in (f"seat{p + 1}", f"round{bucket}"):
+                self.stat(key + ".in")
+                self.stat(key + ".swords", sw)
+                self.stat(key + ".gold", gold)
+        top = s.locations[0]
+        best = max(swords)
+        winners = [p for p in range(n) if swords[p] == best] if best >= 0 else []
+        if self.emit:
+            self.emit("battle", "Battle for " + describe_card(pool, top))
+            self.emit("info", ", ".join(
+                f"{s.names[p]} {_plural(swords[p], 'sword')}" if swords[p] >= 0
+                else f"{s.names[p]} OUT" for p in range(n)))
+        if not winners:
+            self.fire(G + "no-contender")
+            self.stat("battles.nobody")
+        elif len(winners) > 1:
+            # "If there is a tie, the Location is not won and is played for in the next
+            # round."
+            self.fire(R + "battle-tie")
+            self.stat("battles.tied")
+            if self.emit:
+                self.emit("result", "a tie: the Location stays for the next round")
+        else:
+            w = winners[0]
+            if sum(1 for x in swords if x >= 0) == 1 and best == 0:
+                self.fire(G + "lone-contender")
+            self._take(s, w, top)
+            if s.outcome is not None:
+                return
+        self._end_round(s)
+
+    def _take(self, s: State, w: int, top: int) -> None:
+        """The winner takes the Location, its VP, and a Dark Omen for every 3 VP."""
+        pool = s.pool
+        self.fire(R + "battle-won")
+        self.fire(R + "location-vp")
+        self.stat("battles.won")
+        self.stat(f"seat{w + 1}.locations")
+        s.locations = s.locations[1:]
+        self._gain(s, w, top)
+        vp = s.vp[w] + pool.vp[top]
+        s.vp = _put(s.vp, w, vp)
+        if self.emit:
+            self.emit("result", f"{s.names[w]} takes {pool.label(top)}: {vp} VP")
+        due = vp // VP_PER_OMEN - s.extra[w]
+        if due > 0:
+            self.fire(G + "omen-per-3-vp")
+        while due > 0:
+            if not s.omen_supply:
+                self.fire(G + "omen-supply-empty")
+                break
+            # "For every 3 victory point markers you receive, add one (1) additional Dark
+            # Omen card to your deck."
+            omen = s.omen_supply[0]
+            s.omen_supply = s.omen_supply[1:]
+            self._gain(s, w, omen)
+            s.extra = _put(s.extra, w, s.extra[w] + 1)
+            self.fire(R + "omen-per-3-vp")
+            due -= 1
+        if vp >= s.target:
+            self.fire(R + "win-vp")
+            self._finish(s, Outcome(w, f"reached {s.target} VP"))
+        elif top == pool.throne:
+            self.fire(R + "win-throne")
+            self._finish(s, Outcome(w, "took the Valiant Throne"))
+
+    def _finish(self, s: State, outcome: Outcome) -> None:
+        pool = s.pool
+        s.outcome = outcome
+        s.phase = OVER
+        for p in range(s.players):
+            names = {pool.names[c] for c in s.owned[p] if pool.kind[c] == CHAMPION}
+            for name in names:
+                self.stat(f"champion.{name}.buyers")
+                if p == outcome.winner:
+                    self.stat(f"champion.{name}.buyer-wins")
+        if self.emit:
+            self.emit("end", f"{s.names[outcome.winner]} wins: {outcome.reason} "
+                      f"(round {s.round})")
+
+    def _end_round(self, s: State) -> None:
+        """6. Shuffle and Get Ready: every card back into its owner's cards."""
+        n = s.players
+        zeros = (0,) * n
+        empty = ((),) * n
+        s.deck = s.line = s.down = s.gained = empty
+        s.status = (DRAWING,) * n
+        s.chose = s.omens = s.stack = s.peek = zeros
+        s.stop_at = (-1,) * n
+        s.copies = s.queue = s.fresh = s.buyers = s.options = ()
+        s.choice = None
+        s.beat = s.bpos = s.bought = s.spent = s.order_for = 0
+        s.round += 1
+        s.phase = SHUFFLE
+
+    # ------------------------------------------------------------ observation
+    def observe(self, s: State, player: int) -> Observation:
+        """What ``player`` may see (see `Observation`): never the order of a deck (their
+        own top cards only after an Oracle), the Champion pile, the Locations under the
+        top one, or another player's commitment at the current draw."""
+        p = player
+        locations = s.locations
+        return Observation(
+            p, self._decision(s), s.pool, s.round, s.beat, s.phase, s.target, s.vp,
+            s.extra, s.status, s.stop_at, s.omens, s.stack, s.peek, s.owned, s.line,
+            s.down, s.gained, tuple(len(d) for d in s.deck), s.deck[p][:s.peek[p]],
+            s.chose[p], s.copies, s.queue, s.fresh, s.order_for, s.choice, s.options,
+            s.buyers, s.bpos, s.bought, s.spent, s.market, len(s.pile), s.soldiers,
+            s.golds, s.omen_supply, locations[0] if locations else -1, len(locations),
+            s.names)
+
+    def _decision(self, s: State) -> str:
+        if s.phase == CHOICE:
+            return CHOICE_NAMES[s.choice[0]]
+        return PHASE_NAMES[s.phase]
+
+    def determinize(self, obs: Observation, player: int, rng: Random) -> State:
+        """A full state the player cannot tell from the real one, drawn from ``rng``:
+        every deck's unseen cards shuffled (the player's known top cards kept), the
+        Champion pile shuffled from the Champions nobody holds, the Locations under the
+        top one drawn from those never seen, other players not yet committed."""
+        pool = obs.pool
+        n = len(obs.vp)
+        decks = []
+        for q in range(n):
+            if obs.phase == SHUFFLE:
+                decks.append(())
+                continue
+            used = set(obs.line[q])
+            used.update(obs.gained[q])
+            known = obs.my_top if q == player else ()
+            used.update(known)
+            rest = [c for c in obs.owned[q] if c not in used]
+            rng.shuffle(rest)
+            decks.append(tuple(known) + tuple(rest))
+        held = set(obs.market)
+        for cards in obs.owned:
+            held.update(cards)
+        pile = [c for c in pool.champions if c not in held]
+        rng.shuffle(pile)
+        top, count = obs.location_top, obs.location_count
+        unseen = [c for c in pool.locations if c not in held and c != top
+                  and c != pool.throne]
+        if count >= 2:
+            rng.shuffle(unseen)
+            middle = unseen[:count - 2]
+            locations = (top, *middle, pool.throne)
+            box = tuple(sorted(unseen[count - 2:]))
+        else:
+            locations = (top,) if count == 1 else ()
+            box = tuple(sorted(unseen))
+        chose = _put((0,) * n, player, obs.committed)
+        return State(
+            pool=pool, names=obs.names, players=n, target=obs.target, owned=obs.owned,
+            deck=tuple(decks), line=obs.line, down=obs.down, gained=obs.gained,
+            market=obs.market, pile=tuple(pile), soldiers=obs.soldiers, golds=obs.golds,
+            omen_supply=obs.omen_supply, locations=locations, box=box, vp=obs.vp,
+            extra=obs.extra, round=obs.round, phase=obs.phase, beat=obs.beat,
+            status=obs.status, chose=chose, stop_at=obs.stop_at, omens=obs.omens,
+            stack=obs.stack, peek=obs.peek, copies=obs.copies, queue=obs.queue,
+            fresh=obs.fresh, order_for=obs.order_for, choice=obs.choice,
+            options=obs.options, buyers=obs.buyers, bpos=obs.bpos, bought=obs.bought,
+            spent=obs.spent)
+
+    # ------------------------------------------------------------- invariants
+    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+        """Every card in exactly one place; lines, decks and gains make up what each
+        player owns; Dark Omens counted right; victory points and added Dark Omens match
+        the Locations held; the Market is full while the pile lasts."""
+        pool = s.pool
+        places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
+                  s.box, *s.owned)
+        clean = self._clean
+        if clean.get("places") != (pool, places):  # cards moved between places
+            total = sum(map(len, places))
+            if total != pool.size:
+                yield "card-count", f"{total} cards in play, the pool has {pool.size}"
+            elif len(set().union(*places)) != pool.size:
+                yield "one-place", "some card is in two places or in none"
+            elif not (pool.champion_set.issuperset(s.market)
+                      and pool.champion_set.issuperset(s.pile)
+                      and pool.soldier_set.issuperset(s.soldiers)
+                      and pool.omen_set.issuperset(s.omen_supply)):
+                yield "piles", "a card lies in the wrong pile"
+            else:
+                clean["places"] = (pool, places)
+        if (s.outcome is not None) != (s.phase == OVER):
+            yield "outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[s.phase]}"
+        shuffling, drawing = s.phase == SHUFFLE, s.phase in (DRAW, CHOICE)
+        for p in range(s.players):
+            # A player's checks read only these values: skip them when they are the ones
+            # last found clean (most steps change one player, or none).
+            key = (pool, shuffling, drawing, s.deck[p], s.line[p], s.down[p], s.gained[p],
+                   s.owned[p], s.status[p], s.omens[p], s.stack[p], s.peek[p], s.vp[p],
+                   s.extra[p], not s.omen_supply)
+            if clean.get(p) == key:
+                continue
+            problems = list(self._player_invariants(s, p))
+            if problems:
+                yield from problems
+            else:
+                clean[p] = key
+        if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
+            yield "market", f"the Market shows {len(s.market)} Champions"
+        if s.locations and s.locations[-1] != pool.throne:
+            yield "throne", "the Valiant Throne is not at the bottom of the location deck"
+        if s.phase == BUY and s.bought > 2:
+            yield "purchases", f"{s.names[s.buyers[s.bpos]]} bought {s.bought} cards"
+
+    def _player_invariants(self, s: State, p: int) -> Iterator[tuple[str, str]]:
+        """One player's invariants: deck, line and gains make up their cards, face-down
+        cards lie in the line, the stack and the Dark Omens are counted right, OUT with
+        two, victory points and added Dark Omens match their Locations."""
+        pool = s.pool
+        kind = pool.kind
+        name = s.names[p]
+        deck, line, down, gained, owned = (s.deck[p], s.line[p], s.down[p], s.gained[p],
+                                           s.owned[p])
+        if s.phase == SHUFFLE:
+            if deck or line or gained:
+                yield "shuffle", f"{name} holds cards outside their deck before shuffling"
+        elif sorted(deck + line + gained) != list(owned):
+            yield "owned", f"{name}: deck, line and gains do not make up their cards"
+        if any(c not in line for c in down):
+            yield "face-down", f"{name} has a face-down card outside their line"
+        stack = s.stack[p]
+        if len(line) < stack or any(kind[c] != OMEN for c in line[:stack]):
+            yield "stack", f"{name}'s opening stack holds a card that is no Dark Omen"
+        omens = count_omens(pool, line, down, stack)
+        if omens != s.omens[p]:
+            yield "omens", f"{name} shows {omens} Dark Omens, counted {s.omens[p]}"
+        if (s.status[p] == OUT) != (omens >= OMENS_TO_OUT):
+            yield "out", f"{name} is {STATUS_NAMES[s.status[p]]} with {omens} Dark Omens"
+        if s.status[p] == DRAWING and not deck and s.phase in (DRAW, CHOICE):
+            yield "ran-out", f"{name} is drawing with an empty deck"
+        if s.peek[p] > len(deck):
+            yield "peek", f"{name} knows more cards than their deck holds"
+        vp = sum(map(pool.vp.__getitem__, owned))  # only Locations have VP
+        if vp != s.vp[p]:
+            yield "vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"
+        due = s.vp[p] // VP_PER_OMEN
+        if s.extra[p] > due or (s.extra[p] < due and s.omen_supply):
+            yield "omen-per-vp", f"{name} has {s.extra[p]} added Dark Omens at {vp} VP"
+
+    # --------------------------------------------------------------- text
+    def describe(self, s: State, action: tuple) -> tuple[str, str]:
+        """``(what, why it is legal)`` for a playthrough log, in the state before it."""
+        kind = action[0]
+        if kind == "shuffle":
+            return (f"every player shuffles all the cards they own (round {s.round})",
+                    "1. Shuffle: \"Before each round ... shuffle all the cards you own\"")
+        if kind == "order":
+            names = ", ".join(s.names[p] for p in action[2])
+            why = ("Play Actions: \"In the case of a tie, determine randomly\"" if
+                   s.order_for == 0 else "ruling stop-ties")
+            return f"random order among tied players: {names}", why
+        p = action[1]
+        who = s.names[p]
+        pool = s.pool
+        if kind == "draw":
+            return (f"{who} draws", f"{len(s.deck[p])} cards left, {s.omens[p]} Dark Omen(s) "
+                    "showing")
+        if kind == "stop":
+            return f"{who} calls STOP", "\"Choose to stop at any time.\""
+        if kind == "pass":
+            if s.phase == BUY:
+                return f"{who} buys nothing more", "purchases are optional"
+            return f"{who} declines", "targeting is optional here"
+        if kind == "gold":
+            return f"{who} buys a Gold", "a Gold costs 1"
+        if kind == "soldier":
+            return f"{who} buys a Soldier", "a Soldier is free"
+        card = action[2]
+        if kind == "champion":
+            return (f"{who} buys {describe_card(pool, card)}",
+                    f"cost {pool.cost[card]}, Gold left")
+        choice = s.choice
+        source = (f"{s.names[choice[2]]}'s {pool.label(choice[3])}" if choice else "")
+        if kind == "target":
+            return (f"{who} chooses {s.names[card]} ({source})",
+                    "an opposing player still drawing, without a face-up General")
+        if kind == "flip":
+            return f"{who} flips {pool.label(card)} ({source})", "a face-up card"
+        if kind == "copy":
+            return (f"{who}'s Dancer copies {pool.label(card)}",
+                    "another face-up Champion in the line")
+        return repr(action), ""
+
+
+# ----------------------------------------------------------------- statistics
+
+def game_stats(counters: dict[str, int], deck_names: list[str] | tuple[str, ...],
+               finished: int) -> dict[str, Any]:
+    """Valiant Wars statistics of a run, from the harness's folded counters.
+
+    ``seats``: per seat, rounds, OUT rate, mean Swords and Gold per round not OUT,
+    Locations won. ``rounds``: per round number (the last bucket holds the later ones),
+    how many player-rounds, the OUT rate, mean Swords and Gold. ``champions``: per
+    champion name, copies bought, games in which someone held it at the end (``buyers``)
+    and the win rate of those players. ``battles``: won, tied, nobody left.
+    """
+    def get(key: str) -> int:
+        return counters.get(STAT + key, 0)
+
+    def ratio(a: int, b: int) -> float:
+        return round(a / b, 4) if b else 0.0
+
+    seats = []
+    for i in range(1, len(deck_names) + 1):
+        rounds, out, inside = get(f"seat{i}.rounds"), get(f"seat{i}.out"), get(f"seat{i}.in")
+        seats.append({"rounds": rounds, "out": out, "out_rate": ratio(out, rounds),
+                      "swords_per_round": ratio(get(f"seat{i}.swords"), inside),
+                      "gold_per_round": ratio(get(f"seat{i}.gold"), inside),
+                      "locations": get(f"seat{i}.locations")})
+    by_round = []
+    for k in range(1, ROUND_BUCKETS + 1):
+        players = get(f"round{k}.players")
+        if not players:
+            continue
+        inside = get(f"round{k}.in")
+        by_round.append({"round": k if k < ROUND_BUCKETS else f"{k}+",
+                         "player_rounds": players,
+                         "out_rate": ratio(get(f"round{k}.out"), players),
+                         "swords": ratio(get(f"round{k}.swords"), inside),
+                         "gold": ratio(get(f"round{k}.gold"), inside)})
+    champions = {}
+    prefix = STAT + "champion."
+    names = sorted({key[len(prefix):].rsplit(".", 1)[0] for key in counters
+                    if key.startswith(prefix)})
+    for name in names:
+        buyers = get(f"champion.{name}.buyers")
+        champions[name] = {"bought": get(f"champion.{name}.bought"), "buyers": buyers,
+                           "buyer_win_rate": ratio(get(f"champion.{name}.buyer-wins"),
+                                                   buyers)}
+    return {"seats": seats, "rounds": by_round, "champions": champions,
+            "battles": {"won": get("battles.won"), "tied": get("battles.tied"),
+                        "nobody": get("battles.nobody")},
+            "bought": {"gold": get("bought.gold"), "soldier": get("bought.soldier")},
+            "games": finished}
+
+
+def stats_tables(stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
+    """`game_stats` as (title, columns, rows) tables for the terminal report."""
+    seats = [[f"{i + 1}", f"{row['out_rate']:.1%}", f"{row['swords_per_round']:.2f}",
+              f"{row['gold_per_round']:.2f}", str(row["locations"])]
+             for i, row in enumerate(stats["seats"])]
+    rounds = [[str(row["round"]), str(row["player_rounds"]), f"{row['out_rate']:.1%}",
+               f"{row['swords']:.2f}", f"{row['gold']:.2f}"] for row in stats["rounds"]]
+    champions = [[name, str(row["bought"]), str(row["buyers"]),
+                  f"{row['buyer_win_rate']:.1%}"]
+                 for name, row in sorted(stats["champions"].items(),
+                                         key=lambda kv: (-kv[1]["bought"], kv[0]))]
+    battles = stats["battles"]
+    return [
+        ("Per seat", ["Seat", "OUT rate", "Swords/round", "Gold/round", "Locations"], seats),
+        ("Per round number", ["Round", "Player-rounds", "OUT rate", "Swords", "Gold"], rounds),
+        (f"Champions (battles won {battles['won']}, tied {battles['tied']}, "
+         f"nobody left {battles['nobody']})",
+         ["Champion", "Bought", "Held by (games)", "Their win rate"], champions),
+    ]
