@@ -1,8 +1,9 @@
-"""Benchmark of the game simulation: WarBadge, Valiant Wars and Warblitz games per second.
+"""Benchmark of the game simulation: WarBadge, Valiant Wars, Warblitz and Banners games per second.
 
 WarBadge with random agents, invariant checks on and off, in one process and with
 ``jobs=2``; Valiant Wars on the bundled pool, 2 and 4 players, random and greedy agents,
-invariant checks on and off, in one process. If OpenSpiel
+invariant checks on and off, in one process; The Battle of Banners on the bundled board,
+1v1 and 2v2, random and greedy agents, invariant checks on and off. If OpenSpiel
 (``pyspiel``) can be imported, the same run also times OpenSpiel's goofspiel (6 cards,
 2 players) random playouts driven from Python and prints our ratio to it (the goal is
 at least 0.5x with invariants on). Compare ratios within one run, never absolute times
@@ -27,6 +28,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from toolkit.games.banners.engine import BannersRules, bundled_params  # noqa: E402
 from toolkit.games.valiantwars.engine import ValiantWarsRules, sample_params  # noqa: E402
 from toolkit.games.warbadge.engine import WarBadgeRules, standard_params  # noqa: E402
 from toolkit.games.warblitz.engine import WarblitzRules  # noqa: E402
@@ -42,6 +44,15 @@ def warbadge_rate(games: int, check_invariants: bool, jobs: int) -> float:
     return games / seconds
 
 
+def banners_rate(players: int, agent: str, games: int,
+                 check_invariants: bool = True) -> tuple[float, float, float]:
+    """The Battle of Banners on the bundled board, one process: (games/s, turns/s, mean
+    turns per game) for ``players`` seats of ``agent``."""
+    rules = BannersRules()
+    result, seconds = run_games(rules, bundled_params(players), [agent] * players, games, 1,
+                                check_invariants=check_invariants)
+    turns = result.stats.length_sum
+    return games / seconds, turns / seconds, result.stats.mean_length()
 def valiantwars_rate(games: int, players: int, agent: str, check_invariants: bool) -> float:
     """Valiant Wars games per second (bundled pool, one process)."""
     rules = ValiantWarsRules()
@@ -86,6 +97,7 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
     parser.add_argument("--warblitz-games", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="time for the goofspiel playouts")
+    parser.add_argument("--banners-games", type=int, default=300)
     args = parser.parse_args([] if argv is None else argv)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}")
@@ -97,6 +109,15 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
         rate = warbadge_rate(args.games, check, jobs)
         figures[f"warbadge {label}"] = rate
         print(f"warbadge random vs random, {label}: {rate:,.0f} games/s")
+    for players in (2, 4):
+        for agent in ("random", "greedy"):
+            for check in (True, False):
+                rate, turns, mean = banners_rate(players, agent, args.banners_games, check)
+                label = (f"banners {'1v1' if players == 2 else '2v2'} {agent}, invariants "
+                         f"{'on' if check else 'off'}")
+                figures[label] = rate
+                print(f"{label}: {rate:,.1f} games/s ({turns:,.0f} turns/s, {mean:.1f} "
+                      "turns a game)")
     vw_games = max(50, args.games // 10)
     for players in (2, 4):
         for agent in ("random", "greedy"):

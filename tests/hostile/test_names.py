@@ -24,7 +24,8 @@ def test_decks_named_alike_print_to_distinct_files_inside_the_output(tmp_path, g
     out = tmp_path / "out"
     done = run(["print", game.id, path, "-o", out, "--no-contact"], tmp_path)
     assert done.exit_code == 0, done
-    pdfs = sorted(p for p in out.rglob("*.pdf") if not p.name.endswith("-legend.pdf"))
+    pdfs = sorted(p for p in out.rglob("*.pdf")  # not a legend, board or battlefield beside
+                  if p.parent != out and not p.name.endswith(("-legend.pdf", "-board.pdf")))
     assert len(pdfs) == len(decks) == len({p.parent.name.casefold() for p in pdfs})
     assert all(p.resolve().is_relative_to(out.resolve()) for p in pdfs)
     assert all(len(p.name.encode()) < 255 for p in pdfs)

@@ -16,7 +16,7 @@ import typer
 from rich.table import Table
 
 from toolkit.cli.common import console, done
-from toolkit.cli.printing import PrintJob, faces, file_name, shown
+from toolkit.cli.printing import PrintJob, faces, file_name, shown, write_posters
 from toolkit.core.outputs import Transaction, check_folder
 from toolkit.core.registry import ROOT, Game, ValidateRequest, games
 from toolkit.core.text import markup
@@ -69,6 +69,10 @@ def run_demo(stage: Path, output: Path, out) -> bool:
                     deck = PrintJob("catalog", game.printing.catalog_cards(path), None)
                 if game.printing is not None and deck is not None and deck.cards:
                     printed = render(game, deck, path.resolve().parent, stage / game.id)
+                    if game.printing.posters is not None and entry.kind == "deck":
+                        boards = write_posters(game, path, entry.name, None, "a4",
+                                               stage / game.id)
+                        printed += "".join(f", {p.stem} ({k} pages)" for p, k in boards)
                 table.add_row(game.id, markup(entry.name),
                               "[green]valid[/]" if entry.valid else "[red]invalid[/]",
                               str(entry.report.count("error")),

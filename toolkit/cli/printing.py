@@ -22,6 +22,8 @@ from toolkit.core.text import markup
 PAPERS = ("a4", "letter")
 EPOCH = "SOURCE_DATE_EPOCH"
 """Set (seconds since 1970) to date the `--proof` stamp; the wall clock is never read."""
+SQUARE_RANGE = (10.0, 60.0)
+"""--square: a board square from 10 mm (a token still fits a finger) to 60 mm."""
 MAX_BACK_OFFSET = 10.0
 """--back-offset: a printer shifts backs by a few mm; the calibration scales read ±5 mm."""
 
@@ -126,6 +128,8 @@ def print_deck(
                                     "art file is saved (Ctrl-C to stop)."),
     watch_polls: int | None = typer.Option(None, "--watch-polls", hidden=True,
                                            help="Stop watching after N polls (tests)."),
+    square: float | None = typer.Option(None, "--square",
+                                        help="Board square in mm, for games with a board."),
     output: Path = typer.Option(None, "-o", "--output",
                                 help="Output folder (default output/<game>)."),
 ) -> None:
@@ -141,9 +145,12 @@ def print_deck(
                            back_offset=parse_offset(back_offset), cut_marks=cut_marks,
                            png=png, dpi=dpi, tts=tts, contact=contact, margin=margin, gap=gap,
                            fold=fold, proof=proof)
+    if square is not None:
+        in_range("--square", square, *SQUARE_RANGE, " mm")
     check_options(options)  # a bad option stops here: exit 2, nothing read or written
     check_folder(output or ROOT / "output" / g.id, "-o")
-    request = PrintRequest(g, file, catalog, strict, options, output or ROOT / "output" / g.id)
+    request = PrintRequest(g, file, catalog, strict, options, output or ROOT / "output" / g.id,
+                           square)
     if not watch:
         done(print_once(request))
     watch_and_print(request, watch_polls)
@@ -160,6 +167,8 @@ class PrintRequest:
     strict: bool
     options: Any
     root: Path
+    square: float | None = None
+    """--square: a board square in mm (games with a board), None for the game's own."""
 
     def sources(self) -> list[Path]:
         """The spreadsheets the cards come from: the deck file, the catalog, or the game's
@@ -220,12 +229,35 @@ def _print_once(request: PrintRequest) -> int:
         out.print(f"[bold]{markup(job.name)}[/]: "
                   + markup(f"{copies} cards on {len(result.pages)} page(s) → "
                            + ", ".join(str(shown(p)) for p in result.files[:3]) + more))
-    # A game's own sheets beside the cards (Warblitz's battlefield): extras["print_sheets"].
-    sheets = g.extras.get("print_sheets")
-    if sheets is not None:
-        for path in sheets(request.root, request.options.paper):
-            out.print(f"[bold]{markup(g.title)}[/]: {markup(shown(path))}")
+    if g.printing.posters is not None and jobs:
+        file = request.file
+        path, sheet = (split_file_arg(file) if file
+                       else (request.catalog or g.bundled_paths()[0], None))
+        # without a file the cards print as one catalog: its boards go beside it
+        folder = None if file else request.root / file_name(jobs[0].name)
+        for written, pages in write_posters(g, path, sheet, request.square,
+                                            request.options.paper, request.root, folder):
+            out.print(markup(f"{written.stem}: {pages} page(s) → {shown(written)}"))
     return 0 if valid else 1
+
+
+def write_posters(game: Game, path: Path, sheet: str | None, square: float | None,
+                  paper: str, root: Path, folder: Path | None = None) -> list[tuple[Path, int]]:
+    """Print a game's drawings larger than a card (a board), each tiled over pages at 100%
+    into its deck's folder under ``root`` (or into ``folder``) (`PrintSpec.posters`);
+    (file, pages) of each."""
+    from toolkit.render.poster import write_poster  # noqa: PLC0415
+
+    written = []
+    for deck, name, drawing in game.printing.posters(path, sheet, square):
+        if deck is None:  # the game's own sheet, the same for every deck (a battlefield)
+            target = root / f"{file_name(name)}.pdf"
+        else:
+            target = ((folder or root / file_name(deck))
+                      / f"{file_name(deck)}-{file_name(name)}.pdf")
+        pages = write_poster(target, f"{game.title} · {name}", drawing, paper=paper)
+        written.append((target, len(pages)))
+    return written
 
 
 def watch_and_print(request: PrintRequest, polls: int | None = None, interval: float = 0.5,

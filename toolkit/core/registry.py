@@ -39,6 +39,14 @@ class PrintSpec:
     """The layout name (layouts/<game>/<name>.toml) for one validated card model."""
     catalog_cards: Callable[[Path | None], list[Any]]
     """Every distinct card of a catalog (the bundled one for None), each once."""
+    posters: Callable[[Path, str | None, float | None],
+                      list[tuple[str | None, str, Any]]] | None = None
+    """Drawings larger than a card printed beside the cards (a game board): (the file
+    printed, its `#SHEET`, the board square in mm asked with `--square`, or None for the
+    game's default) → (the deck it goes with, what it is, `DisplayList`), each written to
+    that deck's folder as `<deck>-<what>.pdf` (with no deck, None: the game's own sheet,
+    as `<what>.pdf` in the output folder), tiled over pages at 100% by
+    `toolkit.render.poster.write_poster`."""
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,10 @@ tuples, ints; never pydantic in the hot loop):
 - ``state_key(state)``: a hashable canonical key (for loop detection).
 - ``length(state)``: the game's length in ``length_unit`` (battles, turns...).
 - ``describe(state, action) -> (what, why)``: readable text for playthrough logs.
+- ``describe_params(params) -> dict``: the report's header: ``format`` and ``decks``, the
+  labels of the result columns (one per seat; a team game lists its sides instead, and
+  then gives ``sides``, each seat's column: FORMATS.md's Banners has ``decks`` ``Side 1``,
+  ``Side 2`` and ``sides`` ``[0, 1, 0, 1]`` in 2v2).
 
 Search agents (information-set MCTS) need one more hook, ``determinize(observation,
 player, rng) -> state``: a full state drawn at random (from ``rng``) among those the
@@ -62,7 +66,10 @@ EmitHook = Callable[[str, str], None]
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seat (``None`` for a draw) and the reason.
+    """How a game ended: the winner (``None`` for a draw) and the reason.
+
+    ``winner`` is the index of the winner's result column: the winning seat, or in a team
+    game (whose ``describe_params`` lists the sides as ``decks``) the winning side.
 
     ``finished=False`` ends a game the engine knows can never finish (a stalemate that
     no choice can break): the harness reports it unfinished, with the reason.

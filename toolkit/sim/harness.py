@@ -86,6 +86,19 @@ class GameRecord:
     log: str | None = None
 
 
+def seat_columns(info: dict[str, Any], seats: int) -> list[int]:
+    """Each seat's result column: ``describe_params``' ``sides`` in a team game, else the
+    seat itself."""
+    return list(info.get("sides") or range(seats))
+
+
+def result_columns(rules: Rules, params: Any, seats: int) -> int:
+    """How many columns ``results.wins`` has: one per ``decks`` label of
+    ``describe_params`` (a team game lists its sides, and its `Outcome.winner` is a side),
+    else one per seat."""
+    return len(rules.describe_params(params).get("decks") or ()) or seats
+
+
 def chance_stream(seed: int) -> Random:
     """The chance stream of game ``seed`` (drops, shuffles)."""
     return Random(f"chance:{seed}")
@@ -113,8 +126,9 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     if log:
         info = rules.describe_params(params)
         decks = info.get("decks") or [f"seat {i + 1}" for i in range(len(agent_names))]
-        header = [f"- Seat {i + 1}: **{markdown(deck)}** ({markdown(agent)})"
-                  for i, (deck, agent) in enumerate(zip(decks, agent_names, strict=False))]
+        sides = seat_columns(info, len(agent_names))
+        header = [f"- Seat {i + 1}: **{markdown(decks[sides[i]])}** ({markdown(agent)})"
+                  for i, agent in enumerate(agent_names) if sides[i] < len(decks)]
         if info.get("format"):
             header.append(f"- Format: {markdown(info['format'])}")
         game_log = GameLog(f"{rules.game_id} playthrough — seed {seed}", header,
@@ -290,7 +304,7 @@ def run_chunk(rules: Rules, params: Any, agent_names: Sequence[str], first_seed:
               max_steps: int | None = None) -> ChunkResult:
     """Play games ``start .. start+count-1`` of a run (seeds ``first_seed + k``)."""
     rules.reset_counts()
-    out = ChunkResult(Stats(seats=len(agent_names)))
+    out = ChunkResult(Stats(seats=result_columns(rules, params, len(agent_names))))
     for k in range(start, start + count):
         rec = play_game(rules, params, agent_names, first_seed + k,
                         check_invariants=check_invariants, log=k < log_games,
@@ -336,7 +350,7 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
         (rules, params, tuple(agent_names), seed, start, min(size, games - start),
          check_invariants, log_games, max_steps) for start in range(0, games, size))
     jobs = max(1, min(jobs, -(-games // size)))
-    total = ChunkResult(Stats(seats=len(agent_names)))
+    total = ChunkResult(Stats(seats=result_columns(rules, params, len(agent_names))))
     began = time.perf_counter()
     if jobs == 1:
         for args in chunks:

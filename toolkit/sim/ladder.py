@@ -2,8 +2,8 @@
 
 `run_ladder` plays each rung of a list of agents (weakest first, e.g. ``random, greedy,
 mcts:50, mcts:200``) against the rung below it. In each step the stronger agent sits in
-one seat and the weaker one in every other seat; the stronger one takes each seat in
-turn, and every seat rotation plays the same seeds, so each pairing sees the same deals
+one seat and the weaker one in every other seat (in a team game, every seat of one side:
+toolkit/sim/engine.py's ``sides``); the stronger one takes each seat (or side) in turn, and every seat rotation plays the same seeds, so each pairing sees the same deals
 from every seat (paired seeds). A step reports the stronger agent's win rate with its
 95% Wilson interval beside its fair share (1/seats): a game where each step up barely
 wins more than its fair share is a game of luck. Each step also reports the first
@@ -21,7 +21,7 @@ from typing import Any
 
 from .agents import check_agents
 from .engine import Rules
-from .harness import run_games
+from .harness import run_games, seat_columns
 from .stats import Stats, wilson
 
 
@@ -124,7 +124,8 @@ def run_ladder(rules: Rules, params: Any, rungs: list[str], games: int, seed: in
     check_agents(rules, rungs)
     info = rules.describe_params(params)
     decks = list(info.get("decks", []))
-    seats = len(decks) or 2
+    seats = len(decks) or 2  # result columns: seats, or a team game's sides
+    sides = seat_columns(info, seats)  # each seat's column
     seeds = -(-games // seats)
     steps: list[Step] = []
     bar = None
@@ -139,8 +140,7 @@ def run_ladder(rules: Rules, params: Any, rungs: list[str], games: int, seed: in
         for lower, upper in zip(rungs, rungs[1:], strict=False):
             step = Step(lower, upper, seats, Stats(seats=seats))
             for seat in range(seats):
-                lineup = [lower] * seats
-                lineup[seat] = upper
+                lineup = [upper if side == seat else lower for side in sides]
                 part, seconds = run_games(
                     rules, params, lineup, seeds, seed, jobs=jobs,
                     check_invariants=check_invariants,

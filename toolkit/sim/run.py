@@ -25,7 +25,7 @@ from toolkit.core.text import markup
 
 from .agents import check_agents
 from .engine import Rules
-from .harness import Unfinished, Violation, play_game, run_games
+from .harness import Unfinished, Violation, play_game, run_games, seat_columns
 from .stats import Stats
 
 
@@ -51,6 +51,8 @@ class PlayResult:
     """The engine's own statistics (per seat, per deck), when it keeps any."""
     absent: frozenset[str] = frozenset()
     """Coverage ids that cannot fire with these decks (an ability nobody has)."""
+    sides: list[int] = field(default_factory=list)
+    """Each seat's result column (a team game: its side); empty means seat k is column k."""
     tables: list[tuple[str, list[str], list[list[str]]]] = field(default_factory=list)
     """The engine's statistics as (title, columns, rows) for the terminal report, when it
     provides ``stats_tables(game_stats)``."""
@@ -162,6 +164,7 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
         violations=total.violations, unfinished=total.unfinished, seconds=seconds,
         length_unit=rules.length_unit, coverage_ids=_coverage_ids(rules, params),
         ruling_ids=rules.ruling_ids(),
+        sides=seat_columns(info, len(agents)),
     )
     if hasattr(rules, "absent_ids"):
         result.absent = frozenset(rules.absent_ids(params))
@@ -199,10 +202,13 @@ def render_table(result: PlayResult, console: Any) -> None:
     for column in ("Seat", "Deck", "Agent", "Wins", "Win rate (95% CI)"):
         table.add_column(column, justify="right" if column in ("Wins", "Seat") else "left")
     cis = st.win_rate_ci()
-    for seat, agent in enumerate(result.agents):
-        deck = result.decks[seat] if seat < len(result.decks) else ""
-        ci = cis[seat]
-        table.add_row(str(seat + 1), markup(deck), markup(agent), str(st.wins[seat]),
+    sides = result.sides or list(range(len(result.agents)))
+    for column, wins in enumerate(st.wins):  # one row per result column (seat or side)
+        seats = [q for q, side in enumerate(sides) if side == column]
+        deck = result.decks[column] if column < len(result.decks) else ""
+        ci = cis[column]
+        table.add_row(", ".join(str(q + 1) for q in seats), markup(deck),
+                      markup(", ".join(result.agents[q] for q in seats)), str(wins),
                       f"{ci['rate']:.1%} ({ci['low']:.1%}–{ci['high']:.1%})")
     console.print(table)
     doc = result.to_json()

@@ -3,8 +3,8 @@
 The catalog (`Units`, `Events`, `Relics`) is usually its own workbook
 (content/warblitz/catalog.xlsx by default, or `--catalog`); each other sheet of a file is
 a warband (`Card`, `Qty`) checked against the rulebook's "Warband Construction".
-Later jobs find `load_decks`, and `read_catalog` and `print_sheets` (the battlefield
-sheet) in `GAME.extras`.
+Later jobs find `load_decks`, and `read_catalog` in `GAME.extras`; the battlefield prints
+beside the cards through `PrintSpec.posters`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from toolkit.games.warblitz.deck import (
     validate,
 )
 from toolkit.games.warblitz.playing import PLAYING
-from toolkit.games.warblitz.printing import PRINTING, print_sheets
+from toolkit.games.warblitz.printing import PRINTING
 from toolkit.games.warblitz.template import write_template
 
 __all__ = ["GAME", "LoadedDeck", "load_decks", "read_catalog"]
@@ -37,5 +37,5 @@ GAME = Game(
     load_decks=load_decks,
     printing=PRINTING,
     playing=PLAYING,
-    extras={"read_catalog": read_catalog, "print_sheets": print_sheets},
+    extras={"read_catalog": read_catalog},
 )

@@ -4,13 +4,11 @@ The battlefield follows ruling ``warblitz.ruling.battlefield`` (board.py): 5 col
 ranks of spaces, each large enough for a poker card (63 × 88 mm) with a margin. Player
 1's last three ranks are shaded blue, player 2's red, the middle rank is nobody's. Every
 space carries its name as each player says it (player 1's at its lower left, player 2's
-at its upper right), and a legend explains the sheet. `battlefield_drawing` builds it,
-`write_battlefield` writes the PDF.
+at its upper right), and a legend explains the sheet. `battlefield_drawing` builds it;
+`pnp print` writes it beside the cards (`PrintSpec.posters`).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from toolkit.games.warblitz import board as B
 from toolkit.render import textfit
@@ -117,11 +115,3 @@ def _legend(x: float, y: float, w: float) -> list[Op]:
                      "player's left, and its rank, from the player's own edge.", 7.5,
                      color=SOFT))
     return ops
-
-
-def write_battlefield(path: Path, paper: str = "a4") -> list:
-    """Write the battlefield as a PDF, tiled over `paper` pages with overlap strips and
-    alignment marks (toolkit.render.poster); returns its pages."""
-    from toolkit.render.poster import write_poster  # noqa: PLC0415
-
-    return write_poster(path, "Warblitz battlefield", battlefield_drawing(), paper=paper)

@@ -5,9 +5,10 @@ front, and a back showing the commander's starting layout), events and relics on
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from toolkit.core.registry import PrintSpec
-from toolkit.games.warblitz.battlefield import write_battlefield
+from toolkit.games.warblitz.battlefield import battlefield_drawing
 from toolkit.games.warblitz.deck import read_catalog
 from toolkit.games.warblitz.models import Unit
 
@@ -26,12 +27,10 @@ def catalog_cards(path: Path | None) -> list:
     return catalog.cards.values()
 
 
-def print_sheets(out_dir: Path, paper: str = "a4") -> list[Path]:
-    """Sheets printed beside the cards: the battlefield (`battlefield.pdf`), tiled over as
-    many pages of `paper` as it needs."""
-    path = Path(out_dir) / "battlefield.pdf"
-    write_battlefield(path, paper)
-    return [path]
+def posters(path: Path, sheet: str | None, square: float | None) -> list[tuple[None, str, Any]]:
+    """Printed beside the cards: the battlefield, the same for every warband (the
+    battlefield ruling), written as `battlefield.pdf` in the output folder."""
+    return [(None, "battlefield", battlefield_drawing())]
 
 
-PRINTING = PrintSpec(layout_of=layout_of, catalog_cards=catalog_cards)
+PRINTING = PrintSpec(layout_of=layout_of, catalog_cards=catalog_cards, posters=posters)

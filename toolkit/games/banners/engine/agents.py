@@ -1,0 +1,297 @@
+"""The Battle of Banners agents: ``random`` and ``greedy``.
+
+Agents decide from an `Observation` only: the board, the flags, their own team's item
+cards, and only the number of the other team's cards. The greedy agent plays sensibly
+without search:
+
+- **moves**: a flag carrier runs for home (it wins on landing there) and avoids ending
+  within an enemy's reach; other pieces head for the enemy flag (its castle, or where it
+  lies), chase an enemy carrying their own flag, or escort their own carrier; landing on
+  the enemy flag or in a keep (an item) is worth a detour;
+- **combat**: it attacks when the odds of the two dice (with its bonuses and the combat
+  card it will play) make the fight worth more than it risks, the enemy carrying its flag
+  above all; in combat it always plays its best card (Poison, else +1) and Hidden Knife
+  on a tie;
+- **items**: Strong Wind whenever its flag lies on the field, The Reaper on the enemy
+  carrier or the enemy nearest its castle, Gain Reinforcements whenever it can, Famine
+  and Thief against a hand, Ghost Magic to shield a threatened carrier, Rain Storm when
+  the enemy nears its flag, Locust Swarm and Providing Aid when they gain three spaces or
+  more, Saboteur on an enemy in a keep, Horse to run, Safeguard to save a surrounded
+  piece.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from random import Random
+
+from toolkit.sim.engine import RandomAgent
+
+from .moves import locust_end
+from .state import (
+    ATT_CARD,
+    ATT_KNIFE,
+    DEF_CARD,
+    DEF_KNIFE,
+    E_AID,
+    E_FAMINE,
+    E_GHOST,
+    E_HORSE,
+    E_LOCUST,
+    E_POISON,
+    E_RAIN,
+    E_REAPER,
+    E_REINFORCE,
+    E_SABOTEUR,
+    E_SAFEGUARD,
+    E_STRENGTH,
+    E_THIEF,
+    E_WIND,
+    ITEM,
+    MOVE,
+    RESERVE,
+    S_KEEP,
+    TIE,
+    Observation,
+    Static,
+)
+
+FAR = 60
+"""The distance used for a space no path reaches."""
+
+
+@lru_cache(maxsize=64)
+def odds(modifier: int) -> tuple[float, float, float]:
+    """(win, tie, lose) of 2d6 + ``modifier`` against 2d6."""
+    sums = [a + b for a in range(1, 7) for b in range(1, 7)]
+    win = tie = 0
+    for x in sums:
+        for y in sums:
+            if x + modifier > y:
+                win += 1
+            elif x + modifier == y:
+                tie += 1
+    total = len(sums) ** 2
+    return win / total, tie / total, (total - win - tie) / total
+
+
+def dist(st: Static, a: int, b: int) -> int:
+    """Path length between two spaces (trees blocking, pieces ignored)."""
+    if a < 0 or b < 0:
+        return FAR
+    return st.dist[a].get(b, FAR)
+
+
+class GreedyAgent:
+    """Sensible one-step play from the observation (see the module docstring)."""
+
+    observes = True
+    stochastic = False
+
+    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+        """Choose one of ``legal`` from what ``obs`` shows."""
+        if len(legal) == 1:
+            return legal[0]
+        if obs.side == 1:  # break ties alike for both sides (see `_as_side_one`)
+            legal = sorted(legal, key=lambda a: _as_side_one(obs.st, a))
+        ph = obs.phase
+        if ph == MOVE:
+            return max(legal, key=lambda a: self._move_value(obs, a))
+        if ph == ITEM:
+            return self._item(obs, legal)
+        if ph in (ATT_CARD, DEF_CARD):
+            return max(legal, key=lambda a: _card_rank(obs, a))
+        if ph in (ATT_KNIFE, DEF_KNIFE):
+            return next((a for a in legal if a[0] == "knife"), legal[0])
+        if ph == TIE:
+            piece = obs.combat[0]
+            return max(legal, key=lambda a: self._place_value(obs, piece, a[2]))
+        # Reinforcements: the drawbridge nearest the enemy flag.
+        return max(legal, key=lambda a: -dist(obs.st, a[3], self._enemy_flag(obs)))
+
+    # ------------------------------------------------------------ positions
+    @staticmethod
+    def _enemy_flag(obs: Observation) -> int:
+        """Where the enemy flag is to be taken: its castle, or where it lies (-1 when we
+        carry it)."""
+        enemy = 1 - obs.side
+        if obs.flag_carrier[enemy] >= 0:
+            return -1
+        drop = obs.flag_drop[enemy]
+        return drop if drop >= 0 else obs.st.castle[enemy]
+
+    def _goal(self, obs: Observation, piece: int) -> int:
+        """Where a piece of ours that is not a carrier should head."""
+        side = obs.side
+        carrier = obs.flag_carrier[side]  # an enemy carrying our flag
+        if carrier >= 0:
+            return obs.pos[carrier]
+        flag = self._enemy_flag(obs)
+        if flag >= 0:
+            return flag
+        ours = obs.flag_carrier[1 - side]
+        return obs.pos[ours]  # escort our carrier
+
+    def _threat(self, obs: Observation, cell: int, ignore: int = -1) -> int:
+        """Enemy pieces that could reach ``cell`` with a good roll next turn."""
+        st = obs.st
+        enemy = 1 - obs.side
+        n = 0
+        for i in st.side_pieces[enemy]:
+            c = obs.pos[i]
+            if c >= 0 and i != ignore and dist(st, c, cell) <= 6 + st.move_bonus(i):
+                n += 1
+        return n
+
+    def _land_value(self, obs: Observation, piece: int, cell: int) -> float:
+        """How good it is for ``piece`` to end its move on ``cell``."""
+        st = obs.st
+        side, enemy = obs.side, 1 - obs.side
+        here = obs.pos[piece]
+        home = st.castle[side]
+        if obs.flag_carrier[enemy] == piece:
+            if cell == home:
+                return 1e6
+            run = st.run_dist[side]  # M4: its way home avoids keeps
+            before = run.get(here, FAR)
+            return 40 * (before - run.get(cell, FAR)) - 15 * self._threat(obs, cell)
+        if cell == self._enemy_flag(obs):
+            return 1e5
+        goal = self._goal(obs, piece)
+        start = here if here >= 0 else home
+        value = 10 * (dist(st, start, goal) - dist(st, cell, goal))
+        if st.kind[cell] == S_KEEP:
+            value += 12 if obs.deck else 4
+        else:
+            value -= 2 * self._threat(obs, cell)
+        return value
+
+    def _move_value(self, obs: Observation, action: tuple) -> float:
+        if action[0] == "move":
+            return self._land_value(obs, action[2], action[3])
+        _, _, piece, target, frm = action
+        st = obs.st
+        side, enemy = obs.side, 1 - obs.side
+        defender = obs.pos.index(target)
+        mod = st.piece_bonus[piece] + self._card_edge(obs, E_STRENGTH)
+        win, tie, lose = odds(mod)
+        worth_def = 30 + (300 if obs.flag_carrier[side] == defender else 0) \
+            + 2 * max(0, 12 - dist(st, target, st.castle[side]))
+        worth_att = 30 + (300 if obs.flag_carrier[enemy] == piece else 0)
+        after = target if obs.flag_carrier[side] != defender else frm
+        gain = self._land_value(obs, piece, after) if after >= 0 else 0
+        return win * (worth_def + 0.5 * gain) - lose * worth_att + tie * 2
+
+    def _card_edge(self, obs: Observation, plus_effect: int) -> int:
+        """What the best combat card in hand will add to our side of the fight."""
+        if obs.used_combat[obs.player]:
+            return 0
+        effects = {obs.st.kind_effect[k] for k, n in enumerate(obs.hand) if n}
+        if E_POISON in effects:
+            return 3
+        return 1 if plus_effect in effects else 0
+
+    def _place_value(self, obs: Observation, piece: int, cell: int) -> float:
+        return self._land_value(obs, piece, cell)
+
+    # ---------------------------------------------------------------- items
+    def _item(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        st = obs.st
+        side, enemy = obs.side, 1 - obs.side
+        by_effect: dict[int, list[tuple]] = {}
+        for a in legal:
+            if a[0] == "item":
+                by_effect.setdefault(st.kind_effect[a[2]], []).append(a)
+        pos = obs.pos
+        home = st.castle[side]
+        carrier_ours = obs.flag_carrier[enemy]  # our piece with the enemy flag
+        carrier_theirs = obs.flag_carrier[side]  # an enemy with our flag
+        enemies = [i for i in st.side_pieces[enemy] if pos[i] >= 0]
+        if E_WIND in by_effect:
+            return by_effect[E_WIND][0]
+        if E_REAPER in by_effect:
+            def danger(a: tuple) -> float:
+                i = a[3]
+                if i == carrier_theirs:
+                    return 1e6
+                return -dist(st, pos[i], home) if pos[i] >= 0 else -FAR
+            return max(by_effect[E_REAPER], key=danger)
+        if E_REINFORCE in by_effect:
+            return max(by_effect[E_REINFORCE],
+                       key=lambda a: -dist(st, a[4], self._enemy_flag(obs)))
+        if E_FAMINE in by_effect and obs.their_hand >= 2:
+            return by_effect[E_FAMINE][0]
+        if E_THIEF in by_effect:
+            return by_effect[E_THIEF][0]
+        if E_GHOST in by_effect and carrier_ours >= 0 and \
+                self._threat(obs, pos[carrier_ours]):
+            return by_effect[E_GHOST][0]
+        near_home = any(dist(st, pos[i], home) <= 8 for i in enemies)
+        if E_RAIN in by_effect and (carrier_theirs >= 0 or near_home):
+            return by_effect[E_RAIN][0]
+        best, gain = None, 2.5
+        for a in by_effect.get(E_LOCUST, ()):
+            i, d = a[3], a[4]
+            end = locust_end(st, pos[i], d, 0)
+            goal = st.castle[enemy] if i == carrier_theirs else home
+            g = dist(st, end, goal) - dist(st, pos[i], goal)
+            if g > gain:
+                best, gain = a, g
+        for a in by_effect.get(E_AID, ()):
+            i, cell = a[3], a[4]
+            if st.piece_side[i] == side:
+                goal = self._goal(obs, i)
+                g = dist(st, pos[i], goal) - dist(st, cell, goal)
+            else:
+                goal = st.castle[side]
+                g = dist(st, cell, goal) - dist(st, pos[i], goal)
+            if g > gain:
+                best, gain = a, g
+        if best is not None:
+            return best
+        if E_SABOTEUR in by_effect:
+            return by_effect[E_SABOTEUR][0]
+        if E_HORSE in by_effect:
+            return by_effect[E_HORSE][0]
+        for a in by_effect.get(E_SAFEGUARD, ()):
+            if self._threat(obs, pos[a[3]]) >= 2:
+                return a
+        return legal[0]
+
+
+def _as_side_one(st: Static, action: tuple) -> tuple:
+    """An action of side 2 as side 1 would see it on the board turned half round (cells
+    turned, Locust Swarm's direction reversed), so that of equally good choices both
+    sides take the same one on a symmetric board."""
+
+    def turn(cell: int) -> int:
+        if cell < 0:
+            return cell
+        row, col = divmod(cell, st.wp)
+        return (st.h - 1 - row) * st.wp + (st.w - 1 - col)
+
+    kind = action[0]
+    if kind in ("move", "reinforce"):
+        return (*action[:3], turn(action[3]))
+    if kind == "attack":
+        return (*action[:3], turn(action[3]), turn(action[4]))
+    if kind == "place":
+        return (kind, action[1], turn(action[2]))
+    if kind == "item" and len(action) == 5:
+        last = (action[4] + 2) % 4 if st.kind_effect[action[2]] == E_LOCUST else turn(action[4])
+        return (*action[:4], last)
+    return action
+
+
+def _card_rank(obs: Observation, action: tuple) -> int:
+    """Poison first, then the +1 card, never passing when a card can be played."""
+    if action[0] == "pass":
+        return 0
+    return 2 if obs.st.kind_effect[action[2]] == E_POISON else 1
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+"""Agent registry: name -> factory (no arguments)."""
+
+__all__ = ["AGENTS", "GreedyAgent", "RESERVE", "odds"]

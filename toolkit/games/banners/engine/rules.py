@@ -1,0 +1,1415 @@
+"""The Battle of Banners rules engine: a small pure state machine over `state.State`.
+
+A game, as the rulebook sets it out, split into small decisions and chance steps:
+
+- **Set-up** (M1): a chance step rolls for the side that goes first. Pieces start on
+  their drawbridges (ruling ``setup-placement``); the item deck is shuffled (a draw is a
+  chance step over the cards left, which is the same as drawing from a shuffled deck).
+- **A turn** belongs to one side; in 2v2 both players of the side take their part one
+  after the other (D2). A player's part: an item before moving, or pass (``item``); the
+  movement roll (chance: one die, two with Horse, doubles with Horse bringing a
+  reinforcement); a move of one piece the full roll (``move``), or an attack when the
+  last step meets an enemy (``attack``); then any item a keep gives (chance).
+- **Combat** (C1-C5): the attacker's player may play a combat card, then the
+  defender's; both roll two dice (chance); the higher wins, a tie lets either side play
+  Hidden Knife (attacker first) and otherwise places the attacker next to the defender.
+- **The end**: the enemy flag landed on its captor's castle, or a team with no piece
+  left; `Outcome.winner` is the winning side (0 for side 1, 1 for side 2), the index of
+  its column in `play`'s results (toolkit/sim/engine.py: a team game counts wins per
+  side).
+
+Actions are small tuples whose second item is the acting seat (`CHANCE` for chance):
+``("pass", q)``, ``("item", q, kind, *target)``, ``("reinforce", q, piece, cell)``,
+``("move", q, piece, cell)``, ``("attack", q, piece, target cell, from cell)``,
+``("combat", q, kind)``, ``("knife", q, kind)``, ``("place", q, cell)``; chance:
+``("first", -1, roll 1, roll 2)``, ``("roll", -1, die[, die])``, ``("dice", -1, a, a, d,
+d)``, ``("draw", -1, kind)``, ``("steal", -1, kind)``. A decision whose only choice is to
+pass (no item to play, no combat card, no full-length move) is skipped.
+
+Where the rulebook is silent the engine follows a named ruling (`rulings.py`) and counts
+it. Game statistics (first side, win reasons, items drawn and played and the games they
+were played in, flags, combats) are added to ``counts`` under ``banners.stat.*`` keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from random import Random
+from typing import Any
+
+from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+
+from ..book import EFFECT_NAMES
+from .moves import attack_sources, bits, blocked_in_ends, locust_end, reach
+from .rulings import COVERAGE_IDS, ITEM_IDS, RULINGS, item_id
+from .state import (
+    ATT_CARD,
+    ATT_KNIFE,
+    CHANCE_PHASES,
+    DEF_CARD,
+    DEF_KNIFE,
+    DICE,
+    DIRECTION_NAMES,
+    DRAW,
+    E_AID,
+    E_DEFENSE,
+    E_FAMINE,
+    E_GHOST,
+    E_HORSE,
+    E_KNIFE,
+    E_LOCUST,
+    E_POISON,
+    E_RAIN,
+    E_REAPER,
+    E_REINFORCE,
+    E_SABOTEUR,
+    E_SAFEGUARD,
+    E_STRENGTH,
+    E_THIEF,
+    E_WIND,
+    ITEM,
+    MOVE,
+    OVER,
+    PHASE_NAMES,
+    POISON_PENALTY,
+    RAIN_PENALTY,
+    REAPED,
+    REINFORCE,
+    REMOVED,
+    RESERVE,
+    ROLL,
+    S_KEEP,
+    S_PAD,
+    S_TREE,
+    STEAL,
+    TIE,
+    BannersParams,
+    Observation,
+    State,
+    Static,
+    cell_name,
+    static_of,
+)
+
+STAT = "banners.stat."
+WIN_FLAG = "flag brought home"
+WIN_DEFEAT = "enemy team defeated"
+_CHANCE = (CHANCE,)
+_NONE: tuple[int, ...] = ()
+SIDE_NAMES = ("Side 1", "Side 2")
+
+
+_SHAPING = ("banners.ruling.one-per-space", "banners.ruling.path-shape",
+            "banners.rule.keep-safe", "banners.ruling.ghost-magic", "banners.rule.flag-no-keep")
+"""Rules that leave a move out of the options (counted, not logged), by bit of `_shaped`."""
+
+
+def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
+            keeps: int) -> int:
+    """Which of `_SHAPING` left out some of the ``reached`` spaces, as bits."""
+    return ((1 if reached & own else 0) | (2 if reached & start else 0)
+            | (4 if reached & protected else 0) | (8 if reached & ghosted else 0)
+            | (16 if reached & keeps else 0))
+
+
+def _put(values: tuple, i: int, value: Any) -> tuple:
+    return values[:i] + (value,) + values[i + 1:]
+
+
+def _add(counts: tuple[int, ...], k: int, n: int = 1) -> tuple[int, ...]:
+    return counts[:k] + (counts[k] + n,) + counts[k + 1:]
+
+
+class BannersRules(Instrumented):
+    """The Battle of Banners rules engine (see the module docstring)."""
+
+    game_id = "banners"
+    coverage = COVERAGE_IDS
+    rulings = RULINGS
+    length_unit = "turns"
+    max_steps = 40_000
+    search_simulations = 25
+    """The simulations a decision needs for the search agent (`mcts:N:greedy`) to beat
+    random play: the dice decide much of each game and a move offers about a hundred
+    choices, so 12 play no better than random (33 of 60 games on the Skirmish board)
+    while 25 win 24 of 30 (tests/sim/test_mcts_games.py reads this)."""
+    search_rollout = "greedy"
+    """Playouts by the greedy agent: random ones wander for hundreds of turns here, so
+    the search decides 7 times slower for no better play."""
+
+    def __init__(self) -> None:
+        self.emit = None
+        self.reset_counts()
+
+    # ----------------------------------------------------------------- metadata
+    @property
+    def agents(self):
+        """The agent registry: name -> factory."""
+        from .agents import AGENTS
+
+        return AGENTS
+
+    def describe_params(self, params: BannersParams) -> dict[str, Any]:
+        """The `play --json` header: the format (1v1, 2v2) and the two sides (FORMATS.md:
+        `decks` lists the sides and `results.wins` counts wins per side); ``sides`` maps
+        each seat to its side's column."""
+        st = static_of(params)
+        return {"format": "2v2" if st.team else "1v1", "decks": list(SIDE_NAMES),
+                "sides": list(st.seat_side)}
+
+    def absent_ids(self, params: BannersParams) -> list[str]:
+        """Coverage ids these parameters cannot fire: items not in the deck, scout rules in
+        2v2, team rules in 1v1."""
+        st = static_of(params)
+        present = {EFFECT_NAMES[e] for e in st.kind_effect}
+        out = [item_id(name) for name in EFFECT_NAMES if name not in present]
+        scouts = any(st.piece_scout)
+        if not scouts:
+            out += ["banners.rule.scout-move", "banners.rule.scout-no-bonus"]
+        if not st.team:
+            # In 1v1 a card obtained before moving (Thief) is never offered again that
+            # turn, so T2's wait never shows.
+            out += ["banners.rule.team-turn", "banners.rule.shared-items",
+                    "banners.rule.item-wait", "banners.ruling.attack-bonus-2v2",
+                    "banners.ruling.team-items"]
+        if not any(st.kind_color_off):
+            out.append("banners.ruling.item-colours")
+        return [k for k in self.coverage if k in out]
+
+    def game_stats(self, counters: dict[str, int], deck_names: list[str] | tuple[str, ...],
+                   finished: int) -> dict[str, Any]:
+        """The Battle of Banners statistics of a run (see the function `game_stats`)."""
+        return game_stats(counters, deck_names, finished)
+
+    def note(self, rule_id: str) -> None:
+        """Count a rule or ruling that shaped the options offered (a move or item left
+        out), without a line in the playthrough log: it applied to no action taken."""
+        self.counts[rule_id] += 1
+
+    def stats_tables(self, stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
+        """`game_stats` as tables for the terminal report (see the function)."""
+        return stats_tables(stats)
+
+    def stat(self, key: str, n: int = 1) -> None:
+        """Add ``n`` to the game statistic ``banners.stat.<key>`` (not a coverage id)."""
+        full = STAT + key
+        counts = self.counts
+        counts[full] = counts.get(full, 0) + n
+
+    # -------------------------------------------------------------------- setup
+    def setup(self, params: BannersParams, rng: Random) -> State:
+        """A new game: pieces on their drawbridges, the deck whole, the first roll next."""
+        st = static_of(params)
+        zeros = (0,) * st.kinds
+        seats = (0,) * st.players
+        s = State(st, st.start, (-1, -1), (-1, -1), (0,) * len(st.keeps), (zeros, zeros),
+                  (zeros, zeros), (zeros, zeros), st.kind_counts, zeros, seats, seats)
+        if self.emit:
+            self.emit("round", "Set-up")
+            self.emit("info", f"Board: {params.name} ({st.w} × {st.h})")
+            for side in (0, 1):
+                where = ", ".join(f"{st.piece_label[i]} {cell_name(st, s.pos[i])}"
+                                  for i in st.side_pieces[side])
+                self.emit("info", f"{SIDE_NAMES[side]}: {where}")
+        self.fire("banners.ruling.setup-placement")
+        self.fire("banners.ruling.seats")
+        return s
+
+    def position(self, params: BannersParams, pos: dict[int, int] | None = None, *,
+                 side: int = 0, member: int = 0, phase: int = ITEM, turn: int = 1,
+                 hands: tuple[dict[int, int], dict[int, int]] = ({}, {}),
+                 deck: dict[int, int] | None = None, **fields: Any) -> State:
+        """A game set up in a given position (for tests): pieces at ``pos`` (piece → cell,
+        the rest where set-up puts them), ``side``'s part of ``turn`` at ``phase``, the
+        hands given by kind, the deck the rest of the cards (or ``deck``)."""
+        s = self.setup(params, Random(0))
+        st = s.st
+        placed = list(s.pos)
+        for piece, cell in (pos or {}).items():
+            placed[piece] = cell
+        s.pos = tuple(placed)
+        s.hands = tuple(tuple(h.get(k, 0) for k in range(st.kinds)) for h in hands)
+        if deck is None:
+            s.deck = tuple(st.kind_counts[k] - s.hands[0][k] - s.hands[1][k]
+                           for k in range(st.kinds))
+        else:
+            s.deck = tuple(deck.get(k, 0) for k in range(st.kinds))
+            s.discard = tuple(st.kind_counts[k] - s.deck[k] - s.hands[0][k] - s.hands[1][k]
+                              for k in range(st.kinds))
+        s.first, s.side, s.member, s.turn, s.phase = 0, side, member, turn, phase
+        for name, value in fields.items():
+            setattr(s, name, value)
+        if phase == ITEM:
+            self._settle(s)
+        return s
+
+    # ------------------------------------------------------------ the protocol
+    def to_move(self, s: State) -> tuple[int, ...]:
+        """Who decides now: chance, the acting seat, or the defender's seat in combat."""
+        ph = s.phase
+        if ph == OVER:
+            return _NONE
+        if ph in CHANCE_PHASES:
+            return _CHANCE
+        if ph == DEF_CARD or ph == DEF_KNIFE:
+            return (s.st.piece_seat[s.combat[1]],)
+        return (s.st.side_seats[s.side][s.member],)
+
+    def legal_actions(self, s: State, player: int) -> list[tuple]:
+        """The legal actions of ``player`` in a stable order (computed once per state)."""
+        if s.legal is None:
+            s.legal = self._options(s)
+        return s.legal
+
+    def chance(self, s: State, rng: Random) -> tuple:
+        """Roll the dice, draw or steal a card."""
+        ph = s.phase
+        if ph == ROLL:
+            if s.horse:
+                return ("roll", CHANCE, rng.randrange(6) + 1, rng.randrange(6) + 1)
+            return ("roll", CHANCE, rng.randrange(6) + 1)
+        if ph == DICE:
+            return ("dice", CHANCE, rng.randrange(6) + 1, rng.randrange(6) + 1,
+                    rng.randrange(6) + 1, rng.randrange(6) + 1)
+        if ph == DRAW:
+            return ("draw", CHANCE, _pick(s.deck, rng))
+        if ph == STEAL:
+            return ("steal", CHANCE, _pick(s.hands[1 - s.side], rng))
+        # M1: "Roll to see who goes first." (ruling first-roll: ties roll again)
+        while True:
+            a, b = rng.randrange(6) + 1, rng.randrange(6) + 1
+            if a != b:
+                return ("first", CHANCE, a, b)
+
+    def apply(self, state: State, action: tuple) -> State:
+        """The state after ``action`` (the given state is left untouched)."""
+        s = state.copy()
+        kind = action[0]
+        if kind == "move":
+            self._move(s, action[2], action[3])
+        elif kind == "attack":
+            self._attack(s, action[2], action[3], action[4])
+        elif kind == "roll":
+            self._rolled(s, action[2:])
+        elif kind == "draw":
+            self._drawn(s, action[2])
+        elif kind == "pass":
+            self._pass(s)
+        elif kind == "item":
+            self._play_item(s, action[1], action[2], action[3:])
+        elif kind == "dice":
+            self._dice(s, action[2:])
+        elif kind == "combat":
+            self._combat_card(s, action[1], action[2])
+        elif kind == "knife":
+            self._knife(s, action[1], action[2])
+        elif kind == "place":
+            self._place(s, action[2])
+        elif kind == "reinforce":
+            self._reinforce(s, action[2], action[3], "doubles")
+            s.phase = MOVE
+            self._settle(s)
+        elif kind == "steal":
+            self._steal(s, action[2])
+        elif kind == "first":
+            self._first(s, action[2], action[3])
+        else:
+            raise ValueError(f"unknown action {action!r}")
+        return s
+
+    def outcome(self, s: State) -> Outcome | None:
+        """The game's end, or None while it runs."""
+        return s.outcome
+
+    def returns(self, s: State) -> list[float]:
+        """Each seat's reward once the game is over (the search's hook): 1 for every seat
+        of the winning side, 0 for the others; half each if the game did not end."""
+        st = s.st
+        winner = s.outcome.winner if s.outcome is not None else None
+        if winner is None:
+            return [0.5] * st.players
+        return [1.0 if side == winner else 0.0 for side in st.seat_side]
+
+    def length(self, s: State) -> int:
+        """Turns begun (a turn is one side's, both players' in 2v2)."""
+        return s.turn
+
+    def state_key(self, s: State) -> tuple:
+        """The canonical key of a position (loop detection)."""
+        return s.key()
+
+    # ----------------------------------------------------------------- options
+    def _options(self, s: State) -> list[tuple]:
+        ph = s.phase
+        if ph == MOVE:
+            return self._move_options(s)
+        if ph == ITEM:
+            return self._item_options(s)
+        if ph == ATT_CARD or ph == DEF_CARD:
+            return self._card_options(s, ph)
+        if ph == ATT_KNIFE or ph == DEF_KNIFE:
+            return self._knife_options(s, ph)
+        if ph == TIE:
+            return [("place", s.seat, cell) for cell in self._tie_cells(s)]
+        if ph == REINFORCE:
+            return [("reinforce", s.seat, p, c) for p, c in self._reinforcements(s)]
+        return []
+
+    def _settle(self, s: State) -> None:
+        """Skip decisions whose only choice is to pass; cache the options of the next."""
+        s.legal = None
+        while True:
+            ph = s.phase
+            if ph == ITEM:
+                opts = self._item_options(s)
+                if len(opts) > 1:
+                    s.legal = opts
+                    return
+                self._after_item(s)
+            elif ph == MOVE:
+                opts = self._move_options(s)
+                if opts:
+                    s.legal = opts
+                    return
+                # Ruling no-full-move: no piece can move the full roll; no move.
+                self.fire("banners.ruling.no-full-move")
+                if self.emit:
+                    self.emit("info", f"no piece can move {s.roll} space(s): no move")
+                self._end_part(s)
+            elif ph == ATT_CARD or ph == DEF_CARD:
+                opts = self._card_options(s, ph)
+                if len(opts) > 1:
+                    s.legal = opts
+                    return
+                s.phase = DEF_CARD if ph == ATT_CARD else DICE
+            elif ph == ATT_KNIFE or ph == DEF_KNIFE:
+                opts = self._knife_options(s, ph)
+                if len(opts) > 1:
+                    s.legal = opts
+                    return
+                if ph == ATT_KNIFE:
+                    s.phase = DEF_KNIFE
+                else:
+                    self._tie(s)
+            elif ph == REINFORCE:
+                opts = [("reinforce", s.seat, p, c) for p, c in self._reinforcements(s)]
+                if opts:
+                    s.legal = opts
+                    return
+                s.phase = MOVE
+            elif ph == TIE:
+                opts = [("place", s.seat, cell) for cell in self._tie_cells(s)]
+                if opts:
+                    s.legal = opts
+                    return
+                self._end_part(s)  # entering from the reserve, nowhere to go: back
+            else:
+                return
+
+    # ------------------------------------------------------------ board masks
+    def _masks(self, s: State) -> tuple[int, int, int, int]:
+        """(occupied, side 0's pieces, side 1's pieces, closed keeps) as cell masks."""
+        st = s.st
+        occ = [0, 0]
+        sides = st.piece_side
+        for i, c in enumerate(s.pos):
+            if c >= 0:
+                occ[sides[i]] |= 1 << c
+        closed = 0
+        t = s.turn
+        keeps = st.keeps
+        for k, o in enumerate(s.keep_open):
+            if o > t:
+                closed |= 1 << keeps[k]
+        return occ[0] | occ[1], occ[0], occ[1], closed
+
+    def _enterable(self, s: State, piece: int, occ: int, closed: int) -> int:
+        """The free spaces ``piece`` may enter: no tree, no piece, no closed keep (keep
+        rule), no keep for a flag carrier (M4), not its own side's dropped flag (C5)."""
+        st = s.st
+        side = st.piece_side[piece]
+        mask = st.all & ~occ & ~closed
+        drop = s.flag_drop[side]
+        if drop >= 0:
+            mask &= ~(1 << drop)
+        if s.flag_carrier[1 - side] == piece:
+            mask &= ~st.keeps_mask
+        return mask
+
+    # ----------------------------------------------------------------- moving
+    def _move_options(self, s: State) -> list[tuple]:
+        """Every full-length move and attack of the seat's pieces (M2-M5, C1)."""
+        st = s.st
+        seat = s.seat
+        side = s.side
+        enemy = 1 - side
+        t = s.turn
+        pos = s.pos
+        occ, occ0, occ1, closed = self._masks(s)
+        occ_enemy, occ_own = (occ1, occ0) if side == 0 else (occ0, occ1)
+        attack_ok = s.ghost[side] < t and s.ghost[enemy] < t
+        protected = occ_enemy & st.keeps_mask
+        targets = (occ_enemy & ~st.keeps_mask) if attack_ok else 0
+        rain = s.rain_by[side] if s.rain[side] == t else 0
+        pieces = st.seat_pieces[seat]
+        castle = st.castle[enemy]
+        must = next((i for i in pieces if pos[i] == castle), -1)
+        wp = st.wp
+        bridges = st.bridges_mask[side]
+        carrier = s.flag_carrier[enemy]
+        free_keeps = st.keeps_mask & ~occ & ~closed
+        ghosted = 0 if attack_ok else occ_enemy & ~st.keeps_mask
+        # The free spaces every piece may enter (the piece's own adds and bars follow).
+        drop = s.flag_drop[side]
+        enterable = st.all & ~occ & ~closed & (~(1 << drop) if drop >= 0 else -1)
+        kind = st.kind
+        move_bonus = st.move_bonus
+        notes = 0
+        opts: list[tuple] = []
+        add = opts.append
+        order = (must,) if must >= 0 else pieces
+        if must >= 0:
+            self.note("banners.ruling.castle-must-leave")
+        for _ in (0, 1):  # the piece that must leave, then (if it cannot) the others
+            reserve_colors: set[str] = set()
+            for i in order:
+                c = pos[i]
+                if c == RESERVE:
+                    color = st.piece_color[i]
+                    if color in reserve_colors:
+                        continue  # pieces waiting in the reserve are alike
+                    reserve_colors.add(color)
+                elif c < 0:
+                    continue
+                steps = s.roll + move_bonus(i) - rain
+                if steps <= 0:
+                    continue
+                # M4: "If a piece has a flag, they cannot enter a keep."
+                inner = enterable & ~st.keeps_mask if i == carrier else enterable
+                start = 0
+                if c >= 0:
+                    start = 1 << c
+                    if kind[c] != S_KEEP:
+                        inner |= start  # it may cross the space it left (not a keep)
+                land = inner & ~start
+                if c == castle and self._blocked_in(st, c, occ):
+                    self.fire("banners.rule.castle-blocked-in")
+                    self.fire("banners.ruling.castle-blocked-in")
+                    for end in blocked_in_ends(st, c, steps, occ & ~start, inner, land):
+                        add(("move", seat, i, end))
+                    continue
+                last = land | targets
+                own = occ_own & ~start
+                ends = reach(wp, start, bridges, steps, inner, last | protected | ghosted
+                             | own | start | (free_keeps if i == carrier else 0))
+                reached = ends[0] | ends[1] | ends[2] | ends[3] | ends[4]
+                if reached & ~last:
+                    notes |= _shaped(reached, own, start, protected, ghosted,
+                                     st.keeps_mask & ~protected if i == carrier else 0)
+                for end in bits(reached & land):
+                    add(("move", seat, i, end))
+                if reached & targets:
+                    for target, frm in attack_sources(wp, ends, targets):
+                        add(("attack", seat, i, target, frm))
+            if opts or must < 0:
+                break
+            # Ruling castle-must-leave: it cannot leave; another piece may move.
+            order = tuple(i for i in pieces if i != must)
+        for k, rule_id in enumerate(_SHAPING):
+            if notes >> k & 1:
+                self.note(rule_id)
+        if must >= 0 and opts and opts[0][2] == must:
+            self.fire("banners.rule.castle-leave")
+        return opts
+
+    @staticmethod
+    def _blocked_in(st: Static, cell: int, occ: int) -> bool:
+        """Ruling castle-blocked-in: every space next to the castle is a piece or a tree."""
+        nbs = st.neighbours[cell]
+        return bool(nbs) and all(occ & (1 << nb) for nb in nbs)
+
+    def _leave(self, s: State, piece: int) -> None:
+        """A piece leaves its space: a keep it leaves closes (keep rule)."""
+        st = s.st
+        c = s.pos[piece]
+        if c >= 0 and st.kind[c] == S_KEEP:
+            # "After leaving this keep, no one may enter until a full turn has gone by."
+            k = st.keep_index[c]
+            s.keep_open = _put(s.keep_open, k, s.turn + 2)
+            self.fire("banners.rule.keep-closed")
+            self.fire("banners.ruling.keep-closed")
+
+    def _set_pos(self, s: State, piece: int, cell: int) -> None:
+        s.pos = _put(s.pos, piece, cell)
+
+    def _move(self, s: State, piece: int, cell: int) -> None:
+        """M2: the piece moves the full roll to ``cell`` and lands there."""
+        st = s.st
+        self.fire("banners.rule.move")
+        steps = s.roll + st.move_bonus(piece)
+        if st.piece_scout[piece]:
+            self.fire("banners.rule.scout-move")
+        if steps > 1:
+            self.fire("banners.rule.no-backtrack")
+        self._leave(s, piece)
+        self._set_pos(s, piece, cell)
+        s.moved = piece
+        self._land(s, piece, cell)
+
+    def _land(self, s: State, piece: int, cell: int) -> None:
+        """What the space a piece's move ends on does (ruling landing); ends the part
+        unless an item is drawn or the game is won."""
+        st = s.st
+        side = st.piece_side[piece]
+        enemy = 1 - side
+        what = st.kind[cell]
+        if what == S_KEEP:
+            self.fire("banners.ruling.landing")
+            # T1: "Land on a keep space to receive 1 item card."
+            if sum(s.deck):
+                s.phase = DRAW
+                return
+            # "when there are no more cards to draw none can be obtained."
+            self.fire("banners.rule.deck-empty")
+        elif cell == st.castle[enemy]:
+            if s.flag_carrier[enemy] < 0 and s.flag_drop[enemy] < 0:
+                # "Land on the opponent's castle space to grab their flag."
+                self.fire("banners.ruling.landing")
+                s.flag_carrier = _put(s.flag_carrier, enemy, piece)
+                self.fire("banners.rule.castle-grab")
+                self.stat("flag.grabs")
+                if self.emit:
+                    self.emit("result", f"{st.piece_label[piece]} grabs "
+                              f"{SIDE_NAMES[enemy]}'s flag")
+        elif s.flag_drop[enemy] == cell:
+            # C5: "The opposing team must land on this space to obtain the flag."
+            self.fire("banners.ruling.landing")
+            s.flag_drop = _put(s.flag_drop, enemy, -1)
+            s.flag_carrier = _put(s.flag_carrier, enemy, piece)
+            self.fire("banners.rule.flag-pickup")
+            self.stat("flag.pickups")
+            if self.emit:
+                self.emit("result", f"{st.piece_label[piece]} picks up "
+                          f"{SIDE_NAMES[enemy]}'s flag")
+        elif cell == st.castle[side] and s.flag_carrier[enemy] == piece:
+            # "Bring the enemy's flag back to your castle" (ruling flag-home)
+            self.fire("banners.rule.win-flag")
+            self.fire("banners.ruling.flag-home")
+            self._finish(s, side, WIN_FLAG)
+            return
+        self._end_part(s)
+
+    # ------------------------------------------------------------------ combat
+    def _attack(self, s: State, piece: int, target: int, frm: int) -> None:
+        """C1: the move's last step meets an enemy: combat from ``frm``."""
+        st = s.st
+        self.fire("banners.rule.combat")
+        self.fire("banners.ruling.attack-on-landing")
+        self.stat("combat.fights")
+        defender = s.pos.index(target)
+        origin = s.pos[piece]
+        if frm != origin:
+            self._leave(s, piece)
+            self._set_pos(s, piece, frm)
+        s.moved = piece
+        # C2: "The red and blue pieces that attack gets a +1 to their roll"; scouts do not.
+        bonus = st.piece_bonus[piece]
+        if bonus:
+            self.fire("banners.rule.attack-bonus")
+            if st.team and st.piece_color[piece] not in ("Blue", "Red"):
+                self.fire("banners.ruling.attack-bonus-2v2")
+        else:
+            self.fire("banners.rule.scout-no-bonus")
+        s.combat = (piece, defender, frm, bonus, 0, 0, 0, origin)
+        if self.emit:
+            self.emit("info", f"{st.piece_label[piece]} attacks {st.piece_label[defender]} "
+                      f"on {cell_name(st, target)} from {cell_name(st, frm)}")
+        s.phase = ATT_CARD
+        self._settle(s)
+
+    def _card_options(self, s: State, ph: int) -> list[tuple]:
+        """Combat cards a side may play now: Extra Strength or Poison when attacking,
+        Extra Defense or Poison when defending; one per player per turn (T3)."""
+        st = s.st
+        attacker, defender = s.combat[0], s.combat[1]
+        piece = attacker if ph == ATT_CARD else defender
+        q = st.piece_seat[piece]
+        side = st.piece_side[piece]
+        out = [("pass", q)]
+        if s.used_combat[q]:
+            return out
+        hand = s.hands[side]
+        mine = E_STRENGTH if ph == ATT_CARD else E_DEFENSE
+        for k, e in enumerate(st.kind_effect):
+            if hand[k] and (e == mine or e == E_POISON):
+                out.append(("combat", q, k))
+        return out
+
+    def _combat_card(self, s: State, q: int, k: int) -> None:
+        st = s.st
+        piece = s.combat[0] if s.phase == ATT_CARD else s.combat[1]
+        side = st.piece_side[piece]
+        e = st.kind_effect[k]
+        att, dfn, frm, amod, dmod, ar, dr, origin = s.combat
+        if e == E_STRENGTH:
+            amod += 1  # "Adds +1 to an attacking piece"
+        elif e == E_DEFENSE:
+            dmod += 1  # "Adds +1 to a defending piece."
+        elif s.phase == ATT_CARD:
+            dmod -= POISON_PENALTY  # Poison: "-3 on opponent's combat roll."
+        else:
+            amod -= POISON_PENALTY
+        s.combat = (att, dfn, frm, amod, dmod, ar, dr, origin)
+        s.used_combat = _put(s.used_combat, q, 1)
+        self._spend(s, side, k)
+        self.fire("banners.ruling.item-timing")
+        s.phase = DEF_CARD if s.phase == ATT_CARD else DICE
+        self._settle(s)
+
+    def _dice(self, s: State, dice: tuple) -> None:
+        """C2/C3: both roll two dice; the higher total wins."""
+        a1, a2, d1, d2 = dice
+        att, dfn, frm, amod, dmod, _, _, origin = s.combat
+        attack, defence = a1 + a2 + amod, d1 + d2 + dmod
+        s.combat = (att, dfn, frm, amod, dmod, attack, defence, origin)
+        if self.emit:
+            self.emit("info", f"attack {a1}+{a2}{amod:+d} = {attack}, defence "
+                      f"{d1}+{d2}{dmod:+d} = {defence}")
+        if attack > defence:
+            self._attacker_wins(s)
+        elif defence > attack:
+            self._defender_wins(s)
+        else:
+            self.stat("combat.ties")
+            s.phase = ATT_KNIFE
+            self._settle(s)
+
+    def _knife_options(self, s: State, ph: int) -> list[tuple]:
+        st = s.st
+        piece = s.combat[0] if ph == ATT_KNIFE else s.combat[1]
+        q = st.piece_seat[piece]
+        hand = s.hands[st.piece_side[piece]]
+        return [("pass", q)] + [("knife", q, k) for k in st.effect_kinds[E_KNIFE] if hand[k]]
+
+    def _knife(self, s: State, q: int, k: int) -> None:
+        """Hidden Knife: "If a combat results in a tie, you may play this card to win."
+        (a second item in a turn; ruling knife-order: the attacker first)."""
+        st = s.st
+        attacking = s.phase == ATT_KNIFE
+        piece = s.combat[0] if attacking else s.combat[1]
+        self._spend(s, st.piece_side[piece], k)
+        self.stat("combat.knives")
+        other = s.combat[1] if attacking else s.combat[0]
+        if any(s.hands[st.piece_side[other]][j] for j in st.effect_kinds[E_KNIFE]):
+            self.fire("banners.ruling.knife-order")  # both held one: the first decides
+        if attacking:
+            self._attacker_wins(s)
+        else:
+            self._defender_wins(s)
+
+    def _tie(self, s: State) -> None:
+        """C4: "the attacking piece is placed on a directly adjacent space"."""
+        self.fire("banners.rule.tie")
+        self.fire("banners.ruling.tie-placement")
+        s.phase = TIE
+        self._settle(s)
+
+    def _tie_cells(self, s: State) -> list[int]:
+        st = s.st
+        att, dfn = s.combat[0], s.combat[1]
+        occ, _, _, closed = self._masks(s)
+        here = s.pos[att]
+        if here >= 0:
+            occ &= ~(1 << here)
+        free = self._enterable(s, att, occ, closed)
+        return [nb for nb in st.neighbours[s.pos[dfn]] if free & (1 << nb)]
+
+    def _place(self, s: State, cell: int) -> None:
+        att, origin = s.combat[0], s.combat[7]
+        s.combat = None
+        if cell != s.pos[att]:
+            if s.pos[att] == origin:
+                self._leave(s, att)  # it leaves the space its move began on
+            self._set_pos(s, att, cell)
+        self._settle_at(s, att, cell, origin)
+
+    def _settle_at(self, s: State, piece: int, cell: int, origin: int) -> None:
+        """The attacker's move ends on ``cell``: it lands there, unless that is where its
+        move began (it never left)."""
+        if cell == origin or cell == RESERVE:
+            self._end_part(s)
+        else:
+            self._land(s, piece, cell)
+
+    def _attacker_wins(self, s: State) -> None:
+        """C3: "the attacking piece moves onto the occupied space and the defending piece
+        is removed from the board"."""
+        st = s.st
+        att, dfn, frm, origin = s.combat[0], s.combat[1], s.combat[2], s.combat[7]
+        s.combat = None
+        self.fire("banners.rule.attacker-wins")
+        self.stat("combat.attacker")
+        target = s.pos[dfn]
+        side = st.piece_side[att]
+        if self.emit:
+            self.emit("result", f"{st.piece_label[att]} defeats {st.piece_label[dfn]}")
+        dropped = self._remove(s, dfn, REMOVED)
+        if s.outcome is not None:
+            return
+        if dropped and s.flag_drop[side] == target:
+            # Ruling flag-drop-killer: the flag's own team cannot enter its flag space.
+            self.fire("banners.ruling.flag-drop-killer")
+            self._settle_at(s, att, frm, origin)
+            return
+        if frm == origin:
+            self._leave(s, att)  # (a keep it only passed through stays open)
+        self._set_pos(s, att, target)
+        self._land(s, att, target)
+
+    def _defender_wins(self, s: State) -> None:
+        """Ruling defender-wins: the attacking piece is removed."""
+        st = s.st
+        att, dfn = s.combat[0], s.combat[1]
+        s.combat = None
+        self.fire("banners.ruling.defender-wins")
+        self.stat("combat.defender")
+        if self.emit:
+            self.emit("result", f"{st.piece_label[dfn]} defeats {st.piece_label[att]}")
+        self._remove(s, att, REMOVED)
+        if s.outcome is None:
+            self._end_part(s)
+
+    def _remove(self, s: State, piece: int, where: int) -> bool:
+        """Take a piece off the board (defeated or reaped); a flag it carried drops on its
+        space (C5); a team with no piece left is defeated. True if a flag dropped."""
+        st = s.st
+        side = st.piece_side[piece]
+        enemy = 1 - side
+        cell = s.pos[piece]
+        self._set_pos(s, piece, where)
+        self.stat("pieces.reaped" if where == REAPED else "pieces.removed")
+        dropped = False
+        if s.flag_carrier[enemy] == piece:
+            dropped = True
+            s.flag_carrier = _put(s.flag_carrier, enemy, -1)
+            self.fire("banners.rule.flag-drop")
+            self.stat("flag.drops")
+            if cell == st.castle[enemy]:
+                # Ruling flag-drop-home: dropped on its own castle, it is home.
+                self.fire("banners.ruling.flag-drop-home")
+                self.stat("flag.home")
+            else:
+                s.flag_drop = _put(s.flag_drop, enemy, cell)
+            if self.emit:
+                home = " (its own castle: it is home)" if cell == st.castle[enemy] else ""
+                self.emit("result", f"{SIDE_NAMES[enemy]}'s flag drops on "
+                          f"{cell_name(st, cell)}{home}")
+        if not any(s.pos[i] >= RESERVE for i in st.side_pieces[side]):
+            # "defeat the enemy team" (ruling team-defeated)
+            self.fire("banners.rule.win-defeat")
+            self.fire("banners.ruling.team-defeated")
+            self._finish(s, enemy, WIN_DEFEAT)
+        return dropped
+
+    # ------------------------------------------------------------------- items
+    def _usable(self, s: State, k: int) -> int:
+        """Copies of kind ``k`` the side may play before moving: T2 "Item cards cannot be
+        used on the turn they are obtained unless they are combat (red) cards"."""
+        return s.hands[s.side][k] - s.fresh[s.side][k]
+
+    def _item_options(self, s: State) -> list[tuple]:
+        """Items the seat may play before moving (T3: one a turn), each with its targets."""
+        st = s.st
+        q = s.seat
+        out: list[tuple] = [("pass", q)]
+        if s.used_item[q]:
+            return out
+        side, enemy = s.side, 1 - s.side
+        hand = s.hands[side]
+        occ = closed = None
+        for k, e in enumerate(st.kind_effect):
+            if not hand[k] or st.kind_red[k]:
+                continue
+            if not self._usable(s, k):
+                self.note("banners.rule.item-wait")
+                continue
+            if occ is None:
+                occ, _, _, closed = self._masks(s)
+            ways = self._targets(s, q, k, e, side, enemy, occ, closed)
+            if not ways:
+                self.note("banners.ruling.item-needs-effect")
+            out.extend(ways)
+        return out
+
+    def _targets(self, s: State, q: int, k: int, e: int, side: int, enemy: int, occ: int,
+                 closed: int) -> list[tuple]:
+        """The ways to play item kind ``k`` (effect ``e``); none when it would do nothing
+        (ruling item-needs-effect)."""
+        st = s.st
+        pos = s.pos
+        if e in (E_HORSE, E_GHOST, E_RAIN):
+            return [("item", q, k)]
+        if e == E_WIND:
+            return [("item", q, k)] if s.flag_drop[side] >= 0 else []
+        if e == E_FAMINE or e == E_THIEF:
+            return [("item", q, k)] if sum(s.hands[enemy]) else []
+        if e == E_REAPER:
+            return [("item", q, k, i) for i in st.side_pieces[enemy] if pos[i] >= RESERVE]
+        if e == E_REINFORCE:
+            return [("item", q, k, p, c) for p, c in self._reinforcements(s)]
+        if e == E_LOCUST:
+            out = []
+            for i in st.side_pieces[enemy]:
+                c = pos[i]
+                if c < 0:
+                    continue
+                blocked = ~self._card_dest(s, i, occ & ~(1 << c), closed) & st.all
+                for d in range(4):
+                    if locust_end(st, c, d, blocked) != c:
+                        out.append(("item", q, k, i, d))
+            return out
+        if e == E_AID:
+            return self._aid_targets(s, q, k, occ, closed)
+        if e == E_SABOTEUR:
+            out = []
+            for i in st.side_pieces[enemy]:
+                c = pos[i]
+                if c >= 0 and st.kind[c] == S_KEEP:
+                    free = self._card_dest(s, i, occ, closed)
+                    out.extend(("item", q, k, i, b) for b in st.bridges[enemy]
+                               if free & (1 << b))
+            return out
+        if e == E_SAFEGUARD:
+            out = []
+            carrier = s.flag_carrier[enemy]
+            for i in st.side_pieces[side]:
+                c = pos[i]
+                if c < 0 or i == carrier:
+                    continue
+                free = self._card_dest(s, i, occ, closed)
+                row = st.rows[c]
+                for keep in st.keeps:
+                    behind = st.rows[keep] > row if side == 0 else st.rows[keep] < row
+                    if behind and free & (1 << keep):
+                        out.append(("item", q, k, i, keep))
+            return out
+        return []
+
+    def _card_dest(self, s: State, piece: int, occ: int, closed: int) -> int:
+        """Spaces a card may put ``piece`` on (ruling card-moves): spaces it may enter,
+        never onto a dropped flag (a card move does not pick a flag up)."""
+        mask = self._enterable(s, piece, occ, closed)
+        for drop in s.flag_drop:
+            if drop >= 0:
+                mask &= ~(1 << drop)
+        return mask
+
+    def _aid_targets(self, s: State, q: int, k: int, occ: int, closed: int) -> list[tuple]:
+        """Providing Aid: any piece but a flag carrier, onto a free space next to another
+        piece (ruling providing-aid: not a castle)."""
+        st = s.st
+        pos = s.pos
+        carriers = set(s.flag_carrier)
+        castles = st.castle_bit[0] | st.castle_bit[1]
+        wp = st.wp
+        out = []
+        for i, c in enumerate(pos):
+            if c < 0 or i in carriers:
+                continue
+            others = occ & ~(1 << c)
+            near = (others >> wp) | (others << wp) | (others << 1) | (others >> 1)
+            free = self._card_dest(s, i, others, closed) & near & ~castles & ~(1 << c)
+            out.extend(("item", q, k, i, cell) for cell in bits(free))
+        return out
+
+    def _reinforcements(self, s: State) -> list[tuple[int, int]]:
+        """Ruling reinforcements: (piece, cell) for a defeated piece of the team (one per
+        colour) onto a free drawbridge of its side, or the reserve when none is free."""
+        st = s.st
+        side = s.side
+        occ, _, _, closed = self._masks(s)
+        colors: set[str] = set()
+        out = []
+        for i in st.side_pieces[side]:
+            if s.pos[i] != REMOVED or st.piece_color[i] in colors:
+                continue
+            colors.add(st.piece_color[i])
+            free = self._card_dest(s, i, occ, closed)
+            cells = [b for b in st.bridges[side] if free & (1 << b)]
+            out.extend((i, b) for b in (cells or [RESERVE]))
+        return out
+
+    def _reinforce(self, s: State, piece: int, cell: int, how: str) -> None:
+        """A defeated piece comes back at the drawbridge."""
+        self.fire("banners.rule.reinforcement")
+        self.fire("banners.ruling.reinforcements")
+        self.stat("reinforcements")
+        self._set_pos(s, piece, cell)
+        if self.emit:
+            self.emit("result", f"{s.st.piece_label[piece]} comes back as a reinforcement "
+                      f"({how}) on {cell_name(s.st, cell)}")
+
+    def _spend(self, s: State, side: int, k: int) -> None:
+        """A card leaves the side's hand for the discard pile."""
+        st = s.st
+        hand = s.hands[side]
+        left = hand[k] - 1
+        s.hands = _put(s.hands, side, _put(hand, k, left))
+        fresh = s.fresh[side]
+        if fresh[k] > left:
+            s.fresh = _put(s.fresh, side, _put(fresh, k, left))
+            self.fire("banners.rule.red-same-turn")
+        known = s.known[side]
+        if known[k]:
+            s.known = _put(s.known, side, _put(known, k, known[k] - 1))
+        s.discard = _add(s.discard, k)
+        s.played = _put(s.played, side, s.played[side] | (1 << k))
+        if st.kind_color_off[k]:
+            self.fire("banners.ruling.item-colours")
+        self.stat(f"item.{st.kind_names[k]}.played")
+        self.fire(ITEM_IDS[st.kind_effect[k]])
+        if st.team:
+            self.fire("banners.rule.shared-items")
+            self.fire("banners.ruling.team-items")
+
+    def _play_item(self, s: State, q: int, k: int, target: tuple) -> None:
+        """T3: one item before moving (or, Safeguard, instead of moving)."""
+        st = s.st
+        side, enemy = s.side, 1 - s.side
+        e = st.kind_effect[k]
+        s.used_item = _put(s.used_item, q, 1)
+        self._spend(s, side, k)
+        t = s.turn
+        if e == E_HORSE:
+            s.horse = 1  # "roll an extra die to add to your movement"
+        elif e == E_GHOST:
+            s.ghost = _put(s.ghost, side, t + 1)
+            self.fire("banners.ruling.ghost-magic")
+        elif e == E_RAIN:
+            by = s.rain_by[enemy] + RAIN_PENALTY if s.rain[enemy] == t + 1 else RAIN_PENALTY
+            s.rain = _put(s.rain, enemy, t + 1)
+            s.rain_by = _put(s.rain_by, enemy, by)
+        elif e == E_WIND:
+            # "If your flag is on the field and the opponent does not have it, return it"
+            s.flag_drop = _put(s.flag_drop, side, -1)
+            self.stat("flag.wind")
+        elif e == E_FAMINE:
+            # "Make your opponent put all of their cards back into the item deck."
+            hand = s.hands[enemy]
+            s.deck = tuple(a + b for a, b in zip(s.deck, hand, strict=True))
+            zeros = (0,) * st.kinds
+            s.hands = _put(s.hands, enemy, zeros)
+            s.fresh = _put(s.fresh, enemy, zeros)
+            s.known = _put(s.known, enemy, zeros)
+        elif e == E_THIEF:
+            self.fire("banners.ruling.thief")
+            s.phase = STEAL
+            return
+        elif e == E_REAPER:
+            self.fire("banners.ruling.reaper-targets")
+            self._remove(s, target[0], REAPED)
+            if s.outcome is not None:
+                return
+        elif e == E_REINFORCE:
+            self._reinforce(s, target[0], target[1], "Gain Reinforcements")
+        elif e == E_LOCUST:
+            self.fire("banners.ruling.locust-swarm")
+            self.fire("banners.ruling.card-moves")
+            piece, d = target
+            occ, _, _, closed = self._masks(s)
+            c = s.pos[piece]
+            blocked = ~self._card_dest(s, piece, occ & ~(1 << c), closed) & st.all
+            end = locust_end(st, c, d, blocked)
+            self._leave(s, piece)
+            self._set_pos(s, piece, end)
+        elif e in (E_AID, E_SABOTEUR, E_SAFEGUARD):
+            self.fire("banners.ruling.card-moves")
+            self.fire({E_AID: "banners.ruling.providing-aid", E_SABOTEUR:
+                       "banners.ruling.saboteur",
+                       E_SAFEGUARD: "banners.ruling.safeguard-behind"}[e])
+            piece, cell = target
+            self._leave(s, piece)
+            self._set_pos(s, piece, cell)
+            if e == E_SAFEGUARD:
+                # "You do not receive a new item and this card forfeits your turn."
+                self._end_part(s)
+                return
+        self._after_item(s)
+
+    def _after_item(self, s: State) -> None:
+        """After the item step: roll if the seat has a piece to move, else its part ends."""
+        st = s.st
+        if any(s.pos[i] >= RESERVE for i in st.seat_pieces[s.seat]):
+            s.phase = ROLL
+        else:
+            self._end_part(s)
+
+    def _steal(self, s: State, k: int) -> None:
+        """Thief: the stolen card changes hands; both teams know where it is."""
+        side, enemy = s.side, 1 - s.side
+        victim = s.hands[enemy]
+        s.hands = _put(s.hands, enemy, _put(victim, k, victim[k] - 1))
+        s.hands = _put(s.hands, side, _add(s.hands[side], k))
+        s.fresh = _put(s.fresh, side, _add(s.fresh[side], k))
+        fresh = s.fresh[enemy]
+        if fresh[k] > s.hands[enemy][k]:
+            s.fresh = _put(s.fresh, enemy, _put(fresh, k, s.hands[enemy][k]))
+        known = s.known[enemy]
+        if known[k]:
+            s.known = _put(s.known, enemy, _put(known, k, known[k] - 1))
+        s.known = _put(s.known, side, _add(s.known[side], k))
+        if self.emit:
+            self.emit("result", f"{SIDE_NAMES[side]} steals {s.st.kind_names[k]}")
+        self._after_item(s)
+
+    # ----------------------------------------------------------------- turns
+    def _first(self, s: State, a: int, b: int) -> None:
+        self.fire("banners.rule.first-roll")
+        self.fire("banners.ruling.first-roll")
+        side = 0 if a > b else 1
+        s.first = s.side = side
+        self.stat(f"side{side + 1}.first")
+        if self.emit:
+            self.emit("info", f"{SIDE_NAMES[0]} rolls {a}, {SIDE_NAMES[1]} rolls {b}: "
+                      f"{SIDE_NAMES[side]} goes first")
+        self._begin_turn(s)
+
+    def _begin_turn(self, s: State) -> None:
+        s.turn += 1
+        seats = (0,) * s.st.players
+        s.used_item = seats
+        s.used_combat = seats
+        zeros = (0,) * s.st.kinds
+        s.fresh = (zeros, zeros)
+        if self.emit:
+            self.emit("round", f"Turn {s.turn}: {SIDE_NAMES[s.side]}")
+        self._begin_part(s)
+
+    def _begin_part(self, s: State) -> None:
+        s.roll = s.horse = 0
+        s.moved = -1
+        s.phase = ITEM
+        if s.member:
+            self.fire("banners.rule.team-turn")
+        self._settle(s)
+
+    def _end_part(self, s: State) -> None:
+        """A player's part of the turn is over: the teammate's part, or the next turn."""
+        if s.outcome is not None:
+            return
+        s.combat = None
+        if s.st.team and s.member == 0:
+            s.member = 1
+            self._begin_part(s)
+            return
+        s.member = 0
+        s.side = 1 - s.side
+        self._begin_turn(s)
+
+    def _pass(self, s: State) -> None:
+        ph = s.phase
+        if ph == ITEM:
+            self._after_item(s)
+            return
+        if ph == ATT_CARD:
+            s.phase = DEF_CARD
+        elif ph == DEF_CARD:
+            s.phase = DICE
+        elif ph == ATT_KNIFE:
+            s.phase = DEF_KNIFE
+        elif ph == DEF_KNIFE:
+            self._tie(s)
+            return
+        self._settle(s)
+
+    def _rolled(self, s: State, dice: tuple) -> None:
+        """The movement roll: one die, or two with Horse (doubles: a reinforcement)."""
+        s.roll = sum(dice)
+        rain = s.rain_by[s.side] if s.rain[s.side] == s.turn else 0
+        if rain:
+            self.fire("banners.ruling.rain-storm")
+        if self.emit and rain:
+            self.emit("info", f"Rain Storm: {SIDE_NAMES[s.side]}'s roll is {rain} less")
+        s.phase = MOVE
+        if len(dice) == 2 and dice[0] == dice[1] and self._reinforcements(s):
+            s.phase = REINFORCE
+        self._settle(s)
+
+    def _drawn(self, s: State, k: int) -> None:
+        """T1: the card from the keep goes to the team's hand (obtained this turn)."""
+        side = s.side
+        st = s.st
+        s.deck = _add(s.deck, k, -1)
+        s.hands = _put(s.hands, side, _add(s.hands[side], k))
+        s.fresh = _put(s.fresh, side, _add(s.fresh[side], k))
+        self.fire("banners.rule.keep-item")
+        self.stat(f"item.{st.kind_names[k]}.drawn")
+        if self.emit:
+            self.emit("result", f"{SIDE_NAMES[side]} draws an item card")
+        self._end_part(s)
+
+    def _finish(self, s: State, winner: int, reason: str) -> None:
+        s.outcome = Outcome(winner, reason)
+        s.phase = OVER
+        s.combat = None
+        st = s.st
+        self.stat("end.flag" if reason == WIN_FLAG else "end.defeat")
+        self.stat(f"side{winner + 1}.wins")
+        if winner == s.first:
+            self.stat("first-wins")
+            self.stat(f"side{winner + 1}.first-wins")
+        for side in (0, 1):
+            played = s.played[side]
+            for k in range(st.kinds):
+                if played >> k & 1:
+                    self.stat(f"item.{st.kind_names[k]}.games")
+                    if side == winner:
+                        self.stat(f"item.{st.kind_names[k]}.won")
+        if self.emit:
+            self.emit("end", f"{SIDE_NAMES[winner]} wins: {reason} (turn {s.turn})")
+
+    # -------------------------------------------------------------- observing
+    def observe(self, s: State, player: int) -> Observation:
+        """What ``player`` may see (see `Observation`)."""
+        st = s.st
+        side = st.seat_side[player]
+        enemy = 1 - side
+        ph = s.phase
+        mover = -1 if ph in CHANCE_PHASES or ph == OVER else self.to_move(s)[0]
+        return Observation(
+            st, player, side, ph, mover, s.turn, s.side, s.member, s.first, s.pos,
+            s.flag_carrier, s.flag_drop, s.keep_open, s.ghost, s.rain, s.rain_by, s.roll,
+            s.horse, s.moved, s.combat, s.hands[side], s.fresh[side], sum(s.hands[enemy]),
+            sum(s.fresh[enemy]), s.known[side], s.known[enemy], sum(s.deck), s.discard,
+            s.used_item, s.used_combat)
+
+    def determinize(self, obs: Observation, player: int, rng: Random) -> State:
+        """A full state the player cannot tell from the real one: the other team's hand is
+        the cards known to be in it plus cards dealt at random from those the player has
+        not seen (the deck and that hand together); the rest is the deck."""
+        st = obs.st
+        side = obs.side
+        enemy = 1 - side
+        pool = [st.kind_counts[k] - obs.discard[k] - obs.hand[k] - obs.known_theirs[k]
+                for k in range(st.kinds)]
+        unseen = [k for k in range(st.kinds) for _ in range(pool[k])]
+        rng.shuffle(unseen)
+        theirs = list(obs.known_theirs)
+        dealt = unseen[:obs.their_hand - sum(obs.known_theirs)]
+        for k in dealt:
+            theirs[k] += 1
+        deck = [pool[k] for k in range(st.kinds)]
+        for k in dealt:
+            deck[k] -= 1
+        held = [k for k in range(st.kinds) for _ in range(theirs[k])]
+        rng.shuffle(held)
+        their_fresh = [0] * st.kinds
+        for k in held[:obs.their_fresh]:
+            their_fresh[k] += 1
+        hands = [(), ()]
+        fresh = [(), ()]
+        known = [(), ()]
+        hands[side], hands[enemy] = obs.hand, tuple(theirs)
+        fresh[side], fresh[enemy] = obs.fresh, tuple(their_fresh)
+        known[side], known[enemy] = obs.known_mine, obs.known_theirs
+        return State(st, obs.pos, obs.flag_carrier, obs.flag_drop, obs.keep_open,
+                     tuple(hands), tuple(fresh), tuple(known), tuple(deck), obs.discard,
+                     obs.used_item, obs.used_combat, obs.turn, obs.turn_side, obs.member,
+                     obs.first, obs.phase, obs.roll, obs.horse, obs.moved, obs.ghost,
+                     obs.rain, obs.rain_by, obs.combat, None, (0, 0))
+
+    # -------------------------------------------------------------- invariants
+    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+        """Conservation and placement checks after every step: one piece a space, pieces
+        on spaces, the item cards adding up to the deck, fresh and known cards held,
+        flags carried by enemies out of keeps or lying on free spaces, no piece inside a
+        closed keep, and a team with no piece left having lost."""
+        st = s.st
+        pos = s.pos
+        kind = st.kind
+        cells = [c for c in pos if c >= 0]
+        if len(cells) != len(set(cells)):
+            yield "one-per-space", f"two pieces share a space: {sorted(pos)}"
+        for i, c in enumerate(pos):
+            if c >= st.n or (c >= 0 and kind[c] in (S_TREE, S_PAD)) or c < REAPED:
+                yield "on-board", f"{st.piece_label[i]} stands on {c}, not a space"
+        deck, discard, hands = s.deck, s.discard, s.hands
+        h0, h1 = hands
+        totals = [a + b + c + d for a, b, c, d in zip(deck, h0, h1, discard, strict=True)]
+        if tuple(totals) != st.kind_counts:
+            yield "cards", f"cards {totals} do not add up to the deck {st.kind_counts}"
+        if min(deck + discard + h0 + h1, default=0) < 0:
+            yield "cards", "a negative card count"
+        for side in (0, 1):
+            hand = hands[side]
+            fresh, known = s.fresh[side], s.known[side]
+            if (sum(fresh) and any(f > h for f, h in zip(fresh, hand, strict=True))) or \
+                    (sum(known) and any(k > h for k, h in zip(known, hand, strict=True))):
+                yield "cards", f"{SIDE_NAMES[side]}: more fresh or known cards than held"
+            carrier, drop = s.flag_carrier[side], s.flag_drop[side]
+            if carrier >= 0:
+                c = pos[carrier]
+                if st.piece_side[carrier] == side or c < 0:
+                    yield "flag", f"{SIDE_NAMES[side]}'s flag is carried by " \
+                                  f"{st.piece_label[carrier]} at {c}"
+                elif kind[c] == S_KEEP:
+                    yield "flag", f"a flag carrier stands in the keep {cell_name(st, c)} (M4)"
+                if drop >= 0:
+                    yield "flag", f"{SIDE_NAMES[side]}'s flag is both carried and dropped"
+            if drop >= 0 and s.outcome is None:  # (a game won in combat leaves it be)
+                fighting = s.combat is not None and pos[s.combat[0]] == drop
+                if (drop in cells and not fighting) or kind[drop] == S_TREE:
+                    yield "flag", f"{SIDE_NAMES[side]}'s flag space {cell_name(st, drop)} " \
+                                  "is taken"
+        t = s.turn
+        for k, o in enumerate(s.keep_open):
+            if o > t and st.keeps[k] in cells:
+                cell = st.keeps[k]
+                yield "keep", f"{st.piece_label[pos.index(cell)]} is inside the closed " \
+                              f"keep {cell_name(st, cell)}"
+        if s.outcome is None:
+            if s.phase == OVER:
+                yield "phase", "the game is over without an outcome"
+            for side in (0, 1):
+                for i in st.side_pieces[side]:
+                    if pos[i] >= RESERVE:
+                        break
+                else:
+                    yield "defeat", f"{SIDE_NAMES[side]} has no piece left but the game " \
+                                    "goes on"
+
+    # ----------------------------------------------------------------- the log
+    def describe(self, s: State, action: tuple) -> tuple[str, str]:
+        """A readable line for the playthrough log: what, and why it was legal."""
+        st = s.st
+        kind = action[0]
+        label = st.piece_label
+        if kind == "move":
+            piece, cell = action[2], action[3]
+            steps = s.roll + st.move_bonus(piece)
+            return (f"moves {label[piece]} {cell_name(st, s.pos[piece])} → "
+                    f"{cell_name(st, cell)}",
+                    f"a path of exactly {steps} space(s) (M2)"
+                    + (", scout +2 (M3)" if st.piece_scout[piece] else ""))
+        if kind == "attack":
+            piece, target, frm = action[2], action[3], action[4]
+            return (f"{label[piece]} attacks {label[s.pos.index(target)]} on "
+                    f"{cell_name(st, target)} from {cell_name(st, frm)}",
+                    "the last step of its full roll meets an enemy (C1)")
+        if kind == "roll":
+            return f"rolls {'+'.join(map(str, action[2:]))}", "M2" + (
+                ", Horse: an extra die" if len(action) > 3 else "")
+        if kind == "dice":
+            return (f"combat dice: attacker {action[2]}+{action[3]}, defender "
+                    f"{action[4]}+{action[5]}", "C2: both roll 2 dice")
+        if kind == "draw":
+            return f"draws {st.kind_names[action[2]]} from the item deck", "T1: landed on a keep"
+        if kind == "steal":
+            return f"Thief takes {st.kind_names[action[2]]}", "Thief: a random card"
+        if kind == "first":
+            return f"first roll {action[2]} against {action[3]}", "M1"
+        if kind == "pass":
+            what = PHASE_NAMES[s.phase]
+            return f"passes ({what})", "nothing must be played"
+        if kind in ("combat", "knife"):
+            return f"plays {st.kind_names[action[2]]}", "T3: a combat card during combat"
+        if kind == "place":
+            return f"places {label[s.combat[0]]} on {cell_name(st, action[2])}", \
+                "C4: a tie, next to the defender"
+        if kind == "reinforce":
+            return (f"brings {label[action[2]]} back on {cell_name(st, action[3])}",
+                    "doubles on the Horse roll (ruling reinforcements)")
+        if kind == "item":
+            return self._describe_item(s, action), "T3: one item before moving"
+        return repr(action), ""
+
+    def _describe_item(self, s: State, action: tuple) -> str:
+        st = s.st
+        k = action[2]
+        name = st.kind_names[k]
+        e = st.kind_effect[k]
+        rest = action[3:]
+        if e in (E_REAPER,):
+            return f"plays {name} on {st.piece_label[rest[0]]}"
+        if e == E_LOCUST:
+            return f"plays {name}: {st.piece_label[rest[0]]} is driven {DIRECTION_NAMES[rest[1]]}"
+        if len(rest) == 2:
+            return (f"plays {name}: {st.piece_label[rest[0]]} to "
+                    f"{cell_name(st, rest[1])}")
+        return f"plays {name}"
+
+
+def _pick(counts: tuple[int, ...], rng: Random) -> int:
+    """A kind drawn at random, each card equally likely."""
+    r = rng.randrange(sum(counts))
+    for k, n in enumerate(counts):
+        if r < n:
+            return k
+        r -= n
+    raise AssertionError("unreachable")
+
+
+def game_stats(counters: dict[str, int], deck_names: list[str] | tuple[str, ...],
+               finished: int) -> dict[str, Any]:
+    """The Battle of Banners statistics of a run, from the harness's folded counters.
+
+    ``finished`` is the number of games that ended. Returns the first side's win rate,
+    per side (went first, won when first), the win reasons, per item kind (cards drawn,
+    cards played, games a side played it in, and that side's win rate in those games),
+    flags (grabbed at the castle, picked up on the field, dropped, home by falling on
+    their castle, blown home by Strong Wind) and combats.
+    """
+    def get(key: str) -> int:
+        return counters.get(STAT + key, 0)
+
+    names = sorted({key[len(STAT) + 5:].rsplit(".", 1)[0] for key in counters
+                    if key.startswith(STAT + "item.")})
+    items = {}
+    for name in names:
+        games = get(f"item.{name}.games")
+        items[name] = {"drawn": get(f"item.{name}.drawn"),
+                       "played": get(f"item.{name}.played"),
+                       "games_played": games,
+                       "win_rate_when_played": round(get(f"item.{name}.won") / games, 4)
+                       if games else None}
+    sides = {}
+    for i, name in enumerate(deck_names):
+        sides[name] = {"first": get(f"side{i + 1}.first"),
+                       "first_wins": get(f"side{i + 1}.first-wins"),
+                       "wins": get(f"side{i + 1}.wins")}
+    rate = get("first-wins") / finished if finished else 0.0
+    return {
+        "first_player_win_rate": round(rate, 4),
+        "sides": sides,
+        "win_reasons": {"flag brought home": get("end.flag"),
+                        "enemy team defeated": get("end.defeat")},
+        "items": items,
+        "flags": {"grabbed at the castle": get("flag.grabs"),
+                  "picked up on the field": get("flag.pickups"),
+                  "dropped": get("flag.drops"), "fell home": get("flag.home"),
+                  "blown home": get("flag.wind")},
+        "combat": {"fights": get("combat.fights"), "attacker won": get("combat.attacker"),
+                   "defender won": get("combat.defender"), "ties": get("combat.ties"),
+                   "won by Hidden Knife": get("combat.knives")},
+        "pieces": {"defeated": get("pieces.removed"), "reaped": get("pieces.reaped"),
+                   "reinforcements": get("reinforcements")},
+    }
+
+
+def stats_tables(stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
+    """`game_stats` as (title, columns, rows) tables for the terminal report: the sides,
+    what happened in the games, and the items (most played first)."""
+    sides = [[name, str(row["first"]), str(row["first_wins"]), str(row["wins"])]
+             for name, row in stats["sides"].items()]
+    events = [[f"{group.replace('_', ' ')}: {what}", str(n)]
+              for group in ("win_reasons", "flags", "combat", "pieces")
+              for what, n in stats[group].items()]
+    items = [[name, str(row["drawn"]), str(row["played"]), str(row["games_played"]),
+              "-" if row["win_rate_when_played"] is None
+              else f"{row['win_rate_when_played']:.1%}"]
+             for name, row in sorted(stats["items"].items(),
+                                     key=lambda kv: (-kv[1]["played"], kv[0]))]
+    return [("Sides", ["Side", "Went first", "Won when first", "Wins"], sides),
+            ("In the games", ["What", "Times"], events),
+            ("Items", ["Item", "Drawn", "Played", "Games played",
+                       "Win rate when played"], items)]

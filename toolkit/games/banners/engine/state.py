@@ -1,0 +1,428 @@
+"""The Battle of Banners engine data: parameters, the board's geometry, state, observation.
+
+Everything here is plain data. `BannersParams` is the engine's input (the validated
+workbook: the board grid, the pieces, the item deck, 1v1 or 2v2). `Static` is built once
+per parameters: a flat board of ints with one padding column, bit masks of every kind of
+space (a cell ``i`` is bit ``1 << i``), neighbour lists and distances, and the pieces'
+fixed attributes. `State` is one moment of a game; the rules copy it before every change,
+so a state is never modified once handed out.
+
+Cells are numbered ``row * (width + 1) + column`` from the sheet's top-left (row 0 is the
+sheet's row 1, side 2's edge). Column ``width`` of every row is padding, never a space, so
+shifting a mask by one column never wraps a piece onto the next row.
+
+Sides are 0 (side 1, blue and green in the book) and 1 (side 2). Pieces are numbered in
+the order of the Pieces sheet (Count expanded). A piece's position is a cell, or
+``RESERVE`` (beside the board, waiting to enter through a drawbridge), ``REMOVED``
+(defeated: may come back as a reinforcement) or ``REAPED`` (taken by The Reaper: out of
+the game for good).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from toolkit.core.report import column_letter
+from toolkit.sim.engine import Outcome
+
+from ..book import (
+    ATTACK_BONUS,
+    CASTLE,
+    DRAWBRIDGE,
+    EFFECTS,
+    KEEP,
+    SCOUT_BONUS,
+    SCOUT_COLORS,
+    SIDE_COLORS,
+    SPACE_CODES,
+    TREE,
+)
+
+RESERVE, REMOVED, REAPED = -1, -2, -3
+"""Positions of pieces that are not on a space."""
+
+# Space kinds on the flat board.
+S_OPEN, S_TREE, S_KEEP, S_BRIDGE, S_CASTLE, S_PAD = range(6)
+_KINDS = {"open": S_OPEN, TREE: S_TREE, KEEP: S_KEEP, DRAWBRIDGE: S_BRIDGE, CASTLE: S_CASTLE}
+
+# Directions: up (towards row 0), right, down, left; the opposite of d is d ^ 2.
+UP, RIGHT, DOWN, LEFT = range(4)
+DIRECTION_NAMES = ("up", "right", "down", "left")
+
+# Phases of a player's part of a turn.
+(FIRST, ITEM, STEAL, ROLL, REINFORCE, MOVE, ATT_CARD, DEF_CARD, DICE, ATT_KNIFE,
+ DEF_KNIFE, TIE, DRAW, OVER) = range(14)
+PHASE_NAMES = ("first", "item", "steal", "roll", "reinforce", "move", "attack card",
+               "defence card", "dice", "attacker's knife", "defender's knife",
+               "tie placement", "draw", "over")
+CHANCE_PHASES = frozenset({FIRST, STEAL, ROLL, DICE, DRAW})
+
+# Item effects by number (the book's order).
+(E_STRENGTH, E_DEFENSE, E_REINFORCE, E_HORSE, E_GHOST, E_RAIN, E_REAPER, E_POISON,
+ E_LOCUST, E_WIND, E_KNIFE, E_SAFEGUARD, E_THIEF, E_AID, E_SABOTEUR, E_FAMINE) = range(16)
+EFFECT_CODES = {name: code for code, name in enumerate(EFFECTS)}
+COMBAT_EFFECTS = frozenset({E_STRENGTH, E_DEFENSE, E_POISON, E_KNIFE})
+"""Red cards: played in combat, usable the turn they are drawn (T2)."""
+
+LOCUST_SPACES = 5
+"""Locust Swarm: "Force the opponent's piece to move in any chosen direction 5 spaces."."""
+RAIN_PENALTY = 3
+"""Rain Storm: "This subtracts your opponent's dice roll by 3 on their next turn."."""
+POISON_PENALTY = 3
+"""Poison: "-3 on opponent's combat roll."."""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemSpec:
+    """One kind of item card: its printed name, the book effect it has, colour, copies."""
+
+    name: str
+    effect: str
+    color: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PieceSpec:
+    """One piece: its side (0 or 1) and colour."""
+
+    side: int
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class BannersParams:
+    """A game's parameters: the board grid (rows of space codes, row 0 = sheet row 1),
+    the pieces (Count expanded, sheet order), the item deck, and 2 (1v1) or 4 (2v2)
+    players."""
+
+    board: tuple[tuple[str, ...], ...]
+    pieces: tuple[PieceSpec, ...]
+    items: tuple[ItemSpec, ...]
+    players: int = 2
+    name: str = "board"
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 4):
+            raise ValueError(f"The Battle of Banners is played 1v1 (2 players) or 2v2 (4), "
+                             f"not by {self.players}")
+        if not self.board or len({len(r) for r in self.board}) != 1:
+            raise ValueError("the board must be a non-empty rectangle of space codes")
+        codes = [c for row in self.board for c in row]
+        bad = sorted({c for c in codes if c not in SPACE_CODES})
+        if bad:
+            raise ValueError(f"unknown space codes {bad}")
+        for side in (0, 1):
+            if codes.count(f"C{side + 1}") != 1:
+                raise ValueError(f"side {side + 1} needs exactly one castle")
+            if f"D{side + 1}" not in codes:
+                raise ValueError(f"side {side + 1} needs a drawbridge")
+            colors = {p.color for p in self.pieces if p.side == side}
+            if not colors or colors not in SIDE_COLORS and not any(colors < c for c in
+                                                                   SIDE_COLORS):
+                raise ValueError(f"side {side + 1} has pieces of colours {sorted(colors)}")
+            if self.players == 4 and colors not in SIDE_COLORS:
+                raise ValueError(f"in 2v2 side {side + 1} needs pieces of both its colours")
+        if {p.color for p in self.pieces if p.side == 0} & \
+                {p.color for p in self.pieces if p.side == 1}:
+            raise ValueError("both sides use the same colours")
+        for item in self.items:
+            if item.effect not in EFFECT_CODES or item.count < 1:
+                raise ValueError(f"item {item.name!r}: effect {item.effect!r}, "
+                                 f"count {item.count}")
+
+
+def cell_name(static: Static, cell: int) -> str:
+    """A cell as the designer's sheet names it: 'E7' (column letter, sheet row)."""
+    if cell == RESERVE:
+        return "the reserve"
+    row, col = divmod(cell, static.wp)
+    return f"{column_letter(col + 1)}{row + 1}"
+
+
+class Static:
+    """What never changes during a game: geometry, masks, pieces and item kinds.
+
+    Built once per `BannersParams` (see `static_of`). ``seat_side[q]`` is the side of seat
+    ``q``: in 1v1 seat k plays side k; in 2v2 seats 0 and 2 are side 0, seats 1 and 3
+    side 1 (FORMATS.md). ``side_seats[s]`` lists a side's seats in the order they move.
+    """
+
+    __slots__ = (
+        "params", "w", "h", "wp", "n", "kind", "side_of", "all", "trees", "keeps_mask",
+        "bridges_mask", "castle", "castle_bit", "keeps", "keep_index", "bridges",
+        "neighbours", "dist", "piece_side", "piece_color", "piece_seat", "piece_scout",
+        "piece_bonus", "piece_label", "players", "seat_side", "side_seats", "seat_pieces",
+        "run_dist",
+        "side_pieces", "start", "kinds", "kind_names", "kind_effect", "kind_red",
+        "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
+    )
+
+    def __init__(self, params: BannersParams) -> None:
+        self.params = params
+        grid = params.board
+        self.h, self.w = len(grid), len(grid[0])
+        self.wp = wp = self.w + 1
+        self.n = n = self.h * wp
+        kind = [S_PAD] * n
+        side_of = [-1] * n
+        for r, row in enumerate(grid):
+            for c, code in enumerate(row):
+                what, side = SPACE_CODES[code]
+                kind[r * wp + c] = _KINDS[what]
+                if side is not None:
+                    side_of[r * wp + c] = side
+        self.kind = tuple(kind)
+        self.side_of = tuple(side_of)
+        self.rows = tuple(i // wp for i in range(n))
+        bits = [1 << i for i in range(n)]
+        self.all = sum(bits[i] for i in range(n) if kind[i] not in (S_TREE, S_PAD))
+        self.trees = sum(bits[i] for i in range(n) if kind[i] == S_TREE)
+        self.keeps = tuple(i for i in range(n) if kind[i] == S_KEEP)
+        self.keep_index = {cell: k for k, cell in enumerate(self.keeps)}
+        self.keeps_mask = sum(bits[i] for i in self.keeps)
+        self.castle = tuple(next(i for i in range(n) if kind[i] == S_CASTLE and
+                                 side_of[i] == s) for s in (0, 1))
+        self.castle_bit = tuple(1 << c for c in self.castle)
+        self.shifts = (-wp, 1, wp, -1)
+        self.neighbours = tuple(
+            tuple(j for j in (i - wp, i + 1, i + wp, i - 1)
+                  if 0 <= j < n and kind[j] not in (S_TREE, S_PAD))
+            if kind[i] not in (S_TREE, S_PAD) else () for i in range(n))
+        self.dist = Distances(self.neighbours)
+        # How far a flag carrier is from home: M4 bars keeps to it.
+        self.run_dist = tuple(Distances(self.neighbours, frozenset(self.keeps))[c]
+                              for c in self.castle)
+        # Drawbridges of each side, nearest its own castle first (then reading order):
+        # "Drawbridges: the starting spaces of pieces and where reinforcements come from."
+        self.bridges = tuple(
+            tuple(sorted((i for i in range(n) if kind[i] == S_BRIDGE and side_of[i] == s),
+                         key=lambda i, s=s: (self.dist[self.castle[s]].get(i, 10_000), i)))
+            for s in (0, 1))
+        self.bridges_mask = tuple(sum(bits[i] for i in b) for b in self.bridges)
+        # Pieces, seats and sides.
+        pieces = params.pieces
+        self.players = params.players
+        team = params.players == 4
+        self.team = team
+        self.seat_side = tuple(q % 2 for q in range(params.players))
+        self.side_seats = tuple(tuple(q for q in range(params.players) if q % 2 == s)
+                                for s in (0, 1))
+        self.piece_side = tuple(p.side for p in pieces)
+        self.piece_color = tuple(p.color for p in pieces)
+        # Ruling `seats`: in 2v2 the first player of a side plays its first colour of the
+        # book's pair (blue, red), the second its other colour.
+        self.piece_seat = tuple(
+            (p.side + (2 if p.color not in ("Blue", "Red") else 0)) if team else p.side
+            for p in pieces)
+        # M3 "In 1v1 play, green pieces and yellow pieces are scouts"; D1 "There are no
+        # scouts in 2v2 matches."
+        self.piece_scout = tuple((p.color in SCOUT_COLORS) and not team for p in pieces)
+        # C2: attacking non-scouts get +1 (ruling `attack-bonus-2v2`: every piece in 2v2).
+        self.piece_bonus = tuple(0 if sc else ATTACK_BONUS for sc in self.piece_scout)
+        counters: dict[str, int] = {}
+        labels = []
+        for p in pieces:
+            counters[p.color] = counters.get(p.color, 0) + 1
+            labels.append(f"{p.color} {counters[p.color]}")
+        self.piece_label = tuple(labels)
+        self.seat_pieces = tuple(tuple(i for i, q in enumerate(self.piece_seat) if q == seat)
+                                 for seat in range(params.players))
+        self.side_pieces = tuple(tuple(i for i, s in enumerate(self.piece_side) if s == side)
+                                 for side in (0, 1))
+        self.start = _placement(self)
+        # Item kinds (one per Items row name, in sheet order).
+        self.kinds = len(params.items)
+        self.kind_names = tuple(i.name for i in params.items)
+        self.kind_effect = tuple(EFFECT_CODES[i.effect] for i in params.items)
+        self.kind_red = tuple(e in COMBAT_EFFECTS for e in self.kind_effect)
+        self.kind_counts = tuple(i.count for i in params.items)
+        # Ruling item-colours: the effect decides; a colour off the book's is only noted.
+        self.kind_color_off = tuple(i.color != EFFECTS[i.effect].color for i in params.items)
+        self.effect_kinds = tuple(tuple(k for k, e in enumerate(self.kind_effect) if e == code)
+                                  for code in range(16))
+
+    def move_bonus(self, piece: int) -> int:
+        """M3: a scout's +2 on its movement roll (0 for other pieces)."""
+        return SCOUT_BONUS if self.piece_scout[piece] else 0
+
+
+class Distances:
+    """Shortest orthogonal path lengths from a space to every space it reaches (trees,
+    and the ``barred`` spaces, blocking; pieces ignored), computed when first asked:
+    ``dist[a].get(b)``."""
+
+    __slots__ = ("neighbours", "barred", "cache")
+
+    def __init__(self, neighbours: tuple[tuple[int, ...], ...],
+                 barred: frozenset[int] = frozenset()) -> None:
+        self.neighbours = neighbours
+        self.barred = barred
+        self.cache: dict[int, dict[int, int]] = {}
+
+    def __getitem__(self, start: int) -> dict[int, int]:
+        found = self.cache.get(start)
+        if found is None:
+            found = self.cache[start] = self._search(start)
+        return found
+
+    def _search(self, start: int) -> dict[int, int]:
+        seen = {start: 0}
+        queue = deque([start])
+        neighbours, barred = self.neighbours, self.barred
+        while queue:
+            i = queue.popleft()
+            d = seen[i] + 1
+            for j in neighbours[i]:
+                if j not in seen and j not in barred:
+                    seen[j] = d
+                    queue.append(j)
+        return seen
+
+
+def _placement(st: Static) -> tuple[int, ...]:
+    """Ruling `setup-placement`: each side's pieces take its drawbridges in turn, colours
+    alternating (first of each colour first), nearest the castle first; pieces left over
+    wait in the reserve beside the board."""
+    pos = [RESERVE] * len(st.piece_side)
+    for side in (0, 1):
+        by_color: dict[str, list[int]] = {}
+        for i in st.side_pieces[side]:
+            by_color.setdefault(st.piece_color[i], []).append(i)
+        order = []
+        queues = list(by_color.values())
+        while any(queues):
+            for q in queues:
+                if q:
+                    order.append(q.pop(0))
+        for piece, cell in zip(order, st.bridges[side], strict=False):
+            pos[piece] = cell
+    return tuple(pos)
+
+
+@lru_cache(maxsize=32)
+def static_of(params: BannersParams) -> Static:
+    """The `Static` of some parameters (built once per process)."""
+    return Static(params)
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """One moment of a game. Per-side tuples are indexed by side (0, 1), per-seat ones
+    by seat; item counts are tuples indexed by item kind.
+
+    ``flag_carrier[s]`` is the piece carrying side ``s``'s flag (-1: none) and
+    ``flag_drop[s]`` the cell where it lies on the field (C5, -1: none); with neither the
+    flag is at home in its castle. ``keep_open[k]`` is the turn from which keep ``k`` may be
+    entered again. ``ghost[s]`` is the last turn side ``s``'s Ghost Magic lasts; ``rain[s]``
+    the turn whose movement rolls of side ``s`` are lessened by ``rain_by[s]``.
+    ``combat`` is ``(attacker, defender, from, attack modifier, defence modifier,
+    attack roll, defence roll)`` while a combat is under way. ``played[s]`` is a bit mask
+    of the item kinds side ``s`` played this game (statistics only).
+    """
+
+    st: Static
+    pos: tuple[int, ...]
+    flag_carrier: tuple[int, int]
+    flag_drop: tuple[int, int]
+    keep_open: tuple[int, ...]
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    fresh: tuple[tuple[int, ...], tuple[int, ...]]
+    known: tuple[tuple[int, ...], tuple[int, ...]]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    used_item: tuple[int, ...]
+    used_combat: tuple[int, ...]
+    turn: int = 0
+    side: int = 0
+    member: int = 0
+    first: int = -1
+    phase: int = FIRST
+    roll: int = 0
+    horse: int = 0
+    moved: int = -1
+    """The piece that moved this part (for the log and tie placement)."""
+    ghost: tuple[int, int] = (-1, -1)
+    rain: tuple[int, int] = (-1, -1)
+    rain_by: tuple[int, int] = (0, 0)
+    combat: tuple[int, ...] | None = None
+    outcome: Outcome | None = None
+    played: tuple[int, int] = (0, 0)
+    legal: list | None = None
+    """The legal actions of this state, computed once (a cache, not part of the game)."""
+
+    def copy(self) -> State:
+        """A copy that can be changed without touching this state."""
+        return State(self.st, self.pos, self.flag_carrier, self.flag_drop, self.keep_open,
+                     self.hands, self.fresh, self.known, self.deck, self.discard,
+                     self.used_item, self.used_combat, self.turn, self.side, self.member,
+                     self.first, self.phase, self.roll, self.horse, self.moved, self.ghost,
+                     self.rain, self.rain_by, self.combat, self.outcome, self.played, None)
+
+    @property
+    def seat(self) -> int:
+        """The seat whose part of the turn it is."""
+        return self.st.side_seats[self.side][self.member]
+
+    def key(self) -> tuple:
+        """Everything that matters for the rest of the game (the turn number only through
+        what it still decides: closed keeps, Ghost Magic and Rain Storm in force)."""
+        t = self.turn
+        return (self.pos, self.flag_carrier, self.flag_drop,
+                tuple(o > t for o in self.keep_open), self.hands, self.fresh, self.known,
+                self.deck, self.discard, self.used_item, self.used_combat, self.side,
+                self.member, self.first, self.phase, self.roll, self.horse, self.moved,
+                tuple(g >= t for g in self.ghost), tuple(r >= t for r in self.rain),
+                self.rain_by, self.combat, self.outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one player may see: the whole board (pieces, flags, closed keeps, Ghost Magic
+    and Rain Storm in force, the dice and any combat under way), the item cards of their
+    own team's hand (and which were obtained this turn), the discard pile, and only the
+    sizes of the item deck and of the other team's hand (with how many of its cards were
+    obtained this turn). ``known_mine``/``known_theirs`` are the cards each team is known
+    by the other to hold (a card taken by Thief is seen by both teams).
+    """
+
+    st: Static
+    player: int
+    side: int
+    phase: int
+    to_move: int
+    turn: int
+    turn_side: int
+    member: int
+    first: int
+    pos: tuple[int, ...]
+    flag_carrier: tuple[int, int]
+    flag_drop: tuple[int, int]
+    keep_open: tuple[int, ...]
+    ghost: tuple[int, int]
+    rain: tuple[int, int]
+    rain_by: tuple[int, int]
+    roll: int
+    horse: int
+    moved: int
+    combat: tuple[int, ...] | None
+    hand: tuple[int, ...]
+    fresh: tuple[int, ...]
+    their_hand: int
+    their_fresh: int
+    known_mine: tuple[int, ...]
+    known_theirs: tuple[int, ...]
+    deck: int
+    discard: tuple[int, ...]
+    used_item: tuple[int, ...]
+    used_combat: tuple[int, ...]
+
+
+def describe_setup(st: Static) -> dict[str, Any]:
+    """Who plays what, for logs and reports."""
+    return {"sides": [sorted({st.piece_color[i] for i in st.side_pieces[s]}) for s in (0, 1)],
+            "seats": [sorted({st.piece_color[i] for i in st.seat_pieces[q]})
+                      for q in range(st.players)]}

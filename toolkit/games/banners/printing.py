@@ -1,0 +1,47 @@
+"""How The Battle of Banners prints: item cards, round piece tokens and flag markers
+through the card pipeline (layouts/banners/item.toml and token.toml), and the board as a
+poster tiled over pages (`boardart.board_drawing`, `toolkit.render.poster`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from toolkit.core.errors import InputError
+from toolkit.core.registry import PrintSpec, ValidateRequest
+from toolkit.games.banners.boardart import DEFAULT_SQUARE, MAX_SQUARE, MIN_SQUARE, board_drawing
+from toolkit.games.banners.deck import DEFAULT_FILE, load_decks
+from toolkit.games.banners.models import Token
+
+
+def layout_of(card: Any) -> str:
+    """`token` for pieces and flag markers, `item` for item cards."""
+    return "token" if isinstance(card, Token) else "item"
+
+
+def catalog_cards(path: Path | None) -> list:
+    """Every distinct card of a workbook (the bundled one by default), once each: each
+    item kind, one token per side and colour, and each side's flag marker."""
+    _, games = load_decks(ValidateRequest(path or DEFAULT_FILE))
+    seen: dict[str, Any] = {}
+    for game in games[:1]:
+        for card in game.cards:
+            seen.setdefault(repr(sorted(card.fields().items())), card)
+    return list(seen.values())
+
+
+def posters(path: Path, sheet: str | None,
+            square: float | None) -> list[tuple[str, str, Any]]:
+    """Every board of a workbook (`FILE#SHEET`: that one) as a drawing, squares of
+    ``square`` mm (default 25): (its deck's name, `board`, drawing)."""
+    size = DEFAULT_SQUARE if square is None else square
+    if not MIN_SQUARE <= size <= MAX_SQUARE:
+        raise InputError(f"--square must be {MIN_SQUARE:g} to {MAX_SQUARE:g} mm, got {size:g}")
+    _, games = load_decks(ValidateRequest(path, sheet))
+    return [(game.name, "board",
+             board_drawing(game.board.rows, size, f"{game.title} · The Battle of Banners",
+                           game.pieces))
+            for game in games if game.board is not None]
+
+
+PRINTING = PrintSpec(layout_of=layout_of, catalog_cards=catalog_cards, posters=posters)
