@@ -105,27 +105,37 @@ def table_design(decks: int, players: int, seed: int) -> list[tuple[int, ...]]:
 
     Every set of ``players`` distinct decks when there are at most ``target =
     max(FULL_TABLES, ceil(decks * (decks - 1) / players))`` of them (always for 2
-    players); otherwise ``target`` different tables drawn from ``Random(f"tables:{seed}")``
-    in rounds: each round shuffles the decks and cuts them into tables, the decks left
-    over sitting first in the next round, so every deck sits at about ``decks - 1``
-    tables or more (as in a 2-player round robin) and meets each other deck about
-    ``players - 1`` times on average (some pairs never). A table drawn twice counts once.
+    players); otherwise ``target`` different tables drawn by `balanced_groups` from
+    ``Random(f"tables:{seed}")``, so every deck sits at about ``decks - 1`` tables or
+    more (as in a 2-player round robin) and meets each other deck about ``players - 1``
+    times on average (some pairs never).
     """
     target = max(FULL_TABLES, -(-decks * (decks - 1) // players))
     if comb(decks, players) <= target:
         return list(combinations(range(decks), players))
-    rng = Random(f"tables:{seed}")
+    return balanced_groups(decks, players, target, Random(f"tables:{seed}"))
+
+
+def balanced_groups(items: int, size: int, count: int, rng: Random) -> list[tuple[int, ...]]:
+    """``count`` different ``size``-subsets of ``range(items)`` (each ascending, listed in
+    ascending order), drawn from ``rng`` in rounds: each round shuffles the items and cuts
+    them into groups, the items left over coming first in the next round, so every item
+    is in as many groups as any other, give or take one (a group drawn twice counts once,
+    and its items miss that round). No item is favoured, so every subset is equally likely
+    to be among them.
+    ``count`` must not exceed C(items, size).
+    """
     chosen: set[tuple[int, ...]] = set()
     waiting: list[int] = []
-    while len(chosen) < target:
-        order = list(range(decks))
+    while len(chosen) < count:
+        order = list(range(items))
         rng.shuffle(order)
-        queue = waiting + [d for d in order if d not in waiting]
-        cut = len(queue) - len(queue) % players
+        queue = waiting + [i for i in order if i not in waiting]
+        cut = len(queue) - len(queue) % size
         waiting = queue[cut:]
-        for start in range(0, cut, players):
-            chosen.add(tuple(sorted(queue[start:start + players])))
-            if len(chosen) == target:
+        for start in range(0, cut, size):
+            chosen.add(tuple(sorted(queue[start:start + size])))
+            if len(chosen) == count:
                 break
     return sorted(chosen)
 

@@ -13,9 +13,13 @@ is worth, and since the starts are drawn at random, a Champion's measures (win r
 the starts holding it, its importance, its place on the cost curve against its printed
 Gold cost) are those of a randomised experiment, not of who happened to buy it.
 
-- `pnp sweep valiantwars`: starts of `HAND` different Champions of the pool, drawn
-  uniformly by number among the C(n, 3) sets (`--sample K`), or all of them in a fixed
-  order (`--sample all`). Named `S<n> A + B + C` (names in `composition_key` order).
+- `pnp sweep valiantwars`: starts of `HAND` different Champions of the pool. `--sample
+  K` draws K different sets at random in rounds (`balanced_groups`: each round shuffles
+  the Champions and deals them out in threes), so every set is equally likely and every
+  Champion is in as many starts as any other, give or take one: a Champion missing from
+  the sample, or held three times as often as another, would tell the designer little.
+  `--sample all` lists all C(n, 3) sets in order. Starts are named `S<n> A + B + C`
+  (names in `composition_key` order).
 - `pnp compare valiantwars OLD NEW` (sweep mode): the same Champion sets rebuilt with the
   other pool's cards (its costs, Swords and effects); a set naming a card that is not a
   Champion of that pool is dropped.
@@ -31,10 +35,13 @@ may buy, and its measures mostly tell whether its Champions happened to be on of
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
 from pathlib import Path
 
+from toolkit.balance.plan import balanced_groups
 from toolkit.balance.pool import DeckPool, SweepRequest, composition_key
 from toolkit.core.errors import InputError
 from toolkit.core.registry import ValidateRequest
@@ -63,20 +70,6 @@ class Start:
 def champions_of(pool: LoadedPool) -> list[CardRow]:
     """The pool's distinct Champions, in sheet order."""
     return [c for c in pool.distinct if c.kind == "Champion"]
-
-
-def unrank(n: int, k: int, index: int) -> list[int]:
-    """The ``index``-th ``k``-subset of ``range(n)`` in lexicographic order (as
-    `itertools.combinations` lists them)."""
-    out: list[int] = []
-    first = 0
-    for slot in range(k, 0, -1):
-        while index >= (count := comb(n - first - 1, slot - 1)):
-            index -= count
-            first += 1
-        out.append(first)
-        first += 1
-    return out
 
 
 def _load(request: SweepRequest) -> tuple[object, LoadedPool | None]:
@@ -140,14 +133,17 @@ def sweep_decks(request: SweepRequest) -> DeckPool:
         what = (f"starts of the book's starting deck plus {HAND} different Champions of "
                 f"{pool.file} (copies added beside the pool)")
         if request.sample is None or request.sample >= out.total:
-            numbers = list(range(out.total))
+            sets = list(combinations(range(n), HAND))
             out.method = f"Every one of the {out.total:,} {what}."
         else:
-            numbers = sorted(request.rng.sample(range(out.total), request.sample))
-            out.method = f"{request.sample} of the {out.total:,} {what}, drawn uniformly."
-        starts = [(k, tuple(champions[i] for i in unrank(n, HAND, number)))
-                  for k, number in enumerate(numbers, 1)]
-        count = len(numbers)
+            sets = balanced_groups(n, HAND, request.sample, request.rng)
+            held = Counter(i for s in sets for i in s)
+            low, high = min(held.get(i, 0) for i in range(n)), max(held.values())
+            out.method = (f"{request.sample} of the {out.total:,} {what}, drawn at random "
+                          f"so that each Champion is in as many of them as any other "
+                          f"({low}" + (f" to {high}" if high > low else "") + ").")
+        starts = [(k, tuple(champions[i] for i in s)) for k, s in enumerate(sets, 1)]
+        count = len(sets)
     width = max(2, len(str(count)))
     for number, cards in starts:
         names = composition_key([c.name for c in cards])
