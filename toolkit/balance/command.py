@@ -105,7 +105,9 @@ def _doc(command: str, game: Game, tally: Any, run: Execution, rules: Any,
 
 
 def tournament(game: Game, decks: list[Any], options: Options) -> dict[str, Any]:
-    """A round robin of loaded decks: the report document."""
+    """A round robin of loaded decks: the report document. A pooled game's one file
+    enters the decks its sweep hook pits against each other on it (`shared_decks`), and
+    when those carry printed prices every card is measured as in a sweep."""
     rules = _rules(game)
     shared = shared_decks(game, decks, options) if game.playing.pooled else None
     entries = entries_from_decks(shared.decks if shared else decks)
@@ -114,9 +116,17 @@ def tournament(game: Game, decks: list[Any], options: Options) -> dict[str, Any]
     _, tally, run = _play(game, entries, options, rules, f"{game.id} tournament")
     doc = _doc("tournament", game, tally, run, rules, options)
     if shared is not None:
-        doc["pool"] = {"method": shared.method}
-    doc["headlines"] = _ranking_lines(doc)
+        doc["pool"] = {"method": shared.method, "total": shared.total,
+                       "decks": len(shared.decks), "price": shared.price_label}
+        if shared.prices:  # a pooled game's decks differ by cards: measure every card
+            _measure_cards(doc, tally, shared, options)
+    doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
     return doc
+
+
+def _measure_cards(doc: dict[str, Any], tally: Any, pool: DeckPool, options: Options) -> None:
+    doc["cards"] = analysis.card_rows(tally, pool.prices, options.bootstrap, options.seed)
+    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label)
 
 
 def sweep_pool(game: Game, catalog: Path | None, options: Options, sample: int | None,
@@ -139,8 +149,7 @@ def sweep(game: Game, pool: DeckPool, options: Options) -> dict[str, Any]:
     doc = _doc("sweep", game, tally, run, rules, options)
     doc["pool"] = {"method": pool.method, "total": pool.total, "decks": len(pool.decks),
                    "price": pool.price_label}
-    doc["cards"] = analysis.card_rows(tally, pool.prices, options.bootstrap, options.seed)
-    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label)
+    _measure_cards(doc, tally, pool, options)
     doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
     return doc
 
@@ -214,7 +223,7 @@ def _ranking_lines(doc: dict[str, Any]) -> list[str]:
 
 def _card_lines(doc: dict[str, Any]) -> list[str]:
     out = []
-    cards = [c for c in doc["cards"] if c["importance"] is not None
+    cards = [c for c in doc.get("cards", []) if c["importance"] is not None
              and c["importance_low"] is not None and c["importance_low"] > 0]
     for c in sorted(cards, key=lambda c: -c["importance"])[:3]:
         out.append(f"Must-pick: {c['name']}: the best decks lose "
