@@ -5,10 +5,10 @@ shuffle, `sweep.py`), tables seat `--players` of them on the one pool."""
 from __future__ import annotations
 
 import csv
-import json
 
 from typer.testing import CliRunner
 
+from tests.balance.helpers import pnp
 from tests.helpers import make_xlsx
 from toolkit.cli.main import app
 from toolkit.core.registry import ROOT
@@ -21,15 +21,6 @@ POOL = ROOT / "content" / "valiantwars" / "pool.xlsx"
 HEADER = [c.header for c in POOL_SHEET_COLUMNS]
 SMALL = ("Iron Fighter", "Sworn Hero", "Star Oracle", "Hearth Saint", "Road Brigand")
 """The small pool's Champions, in sheet order."""
-
-
-def pnp(tmp_path, *args) -> tuple[int, dict | str]:
-    result = runner.invoke(app, [*[str(a) for a in args], "--results",
-                                 str(tmp_path / "results.sqlite")])
-    try:
-        return result.exit_code, json.loads(result.stdout)
-    except json.JSONDecodeError:
-        return result.exit_code, result.output + result.stderr
 
 
 def small_pool(tmp_path, name="small.xlsx", change=None, keep=SMALL):
