@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from random import Random
 
@@ -15,18 +14,9 @@ from toolkit.balance.pool import SweepRequest
 from toolkit.cli.main import app
 from toolkit.games.warbadge.sweep import sweep_decks
 
-from .helpers import BADGES, BATTLEGATE
+from .helpers import BADGES, BATTLEGATE, pnp
 
 runner = CliRunner()
-
-
-def pnp(tmp_path, *args) -> tuple[int, dict | str]:
-    result = runner.invoke(app, [*[str(a) for a in args], "--results",
-                                 str(tmp_path / "results.sqlite")])
-    try:
-        return result.exit_code, json.loads(result.stdout)
-    except json.JSONDecodeError:
-        return result.exit_code, result.output
 
 
 def without_run(doc: dict) -> dict:

@@ -36,9 +36,10 @@ class Interrupted(Exception):
 def _rules(game: Game) -> Any:
     if game.playing is None:
         raise InputError(f"{game.title} has no rules engine yet")
-    if game.playing.pooled:
-        raise InputError(f"{game.title} seats every player on one shared file, so there "
-                         "are no decks to pit against each other")
+    if game.playing.pooled and game.playing.sweep is None:
+        raise InputError(f"{game.title} seats every player on one shared file and has no "
+                         "sweep hook to say what differs between seats, so there are no "
+                         "decks to pit against each other")
     return game.playing.rules()
 
 
@@ -60,6 +61,26 @@ def entries_from_decks(decks: list[Any]) -> list[Entry]:
             name = f"{name} #{seen[name]}"
         out.append(Entry(name, name, tuple(c.name for c in deck.cards), deck))
     return out
+
+
+def shared_decks(game: Game, decks: list[Any], options: Options) -> DeckPool:
+    """A pooled game's decks on its one loaded file, from its sweep hook
+    (`SweepRequest.shared`): the file holds no decks of its own to pit against each other."""
+    _rules(game)  # a pooled game without a sweep hook is refused here
+    if len(decks) != 1:
+        raise InputError(f"{game.title} is played from one file shared by every seat; "
+                         f"give it once (got {len(decks)})")
+    request = SweepRequest(None, options.format, Random(f"sweep:{options.seed}"),
+                           shared=decks[0])
+    return game.playing.sweep(request)
+
+
+def file_entries(game: Game, decks: list[Any], options: Options) -> list[Entry]:
+    """Entries for the decks loaded from files (`entries_from_decks`); for a pooled game,
+    the decks its sweep hook pits against each other on its one file (`shared_decks`)."""
+    if game.playing is not None and game.playing.pooled:
+        return entries_from_decks(shared_decks(game, decks, options).decks)
+    return entries_from_decks(decks)
 
 
 def entries_from_pool(pool: DeckPool) -> list[Entry]:
@@ -84,13 +105,28 @@ def _doc(command: str, game: Game, tally: Any, run: Execution, rules: Any,
 
 
 def tournament(game: Game, decks: list[Any], options: Options) -> dict[str, Any]:
-    """A round robin of loaded decks: the report document."""
+    """A round robin of loaded decks: the report document. A pooled game's one file
+    enters the decks its sweep hook pits against each other on it (`shared_decks`), and
+    when those carry printed prices every card is measured as in a sweep."""
     rules = _rules(game)
-    entries = entries_from_decks(decks)
+    shared = shared_decks(game, decks, options) if game.playing.pooled else None
+    entries = entries_from_decks(shared.decks if shared else decks)
+    if len(entries) < 2:
+        raise InputError(f"a tournament needs at least 2 decks; got {len(entries)}")
     _, tally, run = _play(game, entries, options, rules, f"{game.id} tournament")
     doc = _doc("tournament", game, tally, run, rules, options)
-    doc["headlines"] = _ranking_lines(doc)
+    if shared is not None:
+        doc["pool"] = {"method": shared.method, "total": shared.total,
+                       "decks": len(shared.decks), "price": shared.price_label}
+        if shared.prices:  # a pooled game's decks differ by cards: measure every card
+            _measure_cards(doc, tally, shared, options)
+    doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
     return doc
+
+
+def _measure_cards(doc: dict[str, Any], tally: Any, pool: DeckPool, options: Options) -> None:
+    doc["cards"] = analysis.card_rows(tally, pool.prices, options.bootstrap, options.seed)
+    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label)
 
 
 def sweep_pool(game: Game, catalog: Path | None, options: Options, sample: int | None,
@@ -113,8 +149,7 @@ def sweep(game: Game, pool: DeckPool, options: Options) -> dict[str, Any]:
     doc = _doc("sweep", game, tally, run, rules, options)
     doc["pool"] = {"method": pool.method, "total": pool.total, "decks": len(pool.decks),
                    "price": pool.price_label}
-    doc["cards"] = analysis.card_rows(tally, pool.prices, options.bootstrap, options.seed)
-    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label)
+    _measure_cards(doc, tally, pool, options)
     doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
     return doc
 
@@ -188,7 +223,7 @@ def _ranking_lines(doc: dict[str, Any]) -> list[str]:
 
 def _card_lines(doc: dict[str, Any]) -> list[str]:
     out = []
-    cards = [c for c in doc["cards"] if c["importance"] is not None
+    cards = [c for c in doc.get("cards", []) if c["importance"] is not None
              and c["importance_low"] is not None and c["importance_low"] > 0]
     for c in sorted(cards, key=lambda c: -c["importance"])[:3]:
         out.append(f"Must-pick: {c['name']}: the best decks lose "

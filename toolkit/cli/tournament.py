@@ -129,11 +129,12 @@ def tournament(
     opts = options(g, games=games, seed=seed, agent=agent, players=players, format=format,
                    jobs=jobs, scheduler=scheduler, batch=batch, results=results, json=json,
                    checks=checks, bootstrap=bootstrap)
-    if g.playing.pooled:
-        fail(f"{g.title} seats every player on one shared file, so there are no decks to "
-             "pit against each other")
+    pooled = g.playing.pooled  # one file for every seat: its sweep hook makes the decks
+    if pooled and len(deck) > 1:
+        fail(f"{g.title} is played from one file shared by every seat; give --deck once "
+             f"(got {len(deck)})")
     args = deck or list(dict.fromkeys(str(g.content / d) for d in g.playing.default_decks))
-    decks = load_checked(g, args, catalog, format, json)
-    if len(decks) < 2:
+    decks = load_checked(g, args[:1] if pooled else args, catalog, format, json)
+    if len(decks) < 2 and not pooled:
         fail(f"a tournament needs at least 2 decks; got {len(decks)}")
     finish(g, "tournament", lambda: run(g, decks, opts), output, json)
