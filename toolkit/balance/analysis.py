@@ -165,6 +165,22 @@ def matrix(tally: Tally) -> dict[str, Any]:
             "high": high, "games": games}
 
 
+def first_interval(tally: Tally, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The 95% interval of the first player's win rate: Wilson's over games, widened to the
+    cluster-robust interval over deals where the run knows them. Every table plays the same
+    seeds, so a deal that favours the first seat counts in every table: with few deals the
+    games are far from independent and Wilson's interval alone is much too narrow."""
+    low, high = wilson(tally.first_wins, tally.first_games)
+    clusters = list(tally.first_by_seed.values())
+    games = sum(g for _, g in clusters)
+    if len(clusters) < 2 or not games:
+        return low, high
+    rate = sum(w for w, _ in clusters) / games
+    spread = sum((w - rate * g) ** 2 for w, g in clusters)
+    half = z * math.sqrt(len(clusters) / (len(clusters) - 1) * spread) / games
+    return min(low, max(0.0, rate - half)), max(high, min(1.0, rate + half))
+
+
 def metrics(tally: Tally, rules: Any) -> dict[str, Any]:
     """Ludii's metrics of the run (see the module docstring)."""
     st = tally.stats
@@ -172,7 +188,7 @@ def metrics(tally: Tally, rules: Any) -> dict[str, Any]:
     finished = st.finished
     seat_rates = [(w + st.draws / n) / finished if finished else 0.0 for w in st.wins]
     first_rate = tally.first_wins / tally.first_games if tally.first_games else 0.0
-    first_low, first_high = wilson(tally.first_wins, tally.first_games)
+    first_low, first_high = first_interval(tally)
     decisive = stronger = 0
     for table in tally.tables:
         scores = [tally.score(d) for d in table.members]

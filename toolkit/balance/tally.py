@@ -48,6 +48,9 @@ class Tally:
     first_wins: int = 0
     first_rule: str = ""
     """Who counts as the first player: a sentence for the report."""
+    first_by_seed: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Seed → (first-seat wins, finished games): every table plays the same few deals, so
+    the first player's interval is drawn over deals, not games (`analysis.metrics`)."""
     missing: int = 0
     """Batches of the plan without a result (an interrupted run)."""
 
@@ -84,7 +87,8 @@ def fold(plan: Plan, results: dict[str, BatchResult], rules: Any) -> Tally:
         tally.unfinished.extend(result.unfinished)
         wins = [0] * n
         draws = finished = 0
-        for letter in result.outcomes:
+        by_seed = tally.first_by_seed
+        for k, letter in enumerate(result.outcomes):
             if letter == UNFINISHED:
                 continue
             finished += 1
@@ -92,6 +96,9 @@ def fold(plan: Plan, results: dict[str, BatchResult], rules: Any) -> Tally:
                 draws += 1
             else:
                 wins[int(letter)] += 1
+            seed = batch.first_seed + k
+            won, played = by_seed.get(seed, (0, 0))
+            by_seed[seed] = (won + (letter == "0"), played + 1)
         table = tables[batch.table]
         table.finished += finished
         table.draws += draws
@@ -123,6 +130,7 @@ def _first_player(tally: Tally, rules: Any) -> None:
             tally.first_games = sum(s["first"] for s in seats)
             tally.first_wins = sum(s["first_wins"] for s in seats)
             tally.first_rule = "the player who took the first turn, as the engine counts it"
+            tally.first_by_seed = {}  # the engine counts first players per run, not per deal
             return
     tally.first_games = stats.finished
     tally.first_wins = stats.wins[0] if stats.wins else 0
