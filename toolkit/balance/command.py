@@ -36,9 +36,6 @@ class Interrupted(Exception):
 def _rules(game: Game) -> Any:
     if game.playing is None:
         raise InputError(f"{game.title} has no rules engine yet")
-    if game.playing.pooled:
-        raise InputError(f"{game.title} seats every player on one shared file, so there "
-                         "are no decks to pit against each other")
     return game.playing.rules()
 
 
@@ -127,9 +124,10 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     old_keys = {e.key for e in old}
     both_old = [e for e in old if e.key in new_by_key]
     both_new = [new_by_key[e.key] for e in both_old]
-    if len(both_old) < 2:
+    least = 1 if game.playing.pooled else 2  # a pooled set-up is played on its own
+    if len(both_old) < least:
         raise InputError(f"OLD and NEW share {len(both_old)} deck(s); a comparison needs at "
-                         "least 2 decks present in both (matched by name, or by card list "
+                         f"least {least} present in both (matched by name, or by card list "
                          "for generated decks)")
     old_plan, old_tally, old_run = _play(game, both_old, options, rules,
                                          f"{game.id} compare: OLD")
@@ -151,7 +149,7 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     doc["only_old"] = [e.name for e in old if e.key not in new_by_key]
     doc["only_new"] = [e.name for e in new if e.key not in old_keys]
     doc["pool"] = {"method": note}
-    lines = sentences(found)
+    lines = sentences(found, old_plan.columns[0] if old_plan.pooled else None)
     if len(lines) > 12:
         lines = lines[:12] + [f"... and {len(lines) - 12} more significant changes "
                               "(changes.csv)"]
@@ -170,7 +168,9 @@ def _results(game: Game, options: Options, plan: Any) -> dict:
 def _ranking_lines(doc: dict[str, Any]) -> list[str]:
     out = []
     decks = sorted(doc["decks"], key=lambda d: d["rank"])
-    if decks:
+    if doc.get("pooled"):
+        out.extend(_lean_lines(doc, decks))
+    elif decks:
         best, worst = decks[0], decks[-1]
         for label, d in (("Strongest", best), ("Weakest", worst)):
             out.append(f"{label}: {d['name']}, win rate {100 * d['win_rate']:.1f}% "
@@ -186,8 +186,32 @@ def _ranking_lines(doc: dict[str, Any]) -> list[str]:
     return out
 
 
+def _lean_lines(doc: dict[str, Any], decks: list[dict[str, Any]]) -> list[str]:
+    """Pooled set-ups: those whose first result column wins more or less than even."""
+    even = 1 / len(doc["metrics"]["columns"])
+    leaning = [d for d in decks if d["games"] and not d["low"] <= even <= d["high"]]
+    out = [f"{d['name']} is not even: {doc['score']} is {100 * d['win_rate']:.1f}% "
+           f"({100 * d['low']:.1f}–{100 * d['high']:.1f}) where {100 * even:.0f}% would be "
+           "even." for d in leaning[:5]]
+    if len(leaning) > 5:
+        out.append(f"... and {len(leaning) - 5} more set-ups that are not even (decks.csv)")
+    if decks and not leaning:
+        out.append(f"Every set-up is even within its 95% interval ({doc['score']} from "
+                   f"{100 * min(d['win_rate'] for d in decks):.1f}% to "
+                   f"{100 * max(d['win_rate'] for d in decks):.1f}%).")
+    return out
+
+
 def _card_lines(doc: dict[str, Any]) -> list[str]:
     out = []
+    if doc.get("pooled"):
+        tilted = [c for c in doc["cards"] if c["importance_low"] is not None
+                  and not c["importance_low"] <= 0 <= c["importance_high"]]
+        for c in sorted(tilted, key=lambda c: -abs(c["importance"]))[:5]:
+            out.append(f"{c['name']} tilts the game: {doc['score']} is "
+                       f"{100 * c['importance']:+.1f} points ({100 * c['importance_low']:+.1f}"
+                       f" to {100 * c['importance_high']:+.1f}) with it than without it.")
+        return out
     cards = [c for c in doc["cards"] if c["importance"] is not None
              and c["importance_low"] is not None and c["importance_low"] > 0]
     for c in sorted(cards, key=lambda c: -c["importance"])[:3]:

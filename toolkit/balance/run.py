@@ -58,7 +58,7 @@ def players_of(game: Game, options: Options, decks: int) -> int:
     if not low <= players <= high:
         need = str(low) if low == high else f"{low} to {high}"
         raise InputError(f"{game.title} is played by {need} players; got --players {players}")
-    if decks < players:
+    if decks < players and not game.playing.pooled:  # a pooled set-up fills every seat
         raise InputError(f"a round robin of {players}-player tables needs at least {players} "
                          f"decks; got {decks}")
     return players
@@ -73,9 +73,28 @@ def plan_for(game: Game, entries: list[Entry], options: Options, rules: Any) -> 
     def params_of(seats: tuple[int, ...]) -> Any:
         return spec.params([entries[i].deck for i in seats], options.format)
 
-    return make_plan(game.id, entries, params_of, players=players, agent=options.agent,
+    plan = make_plan(game.id, entries, params_of, players=players, agent=options.agent,
                      games=options.games, seed=options.seed, code=code_version(game.id),
-                     batch_size=options.batch_size, checks=options.checks)
+                     batch_size=options.batch_size, checks=options.checks,
+                     pooled=spec.pooled)
+    plan.columns = result_columns(game, rules, plan)
+    return plan
+
+
+def result_columns(game: Game, rules: Any, plan: Plan) -> tuple[str, ...]:
+    """What `Outcome.winner` indexes: the seats (the plan's own labels); in a pooled game
+    the engine's own result columns (`describe_params`' ``decks``: a team game's sides,
+    FORMATS.md's Banners). A team game with a deck per seat would credit a side's win to
+    one seat: refused."""
+    if not plan.batches:
+        return plan.columns
+    info = rules.describe_params(plan.batches[0].params)
+    if game.playing.pooled:
+        return tuple(str(label) for label in info.get("decks") or plan.columns)
+    if info.get("sides"):
+        raise InputError(f"{game.title} is a team game whose seats each bring a deck; the "
+                         "balance commands score seats, not sides, so they cannot run it")
+    return plan.columns
 
 
 def run_plan(game: Game, plan: Plan, options: Options, rules: Any,

@@ -88,7 +88,8 @@ def _print(doc: dict[str, Any], out: Any, summary: Any) -> None:
         out.print(line)
     table = Table(title="Ranking" + (" (Bradley-Terry, Elo scale)"
                                      if doc["ranking"]["method"] == "bradley-terry" else ""))
-    for column in ("#", "Deck", "Games", "Win rate (95% CI)", "Rating (95% CI)"):
+    score = doc["score"][0].upper() + doc["score"][1:]
+    for column in ("#", "Deck", "Games", f"{score} (95% CI)", "Rating (95% CI)"):
         table.add_column(column, justify="left" if column == "Deck" else "right")
     rows = sorted(doc["decks"], key=lambda d: d["rank"])
     for d in rows[:20]:
@@ -129,11 +130,8 @@ def tournament(
     opts = options(g, games=games, seed=seed, agent=agent, players=players, format=format,
                    jobs=jobs, scheduler=scheduler, batch=batch, results=results, json=json,
                    checks=checks, bootstrap=bootstrap)
-    if g.playing.pooled:
-        fail(f"{g.title} seats every player on one shared file, so there are no decks to "
-             "pit against each other")
     args = deck or list(dict.fromkeys(str(g.content / d) for d in g.playing.default_decks))
     decks = load_checked(g, args, catalog, format, json)
-    if len(decks) < 2:
+    if len(decks) < (1 if g.playing.pooled else 2):  # a pooled set-up is played on its own
         fail(f"a tournament needs at least 2 decks; got {len(decks)}")
     finish(g, "tournament", lambda: run(g, decks, opts), output, json)
