@@ -260,14 +260,16 @@ def _pdf(doc: dict[str, Any], title: str, figures: list[tuple[str, Any]]) -> byt
                 if curve.get("note"):
                     story.append(Paragraph(escape(curve["note"]), s["small"]))
     story.append(Paragraph("Set-ups" if doc.get("pooled") else "Decks", s["h2"]))
-    rows = [["#", "set-up" if doc.get("pooled") else "deck", "games",
-             f"{doc.get('score', 'win rate')} % (95% CI)", "rating (95% CI)"]]
+    pooled = bool(doc.get("pooled"))  # a pooled set-up has a win rate, no rating
+    rows = [["#", "set-up" if pooled else "deck", "games",
+             f"{doc.get('score', 'win rate')} % (95% CI)", "rating (95% CI)"][:4 + (not pooled)]]
     for d in sorted(doc["decks"], key=lambda d: d["rank"])[:60]:
         rating = (f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"
                   if "rating" in d else "")
         rows.append([d["rank"], Paragraph(escape(d["name"]), s["small"]), d["games"],
-                     f"{_pct(d['win_rate'])} ({_pct(d['low'])}–{_pct(d['high'])})", rating])
-    story.append(_table(rows, [18, 200, 40, 110, 110]))
+                     f"{_pct(d['win_rate'])} ({_pct(d['low'])}–{_pct(d['high'])})",
+                     rating][:4 + (not pooled)])
+    story.append(_table(rows, [18, 200, 40, 110, 110][:4 + (not pooled)]))
     if "cards" in doc:
         story.append(Paragraph("Cards", s["h2"]))
         rows = [["card", "price", "decks", "pick top %", "pick all %", "win rate % (CI)",
@@ -311,7 +313,7 @@ def _engine_tables(doc: dict[str, Any]) -> list[tuple[str, list[str], list[list]
     rules = get_game(doc["game"]).playing.rules()
     if not hasattr(rules, "stats_tables"):
         return []
-    return [(f"In the games: {title}", columns, rows)
+    return [(f"Engine statistics: {title}", columns, rows)
             for title, columns, rows in rules.stats_tables(doc["game_stats"])]
 
 

@@ -89,14 +89,16 @@ def _print(doc: dict[str, Any], out: Any, summary: Any) -> None:
     table = Table(title="Ranking" + (" (Bradley-Terry, Elo scale)"
                                      if doc["ranking"]["method"] == "bradley-terry" else ""))
     score = doc["score"][0].upper() + doc["score"][1:]
-    for column in ("#", "Deck", "Games", f"{score} (95% CI)", "Rating (95% CI)"):
+    rated = doc["ranking"]["method"] == "bradley-terry"
+    for column in ("#", "Deck", "Games", f"{score} (95% CI)", "Rating (95% CI)")[:5 if rated
+                                                                                 else 4]:
         table.add_column(column, justify="left" if column == "Deck" else "right")
     rows = sorted(doc["decks"], key=lambda d: d["rank"])
     for d in rows[:20]:
-        rating = (f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"
-                  if "rating" in d else "")
+        rating = ([f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"]
+                  if rated else [])
         table.add_row(str(d["rank"]), d["name"], str(d["games"]),
-                      f"{d['win_rate']:.1%} ({d['low']:.1%}–{d['high']:.1%})", rating)
+                      f"{d['win_rate']:.1%} ({d['low']:.1%}–{d['high']:.1%})", *rating)
     out.print(table)
     if len(rows) > 20:
         out.print(f"... and {len(rows) - 20} more decks (decks.csv)")

@@ -66,7 +66,7 @@ from toolkit.games.warblitz.deck import (
     load_catalog,
     read_warband,
 )
-from toolkit.games.warblitz.models import CLASSES, Card, Event, Relic, Unit
+from toolkit.games.warblitz.models import CLASSES, Card, Event, Unit
 
 LIST_LIMIT = 1_000
 """`--sample all` lists every warband up to this many (a round robin of 1,000 warbands is
