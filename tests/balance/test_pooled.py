@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from tests.helpers import make_xlsx
 from toolkit.balance import analysis
-from toolkit.balance.command import entries_from_decks
+from toolkit.balance.command import _card_lines, _ranking_lines, entries_from_decks
 from toolkit.balance.compare import changes, sentences
 from toolkit.balance.measures import Z95
 from toolkit.balance.run import Options, plan_for, run_plan
@@ -135,3 +135,35 @@ def test_pnp_tournament_and_compare_on_boards(tmp_path):
     doc = json.loads(result.stdout)
     assert {c["name"] for c in doc["changes"]["decks"]} == {"Twin", "Small"}
     assert doc["run"]["played"] == 0  # the same games as the tournament: all reused
+
+
+def test_pooled_headlines_count_only_what_survives_holms_correction():
+    """One set-up in twenty misses even at 95% by chance: a lean or a tilt is told only when
+    significant after Holm's correction over the set-ups (the cards)."""
+    def deck(name, rate, games):
+        return {"name": name, "rank": 1, "games": games, "win_rate": rate, "low": rate - 0.1,
+                "high": rate + 0.1}
+
+    def card(name, imp, half):
+        return {"name": name, "importance": imp, "importance_low": imp - half,
+                "importance_high": imp + half}
+
+    doc = {"pooled": True, "score": "Side 1's win rate", "results": {"unfinished": {"count": 0}},
+           "metrics": {"columns": ["Side 1", "Side 2"],
+                       "first_player": {"games": 0, "low": 0, "high": 1, "expected": 0.5}}}
+    # 0.58 of 200 games is z = 2.26 (p = 0.024): alone it leans, among 20 set-ups it does not
+    alone = _ranking_lines({**doc, "decks": [deck("A", 0.58, 200)]})
+    assert alone[0].startswith("A is not even: Side 1's win rate is 58.0%")
+    many = _ranking_lines({**doc, "decks": [deck("A", 0.58, 200)]
+                           + [deck(f"B{i}", 0.5, 200) for i in range(19)]})
+    assert many[0].startswith("No set-up leans to one side at 5% after Holm's correction "
+                              "over the 20 set-ups")
+    # a tilt of 0.3 ± 0.1 survives; 0.09 ± 0.08 (p = 0.027) does not among 16 cards
+    cards = [card("Big", 0.3, 0.1), card("Edge", 0.09, 0.08)] + [card(f"C{i}", 0.0, 0.1)
+                                                                 for i in range(14)]
+    lines = _card_lines({**doc, "cards": cards})
+    assert len(lines) == 1 and lines[0].startswith(
+        "Big tilts the game: Side 1's win rate is +30.0 points (+20.0 to +40.0)")
+    calm = _card_lines({**doc, "cards": cards[1:]})
+    assert calm == ["No card tilts the game at 5% after Holm's correction over the 15 cards "
+                    "(the largest: Edge, +9.0 points, +1.0 to +17.0)."]

@@ -8,6 +8,7 @@ print. A run stopped by Ctrl-C keeps its finished batches in the results file an
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 from random import Random
@@ -17,8 +18,9 @@ from toolkit.core.errors import InputError
 from toolkit.core.registry import ROOT, Game
 
 from . import analysis, report
-from .compare import changes, sentences
+from .compare import ALPHA, changes, sentences
 from .execute import Execution
+from .measures import Z95, holm, normal_p
 from .plan import Entry
 from .pool import DeckPool, SweepRequest
 from .run import Options, plan_for, results_path, run_plan
@@ -187,31 +189,56 @@ def _ranking_lines(doc: dict[str, Any]) -> list[str]:
 
 
 def _lean_lines(doc: dict[str, Any], decks: list[dict[str, Any]]) -> list[str]:
-    """Pooled set-ups: those whose first result column wins more or less than even."""
+    """Pooled set-ups whose first result column wins more or less than even: a normal test
+    of its win rate against even, significant at 5% after Holm's correction over the
+    set-ups (one set-up in twenty misses even at 95% by chance alone)."""
     even = 1 / len(doc["metrics"]["columns"])
-    leaning = [d for d in decks if d["games"] and not d["low"] <= even <= d["high"]]
+    played = [d for d in decks if d["games"]]
+    p = holm([normal_p((d["win_rate"] - even) / math.sqrt(even * (1 - even) / d["games"]))
+              for d in played])
+    leaning = [(d, q) for d, q in zip(played, p, strict=True) if q < ALPHA]
     out = [f"{d['name']} is not even: {doc['score']} is {100 * d['win_rate']:.1f}% "
            f"({100 * d['low']:.1f}–{100 * d['high']:.1f}) where {100 * even:.0f}% would be "
-           "even." for d in leaning[:5]]
+           f"even (Holm p = {q:.2g})." for d, q in leaning[:5]]
     if len(leaning) > 5:
         out.append(f"... and {len(leaning) - 5} more set-ups that are not even (decks.csv)")
-    if decks and not leaning:
-        out.append(f"Every set-up is even within its 95% interval ({doc['score']} from "
-                   f"{100 * min(d['win_rate'] for d in decks):.1f}% to "
-                   f"{100 * max(d['win_rate'] for d in decks):.1f}%).")
+    if played and not leaning:
+        out.append(f"No set-up leans to one side at 5% after Holm's correction over the "
+                   f"{len(played)} set-ups ({doc['score']} from "
+                   f"{100 * min(d['win_rate'] for d in played):.1f}% to "
+                   f"{100 * max(d['win_rate'] for d in played):.1f}%).")
+    return out
+
+
+def _tilt_lines(doc: dict[str, Any]) -> list[str]:
+    """Pooled sweeps: the cards whose importance (the first column's win rate with the card
+    minus without it) is significant at 5% after Holm's correction over the cards."""
+    rows = [c for c in doc["cards"] if c["importance_low"] is not None]
+    if not rows:
+        return []
+    ps = []
+    for c in rows:
+        se = (c["importance_high"] - c["importance_low"]) / (2 * Z95)
+        ps.append(normal_p(c["importance"] / se) if se > 0
+                  else float(c["importance"] == 0))
+    found = sorted(((c, q) for c, q in zip(rows, holm(ps), strict=True) if q < ALPHA),
+                   key=lambda cq: -abs(cq[0]["importance"]))
+    out = [f"{c['name']} tilts the game: {doc['score']} is {100 * c['importance']:+.1f} "
+           f"points ({100 * c['importance_low']:+.1f} to {100 * c['importance_high']:+.1f}) "
+           f"with it than without it (Holm p = {q:.2g})." for c, q in found[:5]]
+    if not found:
+        top = max(rows, key=lambda c: (abs(c["importance"]), c["name"]))
+        out.append(f"No card tilts the game at 5% after Holm's correction over the "
+                   f"{len(rows)} cards (the largest: {top['name']}, "
+                   f"{100 * top['importance']:+.1f} points, {100 * top['importance_low']:+.1f}"
+                   f" to {100 * top['importance_high']:+.1f}).")
     return out
 
 
 def _card_lines(doc: dict[str, Any]) -> list[str]:
     out = []
     if doc.get("pooled"):
-        tilted = [c for c in doc["cards"] if c["importance_low"] is not None
-                  and not c["importance_low"] <= 0 <= c["importance_high"]]
-        for c in sorted(tilted, key=lambda c: -abs(c["importance"]))[:5]:
-            out.append(f"{c['name']} tilts the game: {doc['score']} is "
-                       f"{100 * c['importance']:+.1f} points ({100 * c['importance_low']:+.1f}"
-                       f" to {100 * c['importance_high']:+.1f}) with it than without it.")
-        return out
+        return _tilt_lines(doc)
     cards = [c for c in doc["cards"] if c["importance"] is not None
              and c["importance_low"] is not None and c["importance_low"] > 0]
     for c in sorted(cards, key=lambda c: -c["importance"])[:3]:
