@@ -67,7 +67,10 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
                 "where": where, "interrupted": run.interrupted,
                 "results_file": str(results_file)},
     }
-    if hasattr(rules, "game_stats"):  # the engine's own statistics, as `play --json` has
+    if plan.pooled and hasattr(rules, "game_stats"):
+        # the engine's own statistics, as `play --json` has them for the one shared set-up
+        # (a round robin's decks change seats, which the engines' per-seat and per-deck
+        # counts do not follow)
         doc["game_stats"] = rules.game_stats(st.counters, list(plan.columns), st.finished)
     return doc
 
