@@ -22,7 +22,7 @@ Definitions (the README's "Balance" section repeats them for designers):
   points the best decks lose when the card is forbidden, i.e. the mean win rate of the top
   decks minus that of the same number of best decks without the card (measured against the
   same field, so no game is replayed), with a 95% interval from resampling the decks.
-- **pooled games** (one shared set-up at every seat, plan.py): a set-up's win rate is the
+- **shared set-ups** (one set-up at every seat, plan.py: Banners): a set-up's win rate is the
   first result column's (side 1's, or seat 1's), so the ranking orders set-ups by how far
   they lean that way (Wilson intervals; Bradley-Terry has nothing to compare at one-deck
   tables), decisiveness does not apply, and a card's **importance** is the first column's
@@ -81,7 +81,7 @@ def deck_rows(tally: Tally, bootstrap: int, seed: int) -> tuple[list[dict[str, A
         low, high = wilson(round(score * games), games)
         rows.append({"name": entry.name, "cards": list(entry.cards), "games": games,
                      "win_rate": _r(score), "low": _r(low), "high": _r(high)})
-    if len(tally.plan.tables) <= BT_TABLES and not tally.plan.pooled:
+    if len(tally.plan.tables) <= BT_TABLES and not tally.plan.shared:
         resample = len(tally.plan.tables) <= BOOTSTRAP_TABLES and bootstrap > 0
         ratings = _bt_ratings(tally, bootstrap if resample else 0, seed)
         for row, (rating, low, high) in zip(rows, ratings, strict=True):
@@ -102,9 +102,9 @@ def deck_rows(tally: Tally, bootstrap: int, seed: int) -> tuple[list[dict[str, A
 
 
 def score_label(tally: Tally) -> str:
-    """What a deck's win rate measures: against the field, or a pooled set-up's first
+    """What a deck's win rate measures: against the field, or a shared set-up's first
     result column's ("Side 1's win rate")."""
-    if tally.plan.pooled:
+    if tally.plan.shared:
         return f"{tally.plan.columns[0]}'s win rate"
     return "win rate"
 
@@ -189,7 +189,7 @@ def metrics(tally: Tally, rules: Any) -> dict[str, Any]:
     first_rate = tally.first_wins / tally.first_games if tally.first_games else 0.0
     first_low, first_high = wilson(tally.first_wins, tally.first_games)
     decisive = stronger = 0
-    for table in [] if tally.plan.pooled else tally.tables:  # no rival decks when pooled
+    for table in [] if tally.plan.shared else tally.tables:  # no rival decks at a shared set-up
         scores = [tally.score(d) for d in table.members]
         best = max(scores)
         if scores.count(best) == 1 and table.finished:
@@ -239,7 +239,7 @@ def card_rows(tally: Tally, prices: dict[str, float], bootstrap: int,
     top = max(1, math.ceil(k * TOP_SHARE))
     ranked = sorted(range(k), key=lambda i: (-scores[i], entries[i].name))
     top_set = set(ranked[:top])
-    if tally.plan.pooled:
+    if tally.plan.shared:
         contrasts = {c: _contrast(tally, scores, holds, c) for c in names}
         importance = {c: v[0] if v else None for c, v in contrasts.items()}
         spread = {c: v[1:] for c, v in contrasts.items() if v}
@@ -260,7 +260,7 @@ def card_rows(tally: Tally, prices: dict[str, float], bootstrap: int,
         lo_hi = spread.get(card)
         rows.append({
             "name": card, "price": prices.get(card), "decks": len(having),
-            "pick_rate_top": (None if tally.plan.pooled
+            "pick_rate_top": (None if tally.plan.shared
                               else _r(len(top_set.intersection(having)) / top)),
             "pick_rate_all": _r(len(having) / k),
             "win_rate": _r(mean), "low": _r(low), "high": _r(high),

@@ -151,7 +151,7 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     doc["only_old"] = [e.name for e in old if e.key not in new_by_key]
     doc["only_new"] = [e.name for e in new if e.key not in old_keys]
     doc["pool"] = {"method": note}
-    lines = sentences(found, old_plan.columns[0] if old_plan.pooled else None)
+    lines = sentences(found, old_plan.columns[0] if old_plan.shared else None)
     if len(lines) > 12:
         lines = lines[:12] + [f"... and {len(lines) - 12} more significant changes "
                               "(changes.csv)"]
@@ -170,7 +170,7 @@ def _results(game: Game, options: Options, plan: Any) -> dict:
 def _ranking_lines(doc: dict[str, Any]) -> list[str]:
     out = []
     decks = sorted(doc["decks"], key=lambda d: d["rank"])
-    if doc.get("pooled"):
+    if doc.get("shared"):
         out.extend(_lean_lines(doc, decks))
     elif decks:
         best, worst = decks[0], decks[-1]
@@ -237,7 +237,7 @@ def _tilt_lines(doc: dict[str, Any]) -> list[str]:
 
 def _card_lines(doc: dict[str, Any]) -> list[str]:
     out = []
-    if doc.get("pooled"):
+    if doc.get("shared"):
         return _tilt_lines(doc)
     cards = [c for c in doc["cards"] if c["importance"] is not None
              and c["importance_low"] is not None and c["importance_low"] > 0]

@@ -7,7 +7,7 @@ module takes each game's result under NEW minus its result under OLD (1 a win, 1
 draw, 0 a loss; a game unfinished in either version is left out), and reports the mean
 change per game with a 95% normal interval and a two-sided p-value; p-values are
 corrected for the many comparisons with Holm's method, separately for decks and cards.
-A pooled game's set-up (plan.py) is scored by its first result column (side 1's result,
+A shared set-up (plan.py) is scored by its first result column (side 1's result,
 a draw 1/N with N its result columns), once per game.
 Pairing removes the luck of the deals, which both versions share, so smaller changes
 stand out than two independent runs could show.
@@ -64,7 +64,7 @@ def changes(old_plan: Plan, old: dict[str, BatchResult], new_plan: Plan,
         for x, y in zip(a.outcomes, b.outcomes, strict=True):
             if x == UNFINISHED or y == UNFINISHED:
                 continue
-            for seat, deck in enumerate(before.seats[:1] if old_plan.pooled
+            for seat, deck in enumerate(before.seats[:1] if old_plan.shared
                                         else before.seats):
                 s0, s1 = _score(x, seat, n), _score(y, seat, n)
                 decks[deck].add(s0, s1)
@@ -102,7 +102,7 @@ def _rows(items: list[tuple[str, _Acc]]) -> list[dict[str, Any]]:
 
 def sentences(found: dict[str, Any], column: str | None = None) -> list[str]:
     """The significant changes in plain words, largest first (``column``: the result column
-    a pooled game's set-ups are scored by, e.g. "Side 1")."""
+    shared set-ups are scored by, e.g. "Side 1")."""
     out = []
     for kind in ("cards", "decks"):
         rows = [r for r in found[kind] if r["significant"]]

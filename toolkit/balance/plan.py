@@ -13,10 +13,11 @@ inputs reuses what is done, whatever the batch order or the machine.
 Game ``k`` of a seat order is reproduced alone by `pnp play` with those decks in that seat
 order and ``--seed seed+k --games 1``.
 
-A pooled game (`PlaySpec.pooled`: every seat shares one file, as Banners' board and Valiant
-Wars' pool) has no decks to pit against each other: each entry is a set-up (a version of
-the shared file), each table is one set-up at every seat, played from its one seat order
-(rotating identical seats would replay the same games), ``games`` seeds in all.
+A game whose seats share one set-up (``shared``: a pooled game whose results go to sides,
+not seats, as Banners' board with both sides on it; `run.shares_setups`) has no decks to
+pit against each other: each entry is a set-up (a version of the shared file), each table
+is one set-up at every seat, played from its one seat order (rotating identical seats
+would replay the same games), ``games`` seeds in all.
 """
 
 from __future__ import annotations
@@ -82,11 +83,11 @@ class Plan:
     seed: int
     agents: tuple[str, ...]
     batches: list[Batch]
-    pooled: bool = False
+    shared: bool = False
     """Every seat shares one set-up (module docstring)."""
     columns: tuple[str, ...] = ()
-    """The result columns (what `Outcome.winner` indexes): the seats, or in a pooled game
-    the engine's own labels (`describe_params`' ``decks``: Banners' two sides; set by
+    """The result columns (what `Outcome.winner` indexes): the seats, or with ``shared``
+    set-ups the engine's own labels (`describe_params`' ``decks``: Banners' two sides; set by
     `run.plan_for`)."""
 
     @property
@@ -121,23 +122,23 @@ def batch_key(game: str, code: str, inputs: str, agents: Sequence[str], first_se
 def make_plan(game: str, entries: list[Entry], params_of: Callable[[tuple[int, ...]], Any],
               *, players: int, agent: str, games: int, seed: int, code: str,
               batch_size: int = DEFAULT_BATCH, checks: bool = True,
-              tables: list[tuple[int, ...]] | None = None, pooled: bool = False) -> Plan:
+              tables: list[tuple[int, ...]] | None = None, shared: bool = False) -> Plan:
     """Every table of ``players`` distinct decks (or the given ``tables``), each seat order
     playing ``ceil(games / players)`` games with the same seeds, cut into batches; with
-    ``pooled``, every entry alone at all seats, ``games`` games (module docstring).
+    ``shared``, every entry alone at all seats, ``games`` games (module docstring).
 
     ``params_of(seats)`` builds the engine parameters of decks in that seat order.
     ``agent`` plays every seat, so only the decks differ.
     """
     if tables is None:
-        tables = ([(i,) for i in range(len(entries))] if pooled
+        tables = ([(i,) for i in range(len(entries))] if shared
                   else list(combinations(range(len(entries)), players)))
-    per_order = max(1, games if pooled else -(-games // players))
+    per_order = max(1, games if shared else -(-games // players))
     size = max(1, batch_size)
     agents = (agent,) * players
     batches: list[Batch] = []
     for index, table in enumerate(tables):
-        for seats in [table * players] if pooled else rotations(table):
+        for seats in [table * players] if shared else rotations(table):
             params = params_of(seats)
             inputs = params_hash(params)
             for start in range(0, per_order, size):
@@ -146,5 +147,5 @@ def make_plan(game: str, entries: list[Entry], params_of: Callable[[tuple[int, .
                 key = batch_key(game, code, inputs, agents, first, count, checks)
                 batches.append(Batch(game, index, seats, params, agents, first, count,
                                      checks, code, inputs, key))
-    return Plan(game, entries, players, tables, per_order, seed, agents, batches, pooled,
+    return Plan(game, entries, players, tables, per_order, seed, agents, batches, shared,
                 tuple(f"seat {i + 1}" for i in range(players)))

@@ -49,9 +49,9 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
     decks, ranking = analysis.deck_rows(tally, bootstrap, plan.seed)
     doc = {
         "game": plan.game, "command": command, "format": fmt, "players": plan.players,
-        "pooled": plan.pooled, "score": analysis.score_label(tally),
+        "shared": plan.shared, "score": analysis.score_label(tally),
         "agent": plan.agents[0], "seed": plan.seed, "decks_count": len(plan.entries),
-        "tables": len(plan.tables), "seat_orders": 1 if plan.pooled else plan.players,
+        "tables": len(plan.tables), "seat_orders": 1 if plan.shared else plan.players,
         "games_per_seat_order": plan.per_order, "games": plan.games,
         "complete": tally.missing == 0,
         "results": {"finished": st.finished, "draws": st.draws,
@@ -67,7 +67,7 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
                 "where": where, "interrupted": run.interrupted,
                 "results_file": str(results_file)},
     }
-    if plan.pooled and hasattr(rules, "game_stats"):
+    if plan.shared and hasattr(rules, "game_stats"):
         # the engine's own statistics, as `play --json` has them for the one shared set-up
         # (a round robin's decks change seats, which the engines' per-seat and per-deck
         # counts do not follow)
@@ -151,7 +151,7 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
     labels = doc["metrics"].get("columns") or []
     centre = 1 / (len(labels) or doc["players"])
     more = f" (best {len(top)} of {len(ranked)})" if len(ranked) > len(top) else ""
-    if not doc.get("pooled"):  # a pooled set-up meets no other set-up: no matrix
+    if not doc.get("shared"):  # a shared set-up meets no other: no matrix
         figures.append(("heatmap", charts.heatmap(
             [d["name"] for d in top], [[rate[i][j] for j in order] for i in order],
             centre, "Win-rate matrix" + more)))
@@ -165,7 +165,7 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
         figures.append(("ranking", charts.forest(
             [d["name"] for d in top], [100 * d["win_rate"] for d in top],
             [100 * d["low"] for d in top], [100 * d["high"] for d in top],
-            (f"Set-ups by {doc['score']}, 95% interval" if doc.get("pooled")
+            (f"Set-ups by {doc['score']}, 95% interval" if doc.get("shared")
              else "Ranking: win rate against the field, 95% interval") + more,
             f"{doc.get('score', 'win rate')}, %", ref=100 * centre)))
     if "cards" in doc:
@@ -178,7 +178,7 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
             [None if c["importance_high"] is None else 100 * c["importance_high"]
              for c in cards],
             (f"Card importance: {doc['score']} with the card minus without it"
-             if doc.get("pooled") else
+             if doc.get("shared") else
              "Card importance: points the best decks lose when the card is forbidden"),
             "win-rate points (95% interval)", ref=0.0)))
         if doc.get("cost_curve") and doc["cost_curve"].get("points"):
@@ -262,17 +262,17 @@ def _pdf(doc: dict[str, Any], title: str, figures: list[tuple[str, Any]]) -> byt
                     story.append(Paragraph("• " + escape(item["text"]), s["body"]))
                 if curve.get("note"):
                     story.append(Paragraph(escape(curve["note"]), s["small"]))
-    story.append(Paragraph("Set-ups" if doc.get("pooled") else "Decks", s["h2"]))
-    pooled = bool(doc.get("pooled"))  # a pooled set-up has a win rate, no rating
-    rows = [["#", "set-up" if pooled else "deck", "games",
-             f"{doc.get('score', 'win rate')} % (95% CI)", "rating (95% CI)"][:4 + (not pooled)]]
+    story.append(Paragraph("Set-ups" if doc.get("shared") else "Decks", s["h2"]))
+    shared = bool(doc.get("shared"))  # a shared set-up has a win rate, no rating
+    rows = [["#", "set-up" if shared else "deck", "games",
+             f"{doc.get('score', 'win rate')} % (95% CI)", "rating (95% CI)"][:4 + (not shared)]]
     for d in sorted(doc["decks"], key=lambda d: d["rank"])[:60]:
         rating = (f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"
                   if "rating" in d else "")
         rows.append([d["rank"], Paragraph(escape(d["name"]), s["small"]), d["games"],
                      f"{_pct(d['win_rate'])} ({_pct(d['low'])}–{_pct(d['high'])})",
-                     rating][:4 + (not pooled)])
-    story.append(_table(rows, [18, 200, 40, 110, 110][:4 + (not pooled)]))
+                     rating][:4 + (not shared)])
+    story.append(_table(rows, [18, 200, 40, 110, 110][:4 + (not shared)]))
     if "cards" in doc:
         story.append(Paragraph("Cards", s["h2"]))
         rows = [["card", "price", "decks", "pick top %", "pick all %", "win rate % (CI)",
@@ -347,7 +347,7 @@ def _num(x: float | None) -> str:
 def summary(doc: dict[str, Any]) -> list[str]:
     """The report's opening sentences (also printed on the terminal)."""
     res = doc["results"]
-    if doc.get("pooled"):
+    if doc.get("shared"):
         tables = (f"{doc['decks_count']} set-up{'s' * (doc['decks_count'] != 1)}, each "
                   f"shared by all {doc['players']} "
                   f"seats, {doc['games_per_seat_order']} games each")
@@ -390,7 +390,8 @@ NOTES = [
     "interval; p-values corrected for many comparisons with Holm's method.",
     "Every game is reproduced alone with `pnp play`, the decks in that seat order and "
     "--seed S --games 1.",
-    "Pooled games (one file shared by every seat, as Banners' board): each set-up is played "
+    "Shared set-ups (one file every seat plays, its results going to sides: Banners' board): "
+    "each set-up is played "
     "alone by every seat; its win rate is the first result column's (side 1's), 1/N being "
     "even; a card's importance is that win rate over the set-ups holding the card minus "
     "over those without it (95% normal interval from each set-up's games).",

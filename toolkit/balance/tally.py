@@ -5,7 +5,7 @@ same whichever worker played which batch in which order. Scores count a win as 1
 draw as 1/N of a win (N players at the table), in integer units of 1/N so sums are exact;
 unfinished games count only towards completion.
 
-In a pooled game (plan.py) each table is one set-up at every seat; N is then its number
+With shared set-ups (plan.py) each table is one set-up at every seat; N is then its number
 of result columns (Banners' two sides, in 1v1 and 2v2 alike), and a set-up's score is the
 first column's: side 1's (or seat 1's) win rate on it, 1/N being even.
 """
@@ -62,12 +62,12 @@ class Tally:
 
     @property
     def share(self) -> int:
-        """N: a win counts N units, a draw 1 (result columns: the players, or a pooled
-        game's sides)."""
+        """N: a win counts N units, a draw 1 (result columns: the players, or the sides at
+        a shared set-up)."""
         return self.plan.share
 
     def score(self, deck: int) -> float:
-        """A deck's win rate against the field (draws count 1/N); a pooled set-up's first
+        """A deck's win rate against the field (draws count 1/N); a shared set-up's first
         result column's win rate."""
         games = self.deck_games[deck]
         return self.deck_units[deck] / (self.share * games) if games else 0.0
@@ -106,7 +106,7 @@ def fold(plan: Plan, results: dict[str, BatchResult], rules: Any) -> Tally:
         table = tables[batch.table]
         table.finished += finished
         table.draws += draws
-        if plan.pooled:  # one set-up at every seat: its score is the first column's
+        if plan.shared:  # one set-up at every seat: its score is the first column's
             units = wins[0] * n + draws
             table.units[0] += units
             tally.deck_units[batch.seats[0]] += units
@@ -143,5 +143,5 @@ def _first_player(tally: Tally, rules: Any) -> None:
     tally.first_games = stats.finished
     tally.first_wins = stats.wins[0] if stats.wins else 0
     tally.first_rule = ("the first seat (seats are rotated, so every deck sits there equally)"
-                        if not tally.plan.pooled else
+                        if not tally.plan.shared else
                         f"{tally.plan.columns[0]} (every set-up seats it first)")

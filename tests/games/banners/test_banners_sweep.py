@@ -14,6 +14,7 @@ import json
 from collections import Counter
 from pathlib import Path
 from random import Random
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
@@ -125,6 +126,19 @@ def test_the_board_is_the_first_or_the_named_one(tmp_path):
     assert "banners.board.space" in errors_of(broken.report)
 
 
+def test_a_board_handed_over_as_shared_gets_its_setups(tmp_path):
+    """A balance command that loaded the workbook itself may pass its board as
+    `request.shared` (the main branch's pooled-game tournaments): the set-ups are made on
+    that board, every one of them."""
+    path = workbook(tmp_path / "small.xlsx", book_items(), {"Small": SKIRMISH})
+    _, [board] = GAME.load_decks(ValidateRequest(path))
+    request = SimpleNamespace(catalog=None, format=None, rng=Random(1), sample=None,
+                              compositions=None, shared=board)
+    pool = sweep_decks(request)
+    assert len(pool.decks) == 33 and pool.decks[0].board is board.board
+    assert "small.xlsx › Small" in pool.method
+
+
 def test_invalid_workbook_and_format(tmp_path):
     items = [*book_items(), ("Odd", "Orange", 1, "Horse")]
     pool = sweep_decks(SweepRequest(workbook(tmp_path / "bad.xlsx", items), None,
@@ -144,7 +158,7 @@ def test_pnp_sweep_banners_end_to_end(tmp_path, players):
                                  "--results", str(tmp_path / "r.sqlite")])
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
-    assert doc["pooled"] and doc["players"] == players and doc["score"] == "Side 1's win rate"
+    assert doc["shared"] and doc["players"] == players and doc["score"] == "Side 1's win rate"
     assert doc["decks_count"] == doc["tables"] == 4 and doc["games"] == 16
     assert doc["seat_orders"] == 1 and doc["pool"]["total"] == 33
     assert all(d["games"] == 4 for d in doc["decks"])

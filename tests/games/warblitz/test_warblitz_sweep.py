@@ -234,6 +234,6 @@ def test_pnp_sweep_warblitz_end_to_end(tmp_path):
     held = {c for d in doc["decks"] for c in d["cards"]}
     assert {c["name"] for c in doc["cards"]} == held
     assert all(c["price"] is not None for c in doc["cards"])
-    assert doc["cost_curve"]["label"] == "cost" and not doc["pooled"]
+    assert doc["cost_curve"]["label"] == "cost" and not doc["shared"]
     assert "game_stats" not in doc  # the engine's per-seat counts do not follow a round robin
     assert (tmp_path / "out" / "cards.csv").read_text().startswith("card,price,decks")

@@ -40,7 +40,7 @@ from pathlib import Path
 from toolkit.balance.pool import DeckPool, SweepRequest, composition_key
 from toolkit.core.registry import ValidateRequest
 from toolkit.core.sheets import split_file_arg
-from toolkit.games.banners.deck import DEFAULT_FILE, ItemDeck, load_decks
+from toolkit.games.banners.deck import DEFAULT_FILE, ItemDeck, LoadedGame, load_decks
 from toolkit.games.banners.models import Item
 
 
@@ -83,6 +83,12 @@ def rebuild(names: tuple[str, ...], base: ItemDeck) -> list[tuple[Item, int]] | 
 
 def sweep_decks(request: SweepRequest) -> DeckPool:
     """The `PlaySpec.sweep` hook (see toolkit/balance/pool.py and the module docstring)."""
+    # A balance command that already loaded and validated the workbook may hand over its
+    # board as `shared` (toolkit/balance/pool.py on the main branch): the set-ups are then
+    # made on that board; otherwise the hook reads `--catalog FILE[#SHEET]` itself.
+    board = getattr(request, "shared", None)
+    if board is not None:
+        return _setups(request, board)
     path, sheet = split_file_arg(str(request.catalog)) if request.catalog is not None \
         else (DEFAULT_FILE, None)
     result, games = load_decks(ValidateRequest(Path(path), sheet, None, request.format))
@@ -90,11 +96,15 @@ def sweep_decks(request: SweepRequest) -> DeckPool:
         result, games = load_decks(ValidateRequest(Path(path), games[0].name))
     if not result.valid or not games:
         return DeckPool(report=result)
-    board = games[0]
+    return _setups(request, games[0])
+
+
+def _setups(request: SweepRequest, board: LoadedGame) -> DeckPool:
+    """The set-ups on one validated board (the module docstring)."""
+    where = f"{board.file} › {board.name}"
     base = board.items
     setups = variants(base)
     pool = DeckPool(total=len(setups), price_label="price")
-    where = f"{result.file} › {board.name}"
     if request.compositions is not None:
         chosen = []
         for names in request.compositions:
@@ -105,7 +115,7 @@ def sweep_decks(request: SweepRequest) -> DeckPool:
                 chosen.append(items)
         pool.method = (f"The same {len(request.compositions)} item decks as the other "
                        f"version, on {where}; {len(pool.dropped)} of them name items "
-                       f"{result.file} does not have.")
+                       f"{board.file} does not have.")
     else:
         if request.sample is None or request.sample >= len(setups):
             chosen = setups

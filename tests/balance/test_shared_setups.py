@@ -1,6 +1,7 @@
-"""Pooled games in the balance commands: one set-up (the file every seat shares) per
-table, played from its one seat order, its result columns the engine's own (Banners'
-sides in 1v1 and 2v2), scored by the first column; paired comparisons once per game."""
+"""Shared set-ups in the balance commands: a pooled game whose results go to sides (Banners)
+plays one set-up (the file every seat shares) per table, from its one seat order, its result
+columns the engine's own (the sides in 1v1 and 2v2), scored by the first column; paired
+comparisons count each game once."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from toolkit.balance import analysis
 from toolkit.balance.command import _card_lines, _ranking_lines, entries_from_decks
 from toolkit.balance.compare import changes, sentences
 from toolkit.balance.measures import Z95
-from toolkit.balance.run import Options, plan_for, run_plan
+from toolkit.balance.run import Options, plan_for, run_plan, shares_setups
 from toolkit.balance.store import ResultStore
 from toolkit.cli.main import app
 from toolkit.core.errors import InputError
@@ -36,12 +37,12 @@ def boards(tmp_path, **more):
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_a_pooled_plan_seats_each_setup_alone_once(tmp_path, players):
+def test_a_shared_setup_plan_seats_each_setup_alone_once(tmp_path, players):
     game, entries = boards(tmp_path)
     rules = game.playing.rules()
     opts = Options(games=6, players=players, batch_size=4, results=tmp_path / "r.sqlite")
     plan = plan_for(game, entries, opts, rules)
-    assert plan.pooled and plan.tables == [(0,), (1,)] and plan.per_order == 6
+    assert plan.shared and plan.tables == [(0,), (1,)] and plan.per_order == 6
     assert plan.columns == ("Side 1", "Side 2") and plan.share == 2
     assert [(b.table, b.seats, b.first_seed, b.count) for b in plan.batches] == [
         (0, (0,) * players, 1, 4), (0, (0,) * players, 5, 2),
@@ -67,7 +68,7 @@ def test_a_pooled_plan_seats_each_setup_alone_once(tmp_path, players):
     assert not tally.pair_games  # a set-up meets no other
 
 
-def test_card_importance_of_pooled_setups_contrasts_holders_with_the_rest(tmp_path):
+def test_card_importance_of_shared_setups_contrasts_holders_with_the_rest(tmp_path):
     """Side 1's mean win rate over the set-ups holding a card minus over those without."""
     game, entries = boards(tmp_path)
     twin = entries[0]
@@ -89,7 +90,7 @@ def test_card_importance_of_pooled_setups_contrasts_holders_with_the_rest(tmp_pa
     assert rows["Famine"]["pick_rate_top"] is None and rows["Famine"]["decks"] == 2
 
 
-def test_paired_changes_count_each_pooled_game_once(tmp_path):
+def test_paired_changes_count_each_shared_game_once(tmp_path):
     game, entries = boards(tmp_path)
     rules = game.playing.rules()
     opts = Options(games=10, results=tmp_path / "r.sqlite")
@@ -106,12 +107,23 @@ def test_paired_changes_count_each_pooled_game_once(tmp_path):
 
 
 def test_a_team_game_with_a_deck_per_seat_is_refused(tmp_path):
-    """Only pooled team games are scored: a side's win cannot be one seat's deck's."""
+    """Only a pooled team game is scored by sides: a side's win cannot be one seat's deck's."""
     game, entries = boards(tmp_path)
     unpooled = dataclasses.replace(game, playing=dataclasses.replace(game.playing,
                                                                       pooled=False))
     with pytest.raises(InputError, match="team game"):
         plan_for(unpooled, entries, Options(games=2), game.playing.rules())
+
+
+def test_a_pooled_game_scored_by_seat_shares_no_setup():
+    """Valiant Wars is pooled too, but its results go to seats: its seats may bring decks of
+    their own, so it is not played as shared set-ups; Banners' go to sides."""
+    for game_id, shared in (("valiantwars", False), ("banners", True)):
+        game = get_game(game_id)
+        _, decks = game.load_decks(ValidateRequest(game.content
+                                                   / game.playing.default_decks[0]))
+        entries = entries_from_decks(decks)
+        assert shares_setups(game, game.playing.rules(), entries, 4, None) is shared
 
 
 def test_pnp_tournament_and_compare_on_boards(tmp_path):
@@ -125,7 +137,7 @@ def test_pnp_tournament_and_compare_on_boards(tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert {d["name"] for d in doc["decks"]} == {"Twin", "Small"} and doc["tables"] == 2
-    assert doc["games"] == 12 and doc["pooled"] and doc["score"] == "Side 1's win rate"
+    assert doc["games"] == 12 and doc["shared"] and doc["score"] == "Side 1's win rate"
     assert not (tmp_path / "t" / "png" / "heatmap.png").exists()  # no set-up meets another
     one = runner.invoke(app, ["tournament", "banners", *args, "-o", str(tmp_path / "o")])
     assert one.exit_code == 0 and json.loads(one.stdout)["decks_count"] == 1
@@ -137,7 +149,7 @@ def test_pnp_tournament_and_compare_on_boards(tmp_path):
     assert doc["run"]["played"] == 0  # the same games as the tournament: all reused
 
 
-def test_pooled_headlines_count_only_what_survives_holms_correction():
+def test_shared_headlines_count_only_what_survives_holms_correction():
     """One set-up in twenty misses even at 95% by chance: a lean or a tilt is told only when
     significant after Holm's correction over the set-ups (the cards)."""
     def deck(name, rate, games):
@@ -148,7 +160,7 @@ def test_pooled_headlines_count_only_what_survives_holms_correction():
         return {"name": name, "importance": imp, "importance_low": imp - half,
                 "importance_high": imp + half}
 
-    doc = {"pooled": True, "score": "Side 1's win rate", "results": {"unfinished": {"count": 0}},
+    doc = {"shared": True, "score": "Side 1's win rate", "results": {"unfinished": {"count": 0}},
            "metrics": {"columns": ["Side 1", "Side 2"],
                        "first_player": {"games": 0, "low": 0, "high": 1, "expected": 0.5}}}
     # 0.58 of 200 games is z = 2.26 (p = 0.024): alone it leans, among 20 set-ups it does not
