@@ -283,7 +283,7 @@ def _importance(ranked: list[int], scores: list[float], holds: list[set[str]], c
 
 def _contrast(tally: Tally, scores: list[float], holds: list[set[str]],
               card: str) -> tuple[float, float, float] | None:
-    """Pooled set-ups: mean score of those holding ``card`` minus of those without it, and
+    """Shared set-ups: mean score of those holding ``card`` minus of those without it, and
     its 95% normal interval from each set-up's binomial variance (None if either side is
     empty)."""
     groups: tuple[list[int], list[int]] = ([], [])

@@ -126,7 +126,7 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     old_keys = {e.key for e in old}
     both_old = [e for e in old if e.key in new_by_key]
     both_new = [new_by_key[e.key] for e in both_old]
-    least = 1 if game.playing.pooled else 2  # a pooled set-up is played on its own
+    least = 1 if game.playing.pooled else 2  # a shared set-up is played on its own
     if len(both_old) < least:
         raise InputError(f"OLD and NEW share {len(both_old)} deck(s); a comparison needs at "
                          f"least {least} present in both (matched by name, or by card list "
@@ -189,7 +189,7 @@ def _ranking_lines(doc: dict[str, Any]) -> list[str]:
 
 
 def _lean_lines(doc: dict[str, Any], decks: list[dict[str, Any]]) -> list[str]:
-    """Pooled set-ups whose first result column wins more or less than even: a normal test
+    """Shared set-ups whose first result column wins more or less than even: a normal test
     of its win rate against even, significant at 5% after Holm's correction over the
     set-ups (one set-up in twenty misses even at 95% by chance alone)."""
     even = 1 / len(doc["metrics"]["columns"])
@@ -211,7 +211,7 @@ def _lean_lines(doc: dict[str, Any], decks: list[dict[str, Any]]) -> list[str]:
 
 
 def _tilt_lines(doc: dict[str, Any]) -> list[str]:
-    """Pooled sweeps: the cards whose importance (the first column's win rate with the card
+    """Shared set-ups: the cards whose importance (the first column's win rate with the card
     minus without it) is significant at 5% after Holm's correction over the cards."""
     rows = [c for c in doc["cards"] if c["importance_low"] is not None]
     if not rows:

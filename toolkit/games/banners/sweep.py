@@ -18,7 +18,7 @@ a count other than the book's is only a warning (`banners.items.effect-count`,
 board sheet, or the one named by `--catalog FILE#SHEET`; the pieces are the workbook's.
 `--sample K` draws K of the set-ups uniformly (`all`, or K >= 2k + 1: every one), listed
 in the order above. Each set-up is one table played by both sides (`--players 2` 1v1,
-`4` 2v2), scored by side 1's win rate (the balance commands' rule for pooled games), so
+`4` 2v2), scored by side 1's win rate (the balance commands' rule for shared set-ups), so
 an item's importance is how much side 1's win rate moves between the set-ups that hold
 it and those without it: on a board that is the same for both sides it should be none,
 and a measured tilt says the item helps one side's half of the board. Which items decide
