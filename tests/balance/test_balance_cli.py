@@ -156,7 +156,7 @@ def test_compare_deck_files_by_name(tmp_path):
 def test_misuse_is_one_sentence_and_exit_2(tmp_path):
     cases = [(("tournament", "nogame"), "unknown game"),
              (("sweep", "warbadge", "--sample", "x"), "--sample takes a number"),
-             (("sweep", "warblitz"), "no `sweep` hook"),
+             (("sweep", "warblitz", "--sample", "all"), "give --sample K"),
              (("tournament", "warbadge", "--deck", f"{BADGES}#Sun"), "at least 2 decks"),
              (("tournament", "warbadge", "--agent", "nobody", "--games", 2), "unknown agent"),
              (("compare", "warbadge", tmp_path / "missing.xlsx", BADGES), "missing.xlsx"),

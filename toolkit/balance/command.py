@@ -8,6 +8,7 @@ print. A run stopped by Ctrl-C keeps its finished batches in the results file an
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 from random import Random
@@ -17,11 +18,12 @@ from toolkit.core.errors import InputError
 from toolkit.core.registry import ROOT, Game
 
 from . import analysis, report
-from .compare import changes, sentences
+from .compare import ALPHA, changes, sentences
 from .execute import Execution
+from .measures import Z95, holm, normal_p
 from .plan import Entry
 from .pool import DeckPool, SweepRequest
-from .run import Options, plan_for, results_path, run_plan
+from .run import Options, plan_for, players_of, results_path, run_plan, shares_setups
 
 
 class Interrupted(Exception):
@@ -78,9 +80,19 @@ def shared_decks(game: Game, decks: list[Any], options: Options) -> DeckPool:
 def file_entries(game: Game, decks: list[Any], options: Options) -> list[Entry]:
     """Entries for the decks loaded from files (`entries_from_decks`); for a pooled game,
     the decks its sweep hook pits against each other on its one file (`shared_decks`)."""
-    if game.playing is not None and game.playing.pooled:
+    if game.playing is not None and _pits_decks_on_one_file(game, _rules(game), decks, options):
         return entries_from_decks(shared_decks(game, decks, options).decks)
     return entries_from_decks(decks)
+
+
+def _pits_decks_on_one_file(game: Game, rules: Any, decks: list[Any], options: Options) -> bool:
+    """Whether the decks to play come from a pooled game's sweep hook on its one file
+    (Valiant Wars' starts), rather than being the files' own set-ups played by both sides
+    (Banners' boards, `run.shares_setups`)."""
+    if not game.playing.pooled:
+        return False
+    players = players_of(game, options)
+    return not shares_setups(game, rules, entries_from_decks(decks), players, options.format)
 
 
 def entries_from_pool(pool: DeckPool) -> list[Entry]:
@@ -109,9 +121,11 @@ def tournament(game: Game, decks: list[Any], options: Options) -> dict[str, Any]
     enters the decks its sweep hook pits against each other on it (`shared_decks`), and
     when those carry printed prices every card is measured as in a sweep."""
     rules = _rules(game)
-    shared = shared_decks(game, decks, options) if game.playing.pooled else None
+    shared = (shared_decks(game, decks, options)
+              if _pits_decks_on_one_file(game, rules, decks, options) else None)
     entries = entries_from_decks(shared.decks if shared else decks)
-    if len(entries) < 2:
+    least = 1 if game.playing.pooled and shared is None else 2  # a set-up plays on its own
+    if len(entries) < least:
         raise InputError(f"a tournament needs at least 2 decks; got {len(entries)}")
     _, tally, run = _play(game, entries, options, rules, f"{game.id} tournament")
     doc = _doc("tournament", game, tally, run, rules, options)
@@ -162,9 +176,10 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     old_keys = {e.key for e in old}
     both_old = [e for e in old if e.key in new_by_key]
     both_new = [new_by_key[e.key] for e in both_old]
-    if len(both_old) < 2:
+    least = 1 if game.playing.pooled else 2  # a shared set-up is played on its own
+    if len(both_old) < least:
         raise InputError(f"OLD and NEW share {len(both_old)} deck(s); a comparison needs at "
-                         "least 2 decks present in both (matched by name, or by card list "
+                         f"least {least} present in both (matched by name, or by card list "
                          "for generated decks)")
     old_plan, old_tally, old_run = _play(game, both_old, options, rules,
                                          f"{game.id} compare: OLD")
@@ -186,7 +201,7 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     doc["only_old"] = [e.name for e in old if e.key not in new_by_key]
     doc["only_new"] = [e.name for e in new if e.key not in old_keys]
     doc["pool"] = {"method": note}
-    lines = sentences(found)
+    lines = sentences(found, old_plan.columns[0] if old_plan.shared else None)
     if len(lines) > 12:
         lines = lines[:12] + [f"... and {len(lines) - 12} more significant changes "
                               "(changes.csv)"]
@@ -205,7 +220,9 @@ def _results(game: Game, options: Options, plan: Any) -> dict:
 def _ranking_lines(doc: dict[str, Any]) -> list[str]:
     out = []
     decks = sorted(doc["decks"], key=lambda d: d["rank"])
-    if decks:
+    if doc.get("shared"):
+        out.extend(_lean_lines(doc, decks))
+    elif decks:
         best, worst = decks[0], decks[-1]
         for label, d in (("Strongest", best), ("Weakest", worst)):
             out.append(f"{label}: {d['name']}, win rate {100 * d['win_rate']:.1f}% "
@@ -221,8 +238,57 @@ def _ranking_lines(doc: dict[str, Any]) -> list[str]:
     return out
 
 
+def _lean_lines(doc: dict[str, Any], decks: list[dict[str, Any]]) -> list[str]:
+    """Shared set-ups whose first result column wins more or less than even: a normal test
+    of its win rate against even, significant at 5% after Holm's correction over the
+    set-ups (one set-up in twenty misses even at 95% by chance alone)."""
+    even = 1 / len(doc["metrics"]["columns"])
+    played = [d for d in decks if d["games"]]
+    p = holm([normal_p((d["win_rate"] - even) / math.sqrt(even * (1 - even) / d["games"]))
+              for d in played])
+    leaning = [(d, q) for d, q in zip(played, p, strict=True) if q < ALPHA]
+    out = [f"{d['name']} is not even: {doc['score']} is {100 * d['win_rate']:.1f}% "
+           f"({100 * d['low']:.1f}–{100 * d['high']:.1f}) where {100 * even:.0f}% would be "
+           f"even (Holm p = {q:.2g})." for d, q in leaning[:5]]
+    if len(leaning) > 5:
+        out.append(f"... and {len(leaning) - 5} more set-ups that are not even (decks.csv)")
+    if played and not leaning:
+        out.append(f"No set-up leans to one side at 5% after Holm's correction over the "
+                   f"{len(played)} set-ups ({doc['score']} from "
+                   f"{100 * min(d['win_rate'] for d in played):.1f}% to "
+                   f"{100 * max(d['win_rate'] for d in played):.1f}%).")
+    return out
+
+
+def _tilt_lines(doc: dict[str, Any]) -> list[str]:
+    """Shared set-ups: the cards whose importance (the first column's win rate with the card
+    minus without it) is significant at 5% after Holm's correction over the cards."""
+    rows = [c for c in doc.get("cards", []) if c["importance_low"] is not None]
+    if not rows:
+        return []
+    ps = []
+    for c in rows:
+        se = (c["importance_high"] - c["importance_low"]) / (2 * Z95)
+        ps.append(normal_p(c["importance"] / se) if se > 0
+                  else float(c["importance"] == 0))
+    found = sorted(((c, q) for c, q in zip(rows, holm(ps), strict=True) if q < ALPHA),
+                   key=lambda cq: -abs(cq[0]["importance"]))
+    out = [f"{c['name']} tilts the game: {doc['score']} is {100 * c['importance']:+.1f} "
+           f"points ({100 * c['importance_low']:+.1f} to {100 * c['importance_high']:+.1f}) "
+           f"with it than without it (Holm p = {q:.2g})." for c, q in found[:5]]
+    if not found:
+        top = max(rows, key=lambda c: (abs(c["importance"]), c["name"]))
+        out.append(f"No card tilts the game at 5% after Holm's correction over the "
+                   f"{len(rows)} cards (the largest: {top['name']}, "
+                   f"{100 * top['importance']:+.1f} points, {100 * top['importance_low']:+.1f}"
+                   f" to {100 * top['importance_high']:+.1f}).")
+    return out
+
+
 def _card_lines(doc: dict[str, Any]) -> list[str]:
     out = []
+    if doc.get("shared"):
+        return _tilt_lines(doc)
     cards = [c for c in doc.get("cards", []) if c["importance"] is not None
              and c["importance_low"] is not None and c["importance_low"] > 0]
     for c in sorted(cards, key=lambda c: -c["importance"])[:3]:

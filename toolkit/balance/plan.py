@@ -17,6 +17,12 @@ Every set of N distinct decks grows as fast as C(decks, N): 28 decks make 378 pa
 20,475 tables of four. So a round robin of N-player tables plays every table only when
 they are few (`table_design`); otherwise a seeded sample of them, in which every deck
 sits at about as many tables as it would in a 2-player round robin of the same decks.
+
+A game whose seats share one set-up (``shared``: a pooled game whose results go to sides,
+not seats, as Banners' board with both sides on it; `run.shares_setups`) has no decks to
+pit against each other: each entry is a set-up (a version of the shared file), each table
+is one set-up at every seat, played from its one seat order (rotating identical seats
+would replay the same games), ``games`` seeds in all.
 """
 
 from __future__ import annotations
@@ -87,6 +93,17 @@ class Plan:
     seed: int
     agents: tuple[str, ...]
     batches: list[Batch]
+    shared: bool = False
+    """Every seat shares one set-up (module docstring)."""
+    columns: tuple[str, ...] = ()
+    """The result columns (what `Outcome.winner` indexes): the seats, or with ``shared``
+    set-ups the engine's own labels (`describe_params`' ``decks``: Banners' two sides; set by
+    `run.plan_for`)."""
+
+    @property
+    def share(self) -> int:
+        """Result columns: a win is worth ``share`` units, a draw 1 (a draw's 1/share)."""
+        return len(self.columns)
 
     @property
     def games(self) -> int:
@@ -155,22 +172,24 @@ def batch_key(game: str, code: str, inputs: str, agents: Sequence[str], first_se
 def make_plan(game: str, entries: list[Entry], params_of: Callable[[tuple[int, ...]], Any],
               *, players: int, agent: str, games: int, seed: int, code: str,
               batch_size: int = DEFAULT_BATCH, checks: bool = True,
-              tables: list[tuple[int, ...]] | None = None) -> Plan:
+              tables: list[tuple[int, ...]] | None = None, shared: bool = False) -> Plan:
     """The round robin's tables of ``players`` distinct decks (`table_design`, or the
     given ``tables``), each seat order playing ``ceil(games / players)`` games with the
-    same seeds, cut into batches.
+    same seeds, cut into batches; with ``shared``, every entry alone at all seats,
+    ``games`` games (module docstring).
 
     ``params_of(seats)`` builds the engine parameters of decks in that seat order.
     ``agent`` plays every seat, so only the decks differ.
     """
     if tables is None:
-        tables = table_design(len(entries), players, seed)
-    per_order = max(1, -(-games // players))
+        tables = ([(i,) for i in range(len(entries))] if shared
+                  else table_design(len(entries), players, seed))
+    per_order = max(1, games if shared else -(-games // players))
     size = max(1, batch_size)
     agents = (agent,) * players
     batches: list[Batch] = []
     for index, table in enumerate(tables):
-        for seats in rotations(table):
+        for seats in [table * players] if shared else rotations(table):
             params = params_of(seats)
             inputs = params_hash(params)
             for start in range(0, per_order, size):
@@ -179,4 +198,5 @@ def make_plan(game: str, entries: list[Entry], params_of: Callable[[tuple[int, .
                 key = batch_key(game, code, inputs, agents, first, count, checks)
                 batches.append(Batch(game, index, seats, params, agents, first, count,
                                      checks, code, inputs, key))
-    return Plan(game, entries, players, tables, per_order, seed, agents, batches)
+    return Plan(game, entries, players, tables, per_order, seed, agents, batches, shared,
+                tuple(f"seat {i + 1}" for i in range(players)))
