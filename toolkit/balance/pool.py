@@ -54,6 +54,14 @@ class SweepRequest:
     shared: Any = None
     """A pooled game's one loaded file: its own decks for a tournament (module docstring)."""
 
+    def drawn(self, total: int) -> list[int] | None:
+        """Which of ``total`` numbered legal decks to play: None for every one (no
+        ``sample``, or one at least ``total``), else ``sample`` numbers drawn uniformly
+        from ``rng``, in order."""
+        if self.sample is None or self.sample >= total:
+            return None
+        return sorted(self.rng.sample(range(total), self.sample))
+
 
 @dataclass
 class DeckPool:

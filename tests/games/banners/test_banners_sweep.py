@@ -14,7 +14,6 @@ import json
 from collections import Counter
 from pathlib import Path
 from random import Random
-from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
@@ -132,8 +131,7 @@ def test_a_board_handed_over_as_shared_gets_its_setups(tmp_path):
     that board, every one of them."""
     path = workbook(tmp_path / "small.xlsx", book_items(), {"Small": SKIRMISH})
     _, [board] = GAME.load_decks(ValidateRequest(path))
-    request = SimpleNamespace(catalog=None, format=None, rng=Random(1), sample=None,
-                              compositions=None, shared=board)
+    request = SweepRequest(catalog=None, format=None, rng=Random(1), shared=board)
     pool = sweep_decks(request)
     assert len(pool.decks) == 33 and pool.decks[0].board is board.board
     assert "small.xlsx › Small" in pool.method

@@ -21,6 +21,7 @@ from random import Random
 import pytest
 from typer.testing import CliRunner
 
+from tests.games.warblitz.extra_cards import EXTRA
 from tests.helpers import make_xlsx
 from toolkit.balance.pool import SweepRequest, composition_key
 from toolkit.cli.main import app
@@ -34,27 +35,6 @@ from toolkit.games.warblitz.sweep import LIST_LIMIT, Slot, sweep_decks
 from toolkit.games.warblitz.template import example_sheets
 
 runner = CliRunner()
-
-EXTRA = {
-    "Units": [
-        {"Name": "Warden Tomas", "Rank": "Commander", "Cost": 0, "HP": 10, "STR": 2,
-         "Attack": "RNG", "Faction": "Hill Clans"},
-        {"Name": "Duelist", "Rank": "Elite", "Class": "Melee", "Cost": 3, "HP": 5, "STR": 3,
-         "Attack": "MEL"},
-        {"Name": "Axe Recruit", "Rank": "Common", "Class": "Melee", "Cost": 1, "HP": 3,
-         "STR": 2, "Attack": "MEL"},
-    ],
-    "Events": [
-        {"Name": "Forced March", "Tier": "Epic", "Cost": 2, "Phase": "Move & Attack"},
-        {"Name": "Bog Lantern", "Tier": "Common", "Cost": 1, "Phase": "Beginning"},
-    ],
-    "Relics": [
-        {"Name": "Iron Idol", "Tier": "Epic", "Cost": 2},
-        {"Name": "War Drum", "Tier": "Common", "Cost": 1},
-    ],
-}
-"""Cards added to the template's catalog: a second commander, Elite Melee, Common Melee,
-Epic and Common Event, Epic and Common Relic."""
 
 
 def small_catalog(tmp_path: Path) -> Path:

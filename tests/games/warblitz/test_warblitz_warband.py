@@ -10,29 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.warblitz.extra_cards import EXTRA
 from tests.helpers import errors_of, make_xlsx, rules_of
 from toolkit.core.registry import ValidateRequest
 from toolkit.games.warblitz import GAME
 from toolkit.games.warblitz.template import EXAMPLE_WARBAND, example_sheets
-
-EXTRA = {
-    "Units": [
-        {"Name": "Warden Tomas", "Rank": "Commander", "Cost": 0, "HP": 10, "STR": 2,
-         "Attack": "RNG", "Faction": "Hill Clans"},
-        {"Name": "Duelist", "Rank": "Elite", "Class": "Melee", "Cost": 3, "HP": 5, "STR": 3,
-         "Attack": "MEL"},
-        {"Name": "Axe Recruit", "Rank": "Common", "Class": "Melee", "Cost": 1, "HP": 3,
-         "STR": 2, "Attack": "MEL"},
-    ],
-    "Events": [
-        {"Name": "Forced March", "Tier": "Epic", "Cost": 2, "Phase": "Move & Attack"},
-        {"Name": "Bog Lantern", "Tier": "Common", "Cost": 1, "Phase": "Beginning"},
-    ],
-    "Relics": [
-        {"Name": "Iron Idol", "Tier": "Epic", "Cost": 2},
-        {"Name": "War Drum", "Tier": "Common", "Cost": 1},
-    ],
-}
 
 
 def build(tmp_path: Path, cards: list[tuple[str, int]], name: str = "W") -> Path:

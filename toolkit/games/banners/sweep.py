@@ -117,13 +117,13 @@ def _setups(request: SweepRequest, board: LoadedGame) -> DeckPool:
                        f"version, on {where}; {len(pool.dropped)} of them name items "
                        f"{board.file} does not have.")
     else:
-        if request.sample is None or request.sample >= len(setups):
+        numbers = request.drawn(len(setups))
+        if numbers is None:
             chosen = setups
             pool.method = (f"Every one of the {len(setups)} item decks made from {where}'s "
                            f"{base.size} cards of {len(base.items)} kinds: as given, each "
                            "kind left out, each kind doubled.")
         else:
-            numbers = sorted(request.rng.sample(range(len(setups)), request.sample))
             chosen = [setups[n] for n in numbers]
             pool.method = (f"{request.sample} of the {len(setups)} item decks made from "
                            f"{where}'s {base.size} cards of {len(base.items)} kinds (as "

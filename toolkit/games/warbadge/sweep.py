@@ -148,12 +148,12 @@ def sweep_decks(request: SweepRequest) -> DeckPool:
     else:
         teams = Teams(catalog, fmt)
         pool.total = teams.total
-        if request.sample is None or request.sample >= teams.total:
-            numbers: list[int] = list(range(teams.total))
+        numbers = request.drawn(teams.total)
+        if numbers is None:
+            numbers = list(range(teams.total))
             pool.method = (f"Every one of the {teams.total:,} legal {fmt.name} teams of "
                            f"{workbook.display}.")
         else:
-            numbers = sorted(request.rng.sample(range(teams.total), request.sample))
             pool.method = (f"{request.sample} of the {teams.total:,} legal {fmt.name} teams "
                            f"of {workbook.display}, drawn uniformly.")
         for k, number in enumerate(numbers, 1):

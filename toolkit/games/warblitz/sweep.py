@@ -212,16 +212,16 @@ def sweep_decks(request: SweepRequest) -> DeckPool:
         pool.method = (f"The same {len(request.compositions)} warbands as the other version; "
                        f"{len(pool.dropped)} of them are not legal under {workbook.display}.")
     else:
-        if request.sample is None or request.sample >= bands.total:
+        numbers = request.drawn(bands.total)
+        if numbers is None:
             if bands.total > LIST_LIMIT:
                 raise InputError(f"{workbook.display} allows {bands.total:,} legal warbands, "
                                  f"too many to play every one (at most {LIST_LIMIT:,}); "
                                  "give --sample K")
-            numbers: list[int] = list(range(bands.total))
+            numbers = list(range(bands.total))
             pool.method = (f"Every one of the {bands.total:,} legal warbands of "
                            f"{workbook.display}.")
         else:
-            numbers = sorted(request.rng.sample(range(bands.total), request.sample))
             pool.method = (f"{request.sample} of the {bands.total:,} legal warbands of "
                            f"{workbook.display}, drawn uniformly.")
         for k, number in enumerate(numbers, 1):
