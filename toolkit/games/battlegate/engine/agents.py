@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
+from typing import Any
 
 from toolkit.sim.engine import Agent, RandomAgent
 
@@ -44,7 +45,7 @@ class GreedyAgent:
     observes = True
     stochastic = False
 
-    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+    def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
             return legal[0]

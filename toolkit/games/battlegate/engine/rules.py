@@ -47,11 +47,11 @@ themselves; `invariants` re-checks only what changed since the state it last fou
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
 from typing import Any
 
-from toolkit.sim.engine import Instrumented, Outcome
+from toolkit.sim.engine import Agent, Instrumented, Outcome
 
 from .rulings import COVERAGE_IDS, RULINGS
 from .state import (
@@ -104,6 +104,13 @@ def _put(values: tuple, p: int, value: Any) -> tuple:
     items = list(values)
     items[p] = value
     return tuple(items)
+
+
+def _cleared(zones: list[Cards], p: int) -> list[Cards]:
+    """A copy of a per-seat zone list with seat ``p``'s cards gone."""
+    out = zones.copy()
+    out[p] = ()
+    return out
 
 
 def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -181,12 +188,19 @@ class BattleGateRules(Instrumented):
     def __init__(self) -> None:
         self.emit = None
         self._last_game: Game | None = None
+        # The last views `observe` built, each with the state parts it was built from
+        # (compared by identity: a state's lists and tuples are replaced, never changed).
         self._fields_view: tuple[list[Cards], tuple] = ([], ())
+        self._decks_view: tuple[list[int], Battle | None, tuple, tuple] = ([], None, (), ())
+        self._hands_view: tuple[list[Cards], tuple] = ([], ())
+        self._discards_view: tuple[list[Cards], tuple, tuple] = ([], (), ())
+        self._shown_view: tuple[list[Cards], tuple] = ([], ())
+        self._attacks_view: tuple[Any, ...] = (None, None, None, -1, None, ())
         self.reset_counts()
 
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
         """The agent registry: name -> factory."""
         from .agents import AGENTS
 
@@ -982,10 +996,10 @@ class BattleGateRules(Instrumented):
         tops = s.top.copy()
         tops[q] = len(order)
         s.top = tops
-        for zone in ("hand", "field", "discard", "shown"):
-            cards = getattr(s, zone).copy()
-            cards[q] = ()
-            setattr(s, zone, cards)
+        s.hand = _cleared(s.hand, q)
+        s.field = _cleared(s.field, q)
+        s.discard = _cleared(s.discard, q)
+        s.shown = _cleared(s.shown, q)
         self.stat(f"eliminated.{how}")
         self.stat(f"seat{q + 1}.eliminated.{how}")
         self.stat(f"deck.{g.names[q]}.eliminated.{how}")
@@ -1019,19 +1033,33 @@ class BattleGateRules(Instrumented):
     # ------------------------------------------------------------ observation
     def attacks_view(self, s: State) -> tuple[Attack, ...]:
         """The declared attacks with their current attack and defence totals."""
-        if not s.attacks:
+        attacks = s.attacks
+        if not attacks:
             return ()
         p = s.current
-        decks = s.battle.game.decks
-        out = []
-        for k, (c, q) in enumerate(s.attacks):
-            power = decks[p].power[c] + sum(decks[b].power[a] for b, a, j in s.boosts
-                                            if j == k and b == p)
-            group = tuple(d for b, d, j in s.blocks if j == k)
-            defence = sum(decks[q].power[d] for d in group) + sum(
-                decks[b].power[a] for b, a, j in s.boosts if j == k and b != p)
-            out.append(Attack(k, c, decks[p].specs[c], q, power, group, defence))
-        return tuple(out)
+        g = s.battle.game
+        last = self._attacks_view  # (they stay the same over several decisions)
+        if (last[0] is attacks and last[1] is s.blocks and last[2] is s.boosts
+                and last[3] == p and last[4] is g):
+            return last[5]
+        decks = g.decks
+        pw = decks[p].power
+        power = [pw[c] for c, _ in attacks]
+        defence = [0] * len(attacks)
+        groups: list[list[int]] = [[] for _ in attacks]
+        for q, d, k in s.blocks:
+            defence[k] += decks[q].power[d]
+            groups[k].append(d)
+        for b, c, k in s.boosts:
+            if b == p:
+                power[k] += pw[c]
+            else:
+                defence[k] += decks[b].power[c]
+        specs = decks[p].specs
+        view = tuple([Attack(k, c, specs[c], q, power[k], tuple(groups[k]), defence[k])
+                      for k, (c, q) in enumerate(attacks)])
+        self._attacks_view = (attacks, s.blocks, s.boosts, p, g, view)
+        return view
 
     def observe(self, s: State, player: int) -> Observation:
         """What ``player`` may see: own hand, every play field and discard pile, every
@@ -1042,27 +1070,43 @@ class BattleGateRules(Instrumented):
         battle = s.battle
         g = battle.game
         to_discard = s.damage[0][1] if phase == DISCARD and s.damage else 0
+        # Each view is built again only when the part of the state it shows changed.
         field = s.field
-        view = self._fields_view  # the last play fields' view (they rarely change)
-        if view[0] is not field:
-            view = self._fields_view = (field, tuple([
+        fields = self._fields_view
+        if fields[0] is not field:
+            fields = self._fields_view = (field, tuple([
                 tuple(map(d.pairs.__getitem__, f))
                 for d, f in zip(g.decks, field, strict=True)]))
-        order, top = battle.order, s.top
-        bottoms = tuple([c if c >= 0 and t < len(o) and o[-1] == c else -1
-                         for c, o, t in zip(battle.cut, order, top, strict=True)])
+        top = s.top
+        decks = self._decks_view
+        if decks[0] is not top or decks[1] is not battle:
+            order = battle.order
+            decks = self._decks_view = (
+                top, battle, tuple([len(o) - t for o, t in zip(order, top, strict=True)]),
+                tuple([c if c >= 0 and t < len(o) and o[-1] == c else -1
+                       for c, o, t in zip(battle.cut, order, top, strict=True)]))
+        hand = s.hand
+        hands = self._hands_view
+        if hands[0] is not hand:
+            hands = self._hands_view = (hand, tuple([len(x) for x in hand]))
+        discard = s.discard
+        discards = self._discards_view
+        if discards[0] is not discard:
+            discards = self._discards_view = (discard, tuple([len(x) for x in discard]),
+                                              tuple(discard))
+        shown = self._shown_view
+        if shown[0] is not s.shown:
+            shown = self._shown_view = (s.shown, tuple(s.shown))
         cards, power = s.used[p]
         cap_cards, cap_power = s.caps[p]
         seats = s.seats
         return Observation(  # positional, in the order of Observation's fields (faster)
             p, PHASE_NAMES[phase], s.current, battle.first, s.turn, s.idle, seats.alive,
-            g.specs[p], s.hand[p], s.discard[p], view[1],
-            tuple([len(o) - t for o, t in zip(order, top, strict=True)]),
-            tuple([len(x) for x in s.hand]), tuple([len(x) for x in s.discard]),
+            g.specs[p], hand[p], discard[p], fields[1], decks[2], hands[1], discards[1],
             max(0, cap_cards - cards), max(0, cap_power - power),
             self.attacks_view(s), s.fresh, to_discard,
             s.limit - s.count if phase == DRAW or phase == RECOVER else 0,
-            g.names, g.specs, tuple(s.discard), bottoms, tuple(s.shown),
+            g.names, g.specs, discards[2], decks[3], shown[1],
             (s.turns_taken, phase, s.count, s.limit, s.caps, s.used, s.attacks, s.blocks,
              s.boosts, s.queue, s.boosters, s.bpos, s.passes, s.damage,
              seats.eliminated, s.outcome),
@@ -1142,30 +1186,73 @@ class BattleGateRules(Instrumented):
         """Whether ``s`` keeps every invariant, knowing that its ancestor ``a`` does:
         checks only the parts of ``s`` that are not ``a``'s own objects. False may also
         mean "could not tell" (then `_broken` decides)."""
-        if (s.outcome is not None) != (s.phase == OVER):
+        outcome = s.outcome
+        if (outcome is not None) != (s.phase == OVER):
             return False
         seats = s.seats
         if s.battle is not a.battle or seats is not a.seats:
             return False
-        if (s.top is not a.top or s.hand is not a.hand or s.field is not a.field
-                or s.discard is not a.discard or s.shown is not a.shown
-                or s.boosts is not a.boosts):
-            for p in range(s.battle.game.n):
-                if not self._seat_still_sound(s, a, p):
+        top, hand, field, discard, shown = s.top, s.hand, s.field, s.discard, s.shown
+        boosts = s.boosts
+        if (top is not a.top or hand is not a.hand or field is not a.field
+                or discard is not a.discard or shown is not a.shown or boosts is not a.boosts):
+            # Only the seats whose zones are not the ancestor's own need a look.
+            every = boosts is not a.boosts
+            a_top, a_hand, a_field, a_discard, a_shown = (a.top, a.hand, a.field, a.discard,
+                                                          a.shown)
+            for p in range(len(top)):
+                if ((every or top[p] != a_top[p] or hand[p] is not a_hand[p]
+                     or field[p] is not a_field[p] or discard[p] is not a_discard[p]
+                     or shown[p] is not a_shown[p])
+                        and not self._seat_still_sound(s, a, p)):
                     return False
         if s.used is not a.used or s.caps is not a.caps:
             for (cards, power), (cap_cards, cap_power) in zip(s.used, s.caps, strict=True):
                 if cards > cap_cards or power > cap_power:
                     return False
-        if s.outcome is not None:
+        if outcome is not None:
             return True
         p = s.current
         if not seats.alive[p]:
             return False
         if (s.phase == DRAW or s.phase == RECOVER) and s.count > s.limit:
             return False
-        if (s.attacks is a.attacks and s.blocks is a.blocks and s.boosts is a.boosts
-                and s.field is a.field and p == a.current):
+        attacks, blocks = s.attacks, s.blocks
+        if field is a.field and p == a.current:
+            if attacks is a.attacks and blocks is a.blocks and boosts is a.boosts:
+                return True
+            return self._combat_grew(s, a)
+        if not attacks and not blocks and not boosts:
+            return True
+        return not any(True for _ in self._combat_broken(s))
+
+    def _combat_grew(self, s: State, a: State) -> bool:
+        """The combat bookkeeping of ``s`` when only it changed since the sound ``a``: one
+        new attack, block or boost is checked alone (anything else: all of it)."""
+        attacks, blocks, boosts = s.attacks, s.blocks, s.boosts
+        decks = s.battle.game.decks
+        if (blocks is a.blocks and boosts is a.boosts and len(attacks) == len(a.attacks) + 1
+                and attacks[:-1] == a.attacks):
+            p = s.current
+            c, q = attacks[-1]
+            for x, _ in a.attacks:
+                if x == c:
+                    return False
+            return (c in s.field[p] and not decks[p].minion[c] and q != p
+                    and s.seats.alive[q])
+        if (attacks is a.attacks and boosts is a.boosts and len(blocks) == len(a.blocks) + 1
+                and blocks[:-1] == a.blocks):
+            q, c, k = blocks[-1]
+            for x, y, _ in a.blocks:
+                if x == q and y == c:
+                    return False
+            return (c in s.field[q] and not decks[q].assassin[c] and 0 <= k < len(attacks)
+                    and attacks[k][1] == q)
+        if (attacks is a.attacks and blocks is a.blocks and len(boosts) == len(a.boosts) + 1
+                and boosts[:-1] == a.boosts):
+            b, c, k = boosts[-1]
+            return bool(decks[b].assassin[c]) and 0 <= k < len(attacks)
+        if not attacks and not blocks and not boosts:
             return True
         return not any(True for _ in self._combat_broken(s))
 

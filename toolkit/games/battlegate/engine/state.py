@@ -210,7 +210,7 @@ class Seats:
         self.eliminated = eliminated
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class State:
     """The whole battle at one moment. Per-seat tuples and lists are indexed by seat.
 
@@ -271,7 +271,50 @@ class State:
     outcome: Outcome | None = None
     zones_key: int = 0
     legal: list[tuple] | None = None
-    sound: object = None
+    sound: Any = None
+
+    def __init__(self, battle: Battle, seats: Seats, top: list[int], hand: list[Cards],
+                 field: list[Cards], discard: list[Cards], shown: list[Cards], current: int,
+                 turn: int = 0, turns_taken: Cards = (), phase: int = DRAW, count: int = 0,
+                 limit: int = 0, caps: tuple[tuple[int, int], ...] = (),
+                 used: tuple[tuple[int, int], ...] = (), fresh: Cards = (),
+                 attacks: tuple[tuple[int, int], ...] = (),
+                 blocks: tuple[tuple[int, int, int], ...] = (),
+                 boosts: tuple[tuple[int, int, int], ...] = (),
+                 queue: tuple[tuple[int, int], ...] = (), boosters: Cards = (), bpos: int = 0,
+                 passes: int = 0, damage: tuple[tuple[int, int], ...] = (), idle: int = 0,
+                 outcome: Outcome | None = None, zones_key: int = 0,
+                 legal: list[tuple] | None = None, sound: Any = None) -> None:
+        # Written out (not generated) so a compiled build compiles it too.
+        self.battle = battle
+        self.seats = seats
+        self.top = top
+        self.hand = hand
+        self.field = field
+        self.discard = discard
+        self.shown = shown
+        self.current = current
+        self.turn = turn
+        self.turns_taken = turns_taken
+        self.phase = phase
+        self.count = count
+        self.limit = limit
+        self.caps = caps
+        self.used = used
+        self.fresh = fresh
+        self.attacks = attacks
+        self.blocks = blocks
+        self.boosts = boosts
+        self.queue = queue
+        self.boosters = boosters
+        self.bpos = bpos
+        self.passes = passes
+        self.damage = damage
+        self.idle = idle
+        self.outcome = outcome
+        self.zones_key = zones_key
+        self.legal = legal
+        self.sound = sound
 
     def copy(self) -> State:
         """A copy that can be changed without touching this state (its tuples and lists
@@ -407,9 +450,11 @@ def fresh_zones_key(s: State) -> int:
     return total
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Attack:
-    """One declared attack as every player sees it.
+    """One declared attack as every player sees it (plain hashable data, never changed
+    once made; not declared frozen, like `Observation`, because a frozen dataclass is
+    several times slower to build).
 
     ``power`` is the attacking card's power plus the assassins played onto it; ``defence``
     the total of the cards defending it plus the assassins played onto them.
