@@ -95,6 +95,9 @@ players draw 4 on their first turn.\""""
 
 STAT = "battlegate.stat."
 
+KINDS_KEPT = 4096
+"""How many sets of cards a deck remembers the first cards of each kind of (`_kinds`)."""
+
 SEAT = ((0,), (1,), (2,), (3,))
 """``to_move``'s answer for each seat."""
 
@@ -144,13 +147,22 @@ def highest_possible(decks: tuple[Deck, ...], tied: list[int]) -> bool:
     return False
 
 
-def _kinds(cards: tuple[int, ...], deck: Deck) -> list[int]:
-    """The first card of each kind among the sorted ``cards`` (in card order)."""
+def _kinds(cards: tuple[int, ...], deck: Deck) -> tuple[int, ...]:
+    """The first card of each kind among the sorted ``cards`` (in card order).
+
+    Found once per set of cards and kept in the deck's `Deck.firsts` (hands and piles
+    come back again and again)."""
     if deck.distinct:
-        return list(cards)
-    backwards = cards[::-1]  # the last pair written for a kind is its first card
-    return sorted(dict(zip(map(deck.kind.__getitem__, backwards), backwards,
-                           strict=True)).values())
+        return cards
+    known = deck.firsts
+    firsts = known.get(cards)
+    if firsts is None:
+        if len(known) >= KINDS_KEPT:
+            known.clear()
+        backwards = cards[::-1]  # the last pair written for a kind is its first card
+        firsts = known[cards] = tuple(sorted(dict(zip(
+            map(deck.kind.__getitem__, backwards), backwards, strict=True)).values()))
+    return firsts
 
 
 def can_ever_attack(deck: Deck, hand: tuple[int, ...], field: tuple[int, ...],

@@ -105,10 +105,11 @@ class Deck:
     power): cards of one kind are interchangeable, so actions name one card per kind.
     ``distinct`` is true when no two cards are alike. ``soldier``, ``assassin`` and
     ``minion`` are 1 for the cards of that class, else 0 (to count them in a zone).
+    ``firsts`` remembers, for sets of cards met, the first card of each kind among them.
     """
 
     __slots__ = ("specs", "power", "klass", "kind", "size", "attackers", "ids", "pairs",
-                 "lowest", "highest", "distinct", "soldier", "assassin", "minion")
+                 "lowest", "highest", "distinct", "soldier", "assassin", "minion", "firsts")
 
     def __init__(self, specs: tuple[CardSpec, ...]) -> None:
         self.specs = specs
@@ -126,6 +127,7 @@ class Deck:
         self.soldier = tuple(int(k == SOLDIER) for k in self.klass)
         self.assassin = tuple(int(k == ASSASSIN) for k in self.klass)
         self.minion = tuple(int(k == MINION) for k in self.klass)
+        self.firsts: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 # ------------------------------------------------------------------- the loop key
