@@ -40,6 +40,12 @@ def worth(spec: CardSpec) -> float:
     return spec.power + CLASS_WORTH.get(spec.klass, 0.0)
 
 
+PLANS_KEPT = 8192
+"""How many blocking plans `plan_blocks` keeps (they come back again and again)."""
+
+_PLANS: dict[tuple, dict[int, int]] = {}
+
+
 class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
 
@@ -184,7 +190,22 @@ def plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tup
     first, is beaten by the cheapest single card or the two strongest free cards; then
     equal trades and cheap blocks of big undefended attacks; then, when the undefended
     power would eliminate the defender, every free card blocks the biggest attacks.
+
+    The plan of the same attacks, defenders and life is worked out once and kept (in
+    `_PLANS`); callers only read it.
     """
+    key = (tuple(attacks), tuple(defenders), life)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= PLANS_KEPT:
+            _PLANS.clear()
+        plan = _PLANS[key] = _plan_blocks(attacks, defenders, life)
+    return plan
+
+
+def _plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tuple[int, int]],
+                 life: int) -> dict[int, int]:
+    """`plan_blocks` worked out."""
     defence = {k: d for k, _, d in attacks}
     plan: dict[int, int] = {}
     # Strongest attack first, then by index (two stable sorts); cheapest defender first.
