@@ -452,7 +452,7 @@ def fresh_zones_key(s: State) -> int:
     return total
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Attack:
     """One declared attack as every player sees it (plain hashable data, never changed
     once made; not declared frozen, like `Observation`, because a frozen dataclass is
@@ -470,8 +470,19 @@ class Attack:
     defenders: tuple[int, ...]
     defence: int
 
+    def __init__(self, index: int, card: int, spec: CardSpec, target: int, power: int,
+                 defenders: tuple[int, ...], defence: int) -> None:
+        # Written out (not generated) so a compiled build compiles it too.
+        self.index = index
+        self.card = card
+        self.spec = spec
+        self.target = target
+        self.power = power
+        self.defenders = defenders
+        self.defence = defence
 
-@dataclass(slots=True, unsafe_hash=True)
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Observation:
     """What one player may see: their own hand, every play field and discard pile, every
     deck's list of cards (ruling ``open-information``), the cut card still at the bottom
@@ -521,3 +532,42 @@ class Observation:
     bottoms: tuple[int, ...]
     shown: tuple[tuple[int, ...], ...]
     public: tuple
+
+    def __init__(self, player: int, decision: str, current: int, first: int, turn: int,
+                 idle: int, alive: tuple[bool, ...], mine: tuple[CardSpec, ...],
+                 hand: tuple[int, ...], discard: tuple[int, ...],
+                 fields: tuple[tuple[tuple[int, CardSpec], ...], ...],
+                 deck_sizes: tuple[int, ...], hand_sizes: tuple[int, ...],
+                 discard_sizes: tuple[int, ...], cards_left: int, power_left: int,
+                 attacks: tuple[Attack, ...], fresh: tuple[int, ...], to_discard: int,
+                 left: int, names: tuple[str, ...],
+                 decks: tuple[tuple[CardSpec, ...], ...],
+                 discards: tuple[tuple[int, ...], ...], bottoms: tuple[int, ...],
+                 shown: tuple[tuple[int, ...], ...], public: tuple) -> None:
+        # Written out (not generated) so a compiled build compiles it too.
+        self.player = player
+        self.decision = decision
+        self.current = current
+        self.first = first
+        self.turn = turn
+        self.idle = idle
+        self.alive = alive
+        self.mine = mine
+        self.hand = hand
+        self.discard = discard
+        self.fields = fields
+        self.deck_sizes = deck_sizes
+        self.hand_sizes = hand_sizes
+        self.discard_sizes = discard_sizes
+        self.cards_left = cards_left
+        self.power_left = power_left
+        self.attacks = attacks
+        self.fresh = fresh
+        self.to_discard = to_discard
+        self.left = left
+        self.names = names
+        self.decks = decks
+        self.discards = discards
+        self.bottoms = bottoms
+        self.shown = shown
+        self.public = public
