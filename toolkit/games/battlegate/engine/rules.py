@@ -41,7 +41,11 @@ Speed (the harness calls this engine hundreds of times a game, a search thousand
 times more): `apply` copies the state shallowly and replaces only the tuples that change;
 the legal actions are found once per state (the automatic steps already look for them);
 the loop key carries a running (Zobrist) summary of the card zones instead of the zones
-themselves; `invariants` re-checks only what changed since the state it last found sound.
+themselves; `invariants` re-checks only what changed since the state it last found sound
+(the seats whose zones changed, a single new attack, block or boost alone); `observe`
+rebuilds only the views whose state parts changed; the first card of each kind among a
+set of cards is found once per set (`Deck.firsts`). The modules are typed so that mypyc
+compiles them (``__init__`` written out where a dataclass would generate it).
 """
 
 from __future__ import annotations
