@@ -23,7 +23,9 @@ order. The greedy agent plays sensibly without search:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from random import Random
+from typing import Any
 
 from toolkit.sim.engine import Agent, RandomAgent
 
@@ -38,13 +40,19 @@ def worth(spec: CardSpec) -> float:
     return spec.power + CLASS_WORTH.get(spec.klass, 0.0)
 
 
+PLANS_KEPT = 8192
+"""How many blocking plans `plan_blocks` keeps (they come back again and again)."""
+
+_PLANS: dict[tuple, dict[int, int]] = {}
+
+
 class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
 
     observes = True
     stochastic = False
 
-    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+    def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
             return legal[0]
@@ -88,10 +96,9 @@ class GreedyAgent:
         best: tuple | None = None
         best_value = 0.0
         for q in targets:
-            chosen = self._choose_attackers(obs, q, attackers)
+            chosen, value = self._choose_attackers(obs, q, attackers)
             if not chosen:
                 continue
-            value = _attack_value(obs, q, chosen)[0]
             if best is not None and value <= best_value:
                 continue
             # Declare the strongest chosen card (legal actions name one card per kind).
@@ -107,20 +114,24 @@ class GreedyAgent:
         return legal[-1]  # ("stop", p)
 
     def _choose_attackers(self, obs: Observation, q: int,
-                          attackers: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
-        """The attackers worth sending at ``q``: all of them, less those the defence would
-        beat, dropped while that raises the value (a few rounds at most)."""
-        chosen = sorted(attackers, key=lambda x: (-x[1], x[0]))
-        value, beaten = _attack_value(obs, q, chosen)
+                          attackers: list[tuple[int, int, float]],
+                          ) -> tuple[list[tuple[int, int, float]], float]:
+        """The attackers worth sending at ``q`` and what that is worth: all of them, less
+        those the defence would beat, dropped while that raises the value (a few rounds
+        at most)."""
+        # Strongest first, then by card number (two stable sorts).
+        chosen = sorted(sorted(attackers, key=_FIRST), key=_SECOND, reverse=True)
+        target = _Target(obs, q)
+        value, beaten = target.value(chosen)
         for _ in range(3):
             if not beaten or len(beaten) == len(chosen):
                 break
             trial = [x for x in chosen if x[0] not in beaten]
-            trial_value, trial_beaten = _attack_value(obs, q, trial)
+            trial_value, trial_beaten = target.value(trial)
             if trial_value <= value:
                 break
             chosen, value, beaten = trial, trial_value, trial_beaten
-        return chosen
+        return chosen, value
 
     # --------------------------------------------------------------- defence
     def _defend(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
@@ -179,16 +190,27 @@ def plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tup
     first, is beaten by the cheapest single card or the two strongest free cards; then
     equal trades and cheap blocks of big undefended attacks; then, when the undefended
     power would eliminate the defender, every free card blocks the biggest attacks.
+
+    The plan of the same attacks, defenders and life is worked out once and kept (in
+    `_PLANS`); callers only read it.
     """
+    key = (tuple(attacks), tuple(defenders), life)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= PLANS_KEPT:
+            _PLANS.clear()
+        plan = _PLANS[key] = _plan_blocks(attacks, defenders, life)
+    return plan
+
+
+def _plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tuple[int, int]],
+                 life: int) -> dict[int, int]:
+    """`plan_blocks` worked out."""
     defence = {k: d for k, _, d in attacks}
     plan: dict[int, int] = {}
-    order = sorted(attacks, key=lambda a: (-a[1], a[0]))
-    free = sorted(defenders, key=lambda x: (x[1], x[0]))  # cheapest first
-
-    def use(x: tuple[int, int], k: int) -> None:
-        plan[x[0]] = k
-        defence[k] += x[1]
-        free.remove(x)
+    # Strongest attack first, then by index (two stable sorts); cheapest defender first.
+    order = sorted(sorted(attacks, key=_FIRST), key=_SECOND, reverse=True)
+    free = sorted(defenders, key=_SECOND_FIRST)
 
     for k, power, _ in order:
         if not free:
@@ -196,65 +218,91 @@ def plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tup
         need = power - defence[k] + 1
         if need <= 0:
             continue
-        single = next((x for x in free if x[1] >= need), None)
-        if single is not None:
-            use(single, k)
-        elif len(free) >= 2 and free[-1][1] + free[-2][1] >= need:
-            a, b = free[-1], free[-2]
-            use(a, k)
-            use(b, k)
+        for x in free:
+            if x[1] >= need:  # the cheapest single card that beats it
+                plan[x[0]] = k
+                defence[k] += x[1]
+                free.remove(x)
+                break
+        else:
+            if len(free) >= 2 and free[-1][1] + free[-2][1] >= need:
+                for x in (free[-1], free[-2]):
+                    plan[x[0]] = k
+                    defence[k] += x[1]
+                    free.remove(x)
     for k, power, _ in order:
         if defence[k] > power:
             continue
         for x in free:
             if defence[k] + x[1] == power or (defence[k] == 0 and power >= x[1] + 2):
-                use(x, k)
+                plan[x[0]] = k
+                defence[k] += x[1]
+                free.remove(x)
                 break
     if free and sum(power for k, power, _ in attacks if defence[k] == 0) >= life:
         for k, _, _ in order:
             if not free:
                 break
             if not defence[k]:
-                use(free[0], k)
+                x = free[0]
+                plan[x[0]] = k
+                defence[k] += x[1]
+                free.remove(x)
     return plan
 
 
-def _attack_value(obs: Observation, q: int,
-                  chosen: Sequence[tuple[int, int, float]]) -> tuple[float, set[int]]:
-    """What attacking ``q`` with ``chosen`` (card, power, worth) is worth if ``q`` blocks
-    by `plan_blocks` (damage and defenders beaten, less the attackers lost; attacks
-    already declared on ``q`` count too), and which of ``chosen`` would be beaten."""
-    old = [(-1, a.power, worth(a.spec)) for a in obs.attacks if a.target == q]
-    sent = old + list(chosen)
-    attacks = [(k, x[1], 0) for k, x in enumerate(sent)]
-    defenders = [(c, spec.power) for c, spec in obs.fields[q] if spec.klass != "Assassin"]
-    powers = dict(defenders)
-    worths = {c: worth(spec) for c, spec in obs.fields[q]}
-    life = _life(obs, q)
-    plan = plan_blocks(attacks, defenders, life)
-    defence = [0] * len(sent)
-    lost = [0.0] * len(sent)
-    for c, k in plan.items():
-        defence[k] += powers[c]
-        lost[k] += worths[c]
-    value = 0.0
-    damage = 0
-    beaten: set[int] = set()
-    for k, (card, power, w) in enumerate(sent):
-        d = defence[k]
-        if not d:
-            damage += power
-            continue
-        if power >= d:
-            value += lost[k]
-        if power <= d:
-            value -= w
-            if card >= 0:
-                beaten.add(card)
-    value += min(damage, life)
-    if damage > life:
-        value += 100.0  # the target is eliminated
-    return value, beaten
+class _Target:
+    """What attacking one player is weighed against: the attacks already declared on it,
+    its defenders (power and worth) and its life (deck and hand)."""
+
+    __slots__ = ("old", "defenders", "powers", "worths", "life")
+
+    def __init__(self, obs: Observation, q: int) -> None:
+        self.old = [(-1, a.power, worth(a.spec)) for a in obs.attacks if a.target == q]
+        defenders = [(c, spec.power) for c, spec in obs.fields[q] if spec.klass != "Assassin"]
+        self.defenders = defenders
+        self.powers = dict(defenders)
+        self.worths = {c: worth(spec) for c, spec in obs.fields[q]}
+        self.life = obs.deck_sizes[q] + obs.hand_sizes[q]
+
+    def value(self, chosen: Sequence[tuple[int, int, float]]) -> tuple[float, set[int]]:
+        """What attacking with ``chosen`` (card, power, worth) is worth if the target
+        blocks by `plan_blocks` (damage and defenders beaten, less the attackers lost;
+        attacks already declared on it count too), and which of ``chosen`` would be
+        beaten."""
+        sent = self.old + list(chosen)
+        attacks = [(k, x[1], 0) for k, x in enumerate(sent)]
+        life = self.life
+        plan = plan_blocks(attacks, self.defenders, life)
+        powers, worths = self.powers, self.worths
+        defence = [0] * len(sent)
+        lost = [0.0] * len(sent)
+        for c, k in plan.items():
+            defence[k] += powers[c]
+            lost[k] += worths[c]
+        value = 0.0
+        damage = 0
+        beaten: set[int] = set()
+        for k, (card, power, w) in enumerate(sent):
+            d = defence[k]
+            if not d:
+                damage += power
+                continue
+            if power >= d:
+                value += lost[k]
+            if power <= d:
+                value -= w
+                if card >= 0:
+                    beaten.add(card)
+        value += min(damage, life)
+        if damage > life:
+            value += 100.0  # the target is eliminated
+        return value, beaten
+
+
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
+_SECOND_FIRST = itemgetter(1, 0)
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 """Battle Gate's agent registry: name -> factory."""

@@ -36,15 +36,26 @@ without an attack; the battle then ends with an unfinished `Outcome` naming the 
 Game statistics (who went first, first-player wins, wins and eliminations per seat and
 per deck, attacks and damage per seat) are added to ``counts`` under
 ``battlegate.stat.*`` keys, beside the rule coverage ids.
+
+Speed (the harness calls this engine hundreds of times a game, a search thousands of
+times more): `apply` copies the state shallowly and replaces only the tuples that change;
+the legal actions are found once per state (the automatic steps already look for them);
+the loop key carries a running (Zobrist) summary of the card zones instead of the zones
+themselves; `invariants` re-checks only what changed since the state it last found sound
+(the seats whose zones changed, a single new attack, block or boost alone); `observe`
+rebuilds only the views whose state parts changed; the first card of each kind among a
+set of cards is found once per set (`Deck.firsts`). The modules are typed so that mypyc
+compiles them (``__init__`` written out where a dataclass would generate it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
 from typing import Any
 
-from toolkit.sim.engine import Instrumented, Outcome
+from toolkit.sim.engine import Agent, Instrumented, Outcome
 
 from .rulings import COVERAGE_IDS, RULINGS
 from .state import (
@@ -56,17 +67,29 @@ from .state import (
     DISCARD,
     DRAW,
     FIELD,
+    KEY_DISCARD,
+    KEY_FIELD,
+    KEY_HAND,
+    KEY_SHOWN,
     MINION,
     OVER,
     PHASE_NAMES,
     RECOVER,
-    SOLDIER,
+    SOUND_MARK,
     Attack,
+    Battle,
     BattleGateParams,
+    Cards,
     CardSpec,
     Deck,
+    Game,
     Observation,
+    Seats,
     State,
+    alive_key,
+    deck_key,
+    fresh_zones_key,
+    started_key,
 )
 
 FIRST_DRAW_FIRST = 3
@@ -76,9 +99,25 @@ players draw 4 on their first turn.\""""
 
 STAT = "battlegate.stat."
 
+KINDS_KEPT = 4096
+"""How many sets of cards a deck remembers the first cards of each kind of (`_kinds`)."""
+
+SEAT = ((0,), (1,), (2,), (3,))
+"""``to_move``'s answer for each seat."""
+
 
 def _put(values: tuple, p: int, value: Any) -> tuple:
-    return values[:p] + (value,) + values[p + 1:]
+    """``values`` with item ``p`` replaced."""
+    items = list(values)
+    items[p] = value
+    return tuple(items)
+
+
+def _cleared(zones: list[Cards], p: int) -> list[Cards]:
+    """A copy of a per-seat zone list with seat ``p``'s cards gone."""
+    out = zones.copy()
+    out[p] = ()
+    return out
 
 
 def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -87,16 +126,19 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    return tuple(sorted(cards + (card,)))
+    """Sorted ``cards`` with ``card`` added in its place."""
+    i = bisect_left(cards, card)
+    return cards[:i] + (card,) + cards[i:]
 
 
-def _forget(shown: tuple[int, ...], card: int, kind: tuple[int, ...]) -> tuple[int, ...]:
-    """The known hand cards once ``card`` left the hand: one of its kind is forgotten."""
+def _forget(shown: tuple[int, ...], card: int, kind: tuple[int, ...]) -> int:
+    """Where in the known hand cards the one forgotten when ``card`` left the hand is (one
+    of its kind), or -1."""
     k = kind[card]
     for i, c in enumerate(shown):
         if kind[c] == k:
-            return shown[:i] + shown[i + 1:]
-    return shown
+            return i
+    return -1
 
 
 def highest_possible(decks: tuple[Deck, ...], tied: list[int]) -> bool:
@@ -109,16 +151,22 @@ def highest_possible(decks: tuple[Deck, ...], tied: list[int]) -> bool:
     return False
 
 
-def _kinds(cards: tuple[int, ...], kind: tuple[int, ...]) -> list[int]:
-    """The first card of each kind among ``cards`` (in card order)."""
-    seen: set[int] = set()
-    out = []
-    for c in cards:
-        k = kind[c]
-        if k not in seen:
-            seen.add(k)
-            out.append(c)
-    return out
+def _kinds(cards: tuple[int, ...], deck: Deck) -> tuple[int, ...]:
+    """The first card of each kind among the sorted ``cards`` (in card order).
+
+    Found once per set of cards and kept in the deck's `Deck.firsts` (hands and piles
+    come back again and again)."""
+    if deck.distinct:
+        return cards
+    known = deck.firsts
+    firsts = known.get(cards)
+    if firsts is None:
+        if len(known) >= KINDS_KEPT:
+            known.clear()
+        backwards = cards[::-1]  # the last pair written for a kind is its first card
+        firsts = known[cards] = tuple(sorted(dict(zip(
+            map(deck.kind.__getitem__, backwards), backwards, strict=True)).values()))
+    return firsts
 
 
 def can_ever_attack(deck: Deck, hand: tuple[int, ...], field: tuple[int, ...],
@@ -155,13 +203,20 @@ class BattleGateRules(Instrumented):
 
     def __init__(self) -> None:
         self.emit = None
-        self._det_decks: tuple[Deck, ...] | None = None
-        self._specs: tuple = (None, ())
+        self._last_game: Game | None = None
+        # The last views `observe` built, each with the state parts it was built from
+        # (compared by identity: a state's lists and tuples are replaced, never changed).
+        self._fields_view: tuple[list[Cards], tuple] = ([], ())
+        self._decks_view: tuple[list[int], Battle | None, tuple, tuple] = ([], None, (), ())
+        self._hands_view: tuple[list[Cards], tuple] = ([], ())
+        self._discards_view: tuple[list[Cards], tuple, tuple] = ([], (), ())
+        self._shown_view: tuple[list[Cards], tuple] = ([], ())
+        self._attacks_view: tuple[Any, ...] = (None, None, None, -1, None, ())
         self.reset_counts()
 
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
         """The agent registry: name -> factory."""
         from .agents import AGENTS
 
@@ -178,9 +233,21 @@ class BattleGateRules(Instrumented):
 
     def stat(self, key: str, n: int = 1) -> None:
         """Add ``n`` to the game statistic ``battlegate.stat.<key>`` (not a coverage id)."""
-        full = STAT + key
+        self._count(STAT + key, n)
+
+    def _count(self, full: str, n: int = 1) -> None:
         counts = self.counts
         counts[full] = counts.get(full, 0) + n
+
+    def game(self, specs: tuple[tuple[CardSpec, ...], ...], names: tuple[str, ...]) -> Game:
+        """The prepared `Game` of these decks (the last one is kept: it is immutable, and
+        a run plays the same decks again and again)."""
+        last = self._last_game
+        if last is not None and last.names == names and (last.specs is specs
+                                                          or last.specs == specs):
+            return last
+        self._last_game = Game(specs, names)
+        return self._last_game
 
     # -------------------------------------------------------------------- setup
     def setup(self, params: BattleGateParams, rng: Random) -> State:
@@ -189,8 +256,9 @@ class BattleGateRules(Instrumented):
         How to play: "each player shuffles their deck and then cuts it to reveal a bottom
         card. The player with the highest power revealed on their bottom card goes first."
         """
-        decks = tuple(Deck(specs) for specs in params.decks)
-        n = len(decks)
+        g = self.game(params.decks, tuple(params.deck_names))
+        decks = g.decks
+        n = g.n
         order = []
         for d in decks:
             cards = list(range(d.size))
@@ -198,19 +266,18 @@ class BattleGateRules(Instrumented):
             order.append(cards)
         if self.emit:
             self.emit("round", "Setup")
-        first = self._first_player(decks, tuple(params.deck_names), order, rng)
+        first = self._first_player(decks, g.names, order, rng)
         self.fire("battlegate.ruling.open-information")
         zeros = (0,) * n
-        s = State(
-            decks=decks, names=tuple(params.deck_names), deck=[tuple(o) for o in order],
-            hand=[()] * n, field=[()] * n, discard=[()] * n, box=[()] * n,
-            alive=(True,) * n, first=first, current=first, turns_taken=zeros,
-            cap_cards=zeros, cap_power=zeros, used_cards=zeros, used_power=zeros,
-            cut=tuple(o[-1] for o in order), shown=((),) * n,
-        )
+        empty: list[Cards] = [()] * n
+        battle = Battle(g, tuple(tuple(o) for o in order), tuple(o[-1] for o in order),
+                        first)
+        s = State(battle, Seats(g, (True,) * n, ((),) * n), [0] * n, empty, empty, empty,
+                  empty, first, turns_taken=zeros, caps=((0, 0),) * n, used=((0, 0),) * n)
+        s.zones_key = fresh_zones_key(s)
         if self.emit:
-            self.emit("info", f"{s.names[first]} goes first; turns go to the left: "
-                      + " → ".join(s.names[(first + k) % n] for k in range(n)))
+            self.emit("info", f"{g.names[first]} goes first; turns go to the left: "
+                      + " → ".join(g.names[(first + k) % n] for k in range(n)))
         if not self._stalemate(s):
             self._begin_turn(s)
             self._advance(s)
@@ -227,12 +294,12 @@ class BattleGateRules(Instrumented):
         put at the bottom of its owner's deck in card order. Every player has already had
         their first turn. For scenario tests and designers' what-ifs; no shuffling.
         """
-        decks = tuple(Deck(specs) for specs in params.decks)
-        n = len(decks)
+        g = self.game(params.decks, tuple(params.deck_names))
+        n = g.n
         zones = {"deck": deck or {}, "hand": hand or {}, "field": field or {},
                  "discard": discard or {}}
         places: dict[str, list[tuple[int, ...]]] = {z: [] for z in zones}
-        for p, d in enumerate(decks):
+        for p, d in enumerate(g.decks):
             placed: list[int] = []
             for z, by_seat in zones.items():
                 cards = tuple(by_seat.get(p, ()))
@@ -243,14 +310,11 @@ class BattleGateRules(Instrumented):
             taken = set(placed)
             rest = tuple(c for c in range(d.size) if c not in taken)
             places["deck"][p] = places["deck"][p] + rest
-        zeros = (0,) * n
-        s = State(
-            decks=decks, names=tuple(params.deck_names), deck=places["deck"],
-            hand=places["hand"], field=places["field"], discard=places["discard"],
-            box=[()] * n, alive=(True,) * n, first=first, current=current,
-            turns_taken=(1,) * n, cap_cards=zeros, cap_power=zeros, used_cards=zeros,
-            used_power=zeros, cut=(-1,) * n, shown=((),) * n,
-        )
+        battle = Battle(g, tuple(places["deck"]), (-1,) * n, first)
+        s = State(battle, Seats(g, (True,) * n, ((),) * n), [0] * n, places["hand"],
+                  places["field"], places["discard"], [()] * n, current,
+                  turns_taken=(1,) * n, caps=((0, 0),) * n, used=((0, 0),) * n)
+        s.zones_key = fresh_zones_key(s)
         self._begin_turn(s)
         self._advance(s)
         return s
@@ -299,39 +363,43 @@ class BattleGateRules(Instrumented):
         """Who decides now (always one player); ``()`` once the battle is over."""
         if s.outcome is not None:
             return ()
-        phase = s.phase
-        if phase == DEFEND:
-            return (s.queue[0][0],)
-        if phase == BOOST:
-            return (s.boosters[s.bpos],)
-        if phase == DISCARD:
-            return (s.damage[0][0],)
-        return (s.current,)
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self._options(s)
+        return SEAT[legal[0][1]]
 
     def legal_actions(self, s: State, player: int) -> list[tuple]:
-        """The player's legal actions, in a stable order (empty if not to move)."""
-        if s.outcome is not None or self.to_move(s)[0] != player:
-            return []
+        """The player's legal actions, in a stable order (empty if not to move).
+
+        The list is found once per state and shared: callers must not change it.
+        """
+        legal = s.legal
+        if legal is None:
+            if s.outcome is not None:
+                return []
+            legal = s.legal = self._options(s)
+        return legal if legal[0][1] == player else []
+
+    def _options(self, s: State) -> list[tuple]:
+        """The legal actions of the player to move (of a state made otherwise than by
+        `_advance`, which finds them as it settles)."""
         phase = s.phase
+        p = s.current
         if phase == DRAW:
-            return [("draw", player), ("stop", player)]
+            return s.battle.game.draw_or_stop[p]
         if phase == FIELD:
-            return self._field_options(s, player) + [("stop", player)]
+            return self._field_options(s, p) + [("stop", p)]
         if phase == ATTACK:
-            return self._attack_options(s, player) + [("stop", player)]
+            return self._attack_options(s, p) + [("stop", p)]
         if phase == DEFEND:
-            _, card = s.queue[0]
-            return [("block", player, card, k) for k, (_, target) in enumerate(s.attacks)
-                    if target == player] + [("hold", player, card)]
+            return self._defend_options(s)
         if phase == BOOST:
-            return self._boost_options(s, player) + [("stop", player)]
+            b = s.boosters[s.bpos]
+            return self._boost_options(s, b) + [("stop", b)]
         if phase == DISCARD:
-            return [("discard", player, c) for c in _kinds(s.hand[player],
-                                                           s.decks[player].kind)]
+            return self._discard_options(s)
         if phase == RECOVER:
-            return [("recover", player, c) for c in _kinds(s.discard[player],
-                                                           s.decks[player].kind)] \
-                + [("stop", player)]
+            return self._recover_options(s, p)
         return []
 
     def chance(self, s: State, rng: Random) -> tuple:
@@ -342,9 +410,8 @@ class BattleGateRules(Instrumented):
         """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
         s = state.copy()
         kind = action[0]
-        p = action[1]
-        phase = s.phase
         if kind == "stop":
+            phase = s.phase
             if phase == DRAW:
                 self._end_draw(s)
             elif phase == FIELD:
@@ -356,32 +423,24 @@ class BattleGateRules(Instrumented):
                 s.bpos = (s.bpos + 1) % len(s.boosters)
             elif phase == RECOVER:
                 self._end_turn(s)
+        elif kind == "attack":
+            self._attack(s, action[1], action[2], action[3])
+        elif kind == "field":
+            self._field(s, action[1], action[2])
         elif kind == "draw":
-            self._draw(s, p, 1)
+            self._draw(s, action[1], 1)
             s.count += 1
             self.fire("battlegate.rule.draw")
-        elif kind == "field":
-            self._field(s, p, action[2])
-        elif kind == "attack":
-            self._attack(s, p, action[2], action[3])
         elif kind == "block":
-            self._block(s, p, action[2], action[3])
+            self._block(s, action[1], action[2], action[3])
         elif kind == "hold":
             s.queue = s.queue[1:]
-        elif kind == "boost":
-            self._boost(s, p, action[2], action[3])
-        elif kind == "discard":
-            self._discard_choice(s, p, action[2])
         elif kind == "recover":
-            # Recovery phase: "recover a number of cards of their choice from their
-            # discard pile to their hand"
-            c = action[2]
-            s.discard[p] = _without(s.discard[p], c)
-            s.hand[p] = _with(s.hand[p], c)
-            # Everybody saw it leave the discard pile.
-            s.shown = _put(s.shown, p, _with(s.shown[p], c))
-            s.count += 1
-            self.fire("battlegate.rule.recover")
+            self._recover(s, action[1], action[2])
+        elif kind == "boost":
+            self._boost(s, action[1], action[2], action[3])
+        elif kind == "discard":
+            self._discard_choice(s, action[1], action[2])
         else:
             raise ValueError(f"unknown action {action!r}")
         self._advance(s)
@@ -401,95 +460,124 @@ class BattleGateRules(Instrumented):
 
     # ------------------------------------------------------------- the machine
     def _advance(self, s: State) -> None:
-        """Run the automatic steps until a decision is needed or the battle is over."""
+        """Run the automatic steps until a decision is needed (its legal actions then go
+        to ``s.legal``) or the battle is over."""
         while s.outcome is None:
             phase = s.phase
             p = s.current
             if phase == DRAW:
-                if s.count < s.limit and s.deck[p]:
-                    return
                 if s.count < s.limit:
+                    if s.top[p] < len(s.battle.order[p]):
+                        s.legal = s.battle.game.draw_or_stop[p]
+                        return
                     self.fire("battlegate.ruling.draw-empty-deck")
                 self._end_draw(s)
             elif phase == FIELD:
-                if self._field_options(s, p):
+                options = self._field_options(s, p)
+                if options:
+                    options.append(("stop", p))
+                    s.legal = options
                     return
                 if self.emit and not s.fresh:
                     self.emit("info", self._why_no_field(s, p))
                 s.phase = ATTACK
             elif phase == ATTACK:
-                if self._attack_options(s, p):
+                options = self._attack_options(s, p)
+                if options:
+                    options.append(("stop", p))
+                    s.legal = options
                     return
                 if self.emit and not s.attacks:
-                    self.emit("info", f"{s.names[p]} has no soldier or assassin in play: "
-                              "no combat")
+                    self.emit("info", f"{s.battle.game.names[p]} has no soldier or assassin "
+                              "in play: no combat")
                 self._end_attacks(s)
             elif phase == DEFEND:
                 if s.queue:
+                    s.legal = self._defend_options(s)
                     return
                 self._begin_boosts(s)
             elif phase == BOOST:
                 if s.passes >= len(s.boosters):
                     self._resolve(s)
-                elif self._boost_options(s, s.boosters[s.bpos]):
+                    continue
+                b = s.boosters[s.bpos]
+                options = self._boost_options(s, b)
+                if options:
+                    options.append(("stop", b))
+                    s.legal = options
                     return
-                else:
-                    s.passes += 1
-                    s.bpos = (s.bpos + 1) % len(s.boosters)
+                s.passes += 1
+                s.bpos = (s.bpos + 1) % len(s.boosters)
             elif phase == DISCARD:
                 if self._take_damage(s):
+                    s.legal = self._discard_options(s)
                     return
             elif phase == RECOVER:
                 if s.count < s.limit and s.discard[p]:
+                    s.legal = self._recover_options(s, p)
                     return
                 self._end_turn(s)
             else:  # pragma: no cover - OVER always has an outcome
                 return
 
     # ------------------------------------------------------------------ turns
-    def _order_from(self, s: State, p: int) -> list[int]:
-        """The other living players in turn order from ``p``'s left."""
-        n = s.players
-        return [q for q in ((p + k) % n for k in range(1, n)) if s.alive[q]]
-
     def _begin_turn(self, s: State) -> None:
         p = s.current
         s.turn += 1
         s.idle += 1
-        first = s.turns_taken[p] == 0
-        s.turns_taken = _put(s.turns_taken, p, s.turns_taken[p] + 1)
+        taken = s.turns_taken
+        first = taken[p] == 0
+        s.turns_taken = _put(taken, p, taken[p] + 1)
         s.phase = DRAW
         s.count = 0
         s.fresh = ()
+        g = s.battle.game
         if self.emit:
-            self.emit("battle", f"Turn {s.turn}: {s.names[p]} (deck {len(s.deck[p])}, "
-                      f"hand {len(s.hand[p])}, in play {len(s.field[p])}, "
-                      f"discard {len(s.discard[p])})")
+            self.emit("battle", f"Turn {s.turn}: {g.names[p]} (deck "
+                      f"{len(s.battle.order[p]) - s.top[p]}, hand {len(s.hand[p])}, in play "
+                      f"{len(s.field[p])}, discard {len(s.discard[p])})")
         if first:
+            s.zones_key ^= (started_key(tuple(t > 0 for t in taken))
+                            ^ started_key(tuple(t > 0 for t in s.turns_taken)))
             # Draw phase: "The player who goes first draws 3 cards on their first turn,
             # all other players draw 4 on their first turn."
-            want = FIRST_DRAW_FIRST if p == s.first else FIRST_DRAW_OTHERS
+            want = FIRST_DRAW_FIRST if p == s.battle.first else FIRST_DRAW_OTHERS
             got = self._draw(s, p, want)
             self.fire("battlegate.rule.first-draw")
             self.fire("battlegate.ruling.first-draw-exact")
             if self.emit:
-                self.emit("info", f"{s.names[p]} draws {got} cards on their first turn")
+                self.emit("info", f"{g.names[p]} draws {got} cards on their first turn")
             s.limit = got
             s.count = got
             return
         # Draw phase: "a player may draw a number of cards from the top of their deck to
         # their hand up to the number of soldier cards they have in play +1"
-        kl = s.decks[p].klass
-        s.limit = 1 + sum(1 for c in s.field[p] if kl[c] == SOLDIER)
+        s.limit = 1 + sum(map(g.decks[p].soldier.__getitem__, s.field[p]))
 
     def _draw(self, s: State, p: int, n: int) -> int:
-        deck = s.deck[p]
-        n = min(n, len(deck))
+        order = s.battle.order[p]
+        top = s.top[p]
+        size = len(order)
+        n = min(n, size - top)
         if n:
-            s.hand[p] = tuple(sorted(s.hand[p] + deck[:n]))
-            s.deck[p] = deck[n:]
-            if n == len(deck) and deck[-1] == s.cut[p]:  # the bottom card everybody saw
-                s.shown = _put(s.shown, p, _with(s.shown[p], deck[-1]))
+            drawn = order[top:top + n]
+            keys = s.battle.game.keys[p]
+            key = s.zones_key ^ deck_key(p, order, top) ^ deck_key(p, order, top + n)
+            numbers = keys[KEY_HAND]
+            for c in drawn:
+                key ^= numbers[c]
+            hand = s.hand.copy()
+            hand[p] = tuple(sorted(hand[p] + drawn))
+            s.hand = hand
+            tops = s.top.copy()
+            tops[p] = top + n
+            s.top = tops
+            if top + n == size and order[-1] == s.battle.cut[p]:  # the bottom card everybody saw
+                shown = s.shown.copy()
+                shown[p] = _with(shown[p], order[-1])
+                s.shown = shown
+                key ^= keys[KEY_SHOWN][order[-1]]
+            s.zones_key = key
         return n
 
     def _end_draw(self, s: State) -> None:
@@ -498,32 +586,30 @@ class BattleGateRules(Instrumented):
         # from your hand beyond the first. The total power of the cards you may play
         # during a turn is equal to the number of cards in your hand immediately after
         # the current player's draw phase."
-        n = s.players
+        g = s.battle.game
+        alive = s.seats.alive
         caps = []
-        powers = []
-        for q in range(n):
-            kl = s.decks[q].klass
-            caps.append(1 + sum(1 for c in s.field[q] if kl[c] == ASSASSIN)
-                        if s.alive[q] else 0)
-            powers.append(len(s.hand[q]) if s.alive[q] else 0)
-        s.cap_cards = tuple(caps)
-        s.cap_power = tuple(powers)
-        s.used_cards = (0,) * n
-        s.used_power = (0,) * n
+        for q in range(g.n):
+            if alive[q]:
+                caps.append((1 + sum(map(g.decks[q].assassin.__getitem__, s.field[q])),
+                             len(s.hand[q])))
+            else:
+                caps.append((0, 0))
+        s.caps = tuple(caps)
+        s.used = ((0, 0),) * g.n
         s.phase = FIELD
         p = s.current
         if s.field[p]:
             self.fire("battlegate.ruling.in-play-stays")
         if self.emit:
-            self.emit("info", f"{s.names[p]} may play {caps[p]} card(s) of total power "
-                      f"{powers[p]} this turn")
+            self.emit("info", f"{g.names[p]} may play {caps[p][0]} card(s) of total power "
+                      f"{caps[p][1]} this turn")
 
     def _end_turn(self, s: State) -> None:
         """After the recovery phase it is the next living player's turn."""
-        n = s.players
         p = s.current
-        q = next(q for q in ((p + k) % n for k in range(1, n + 1)) if s.alive[q])
-        s.current = q
+        others = s.seats.ring[p]
+        s.current = others[0] if others else p
         s.phase = DRAW
         s.count = s.limit = 0
         if s.idle and self._stalemate(s):
@@ -532,9 +618,12 @@ class BattleGateRules(Instrumented):
 
     def _stalemate(self, s: State) -> bool:
         """End the battle unfinished if no living player can ever attack again."""
-        for p in range(s.players):
-            if s.alive[p] and can_ever_attack(s.decks[p], s.hand[p], s.field[p],
-                                              s.deck[p], s.discard[p]):
+        g = s.battle.game
+        order = s.battle.order
+        alive = s.seats.alive
+        for p in range(g.n):
+            if alive[p] and can_ever_attack(g.decks[p], s.hand[p], s.field[p],
+                                            order[p][s.top[p]:], s.discard[p]):
                 return False
         self.fire("battlegate.ruling.stalemate")
         reason = ("stalemate: no player can ever attack again (no soldier or assassin "
@@ -548,53 +637,102 @@ class BattleGateRules(Instrumented):
         s.phase = OVER
         s.queue = ()
         s.damage = ()
+        s.legal = None
         if outcome.finished:
             self._tally(s, outcome.winner)
         if self.emit:
             if not outcome.finished:
                 self.emit("end", f"Unfinished: {outcome.reason}")
             else:
-                who = "Draw" if outcome.winner is None else f"{s.names[outcome.winner]} wins"
+                names = s.battle.game.names
+                who = "Draw" if outcome.winner is None else f"{names[outcome.winner]} wins"
                 self.emit("end", f"{who}: {outcome.reason} (turn {s.turn})")
 
     def _tally(self, s: State, winner: int | None) -> None:
         """Game statistics of a finished battle, per seat and per deck."""
-        first = s.first
+        first = s.battle.first
+        names = s.battle.game.names
         self.stat(f"seat{first + 1}.first")
-        self.stat(f"deck.{s.names[first]}.first")
+        self.stat(f"deck.{names[first]}.first")
         if winner is not None and winner == first:
             self.stat("first-wins")
             self.stat(f"seat{first + 1}.first-wins")
-            self.stat(f"deck.{s.names[first]}.first-wins")
+            self.stat(f"deck.{names[first]}.first-wins")
         if winner is not None:
-            self.stat(f"deck.{s.names[winner]}.wins")
-        for p in range(s.players):
-            self.stat(f"deck.{s.names[p]}.games")
+            self.stat(f"deck.{names[winner]}.wins")
+        for p in range(len(names)):
+            self.stat(f"deck.{names[p]}.games")
+
+    def _recover_options(self, s: State, p: int) -> list[tuple]:
+        return [("recover", p, c) for c in _kinds(s.discard[p], s.battle.game.decks[p])] \
+            + [("stop", p)]
+
+    def _recover(self, s: State, p: int, c: int) -> None:
+        # Recovery phase: "recover a number of cards of their choice from their discard
+        # pile to their hand"
+        keys = s.battle.game.keys[p]
+        discard = s.discard.copy()
+        discard[p] = _without(discard[p], c)
+        s.discard = discard
+        hand = s.hand.copy()
+        hand[p] = _with(hand[p], c)
+        s.hand = hand
+        # Everybody saw it leave the discard pile.
+        shown = s.shown.copy()
+        shown[p] = _with(shown[p], c)
+        s.shown = shown
+        s.zones_key ^= keys[KEY_DISCARD][c] ^ keys[KEY_HAND][c] ^ keys[KEY_SHOWN][c]
+        s.count += 1
+        self.fire("battlegate.rule.recover")
+
+    def _leave_hand(self, s: State, p: int, c: int) -> None:
+        """Card ``c`` leaves ``p``'s hand (the known hand cards forget one of its kind)."""
+        keys = s.battle.game.keys[p]
+        hand = s.hand.copy()
+        hand[p] = _without(hand[p], c)
+        s.hand = hand
+        key = s.zones_key ^ keys[KEY_HAND][c]
+        known = s.shown[p]
+        if known:
+            i = _forget(known, c, s.battle.game.decks[p].kind)
+            if i >= 0:
+                key ^= keys[KEY_SHOWN][known[i]]
+                shown = s.shown.copy()
+                shown[p] = known[:i] + known[i + 1:]
+                s.shown = shown
+        s.zones_key = key
 
     # ---------------------------------------------------------------- fielding
     def _field_options(self, s: State, p: int) -> list[tuple]:
         """Fielding phase: "up to the number of assassin cards they have in play +1, with
         a total power up to the number of cards they now have in their hand"."""
-        if s.used_cards[p] >= s.cap_cards[p]:
+        cards, power = s.used[p]
+        cap_cards, cap_power = s.caps[p]
+        if cards >= cap_cards:
             return []
-        room = s.cap_power[p] - s.used_power[p]
-        d = s.decks[p]
+        room = cap_power - power
+        d = s.battle.game.decks[p]
         pw = d.power
-        return [("field", p, c) for c in _kinds(s.hand[p], d.kind) if pw[c] <= room]
+        return [("field", p, c) for c in _kinds(s.hand[p], d) if pw[c] <= room]
 
     def _field(self, s: State, p: int, c: int) -> None:
-        d = s.decks[p]
-        s.hand[p] = _without(s.hand[p], c)
-        if s.shown[p]:
-            s.shown = _put(s.shown, p, _forget(s.shown[p], c, d.kind))
-        s.field[p] = _with(s.field[p], c)
-        s.used_cards = _put(s.used_cards, p, s.used_cards[p] + 1)
-        s.used_power = _put(s.used_power, p, s.used_power[p] + d.power[c])
+        d = s.battle.game.decks[p]
+        self._leave_hand(s, p, c)
+        field = s.field.copy()
+        field[p] = _with(field[p], c)
+        s.field = field
+        s.zones_key ^= s.battle.game.keys[p][KEY_FIELD][c]
+        cards, power = s.used[p]
+        cards += 1
+        power += d.power[c]
+        s.used = _put(s.used, p, (cards, power))
         s.fresh = s.fresh + (c,)
         self.fire("battlegate.rule.field")
-        if d.klass[c] == ASSASSIN and s.used_cards[p] == s.cap_cards[p]:
-            room = s.cap_power[p] - s.used_power[p]
-            if any(d.power[h] <= room for h in s.hand[p]):
+        cap_cards, cap_power = s.caps[p]
+        if d.klass[c] == ASSASSIN and cards == cap_cards:
+            room = cap_power - power
+            pw = d.power
+            if any(pw[h] <= room for h in s.hand[p]):
                 # The new assassin would allow one more card if it counted at once.
                 self.fire("battlegate.ruling.budget-fixed")
 
@@ -602,21 +740,23 @@ class BattleGateRules(Instrumented):
     def _attack_options(self, s: State, p: int) -> list[tuple]:
         """Combat phase: "assign ANY of their soldier and/or assassin cards in play to
         attack any other player"; "each card may only attack one player"."""
-        d = s.decks[p]
-        kl = d.klass
-        busy = {c for c, _ in s.attacks}
-        cards = _kinds(tuple(c for c in s.field[p] if kl[c] != MINION and c not in busy),
-                       d.kind)
-        if not cards:
+        d = s.battle.game.decks[p]
+        minion = d.minion
+        if s.attacks:
+            busy = {c for c, _ in s.attacks}
+            fighters = tuple(c for c in s.field[p] if not minion[c] and c not in busy)
+        else:
+            fighters = tuple(c for c in s.field[p] if not minion[c])
+        if not fighters:
             return []
-        targets = self._order_from(s, p)
-        return [("attack", p, c, q) for c in cards for q in targets]
+        targets = s.seats.ring[p]
+        return [("attack", p, c, q) for c in _kinds(fighters, d) for q in targets]
 
     def _attack(self, s: State, p: int, c: int, q: int) -> None:
         s.attacks = s.attacks + ((c, q),)
         s.idle = 0
         self.fire("battlegate.rule.attack")
-        self.stat(f"seat{p + 1}.attacks")
+        self._count(s.battle.game.stat_attacks[p])
 
     def _end_attacks(self, s: State) -> None:
         """All attacks declared: the attacked players' defenders decide in turn order."""
@@ -624,19 +764,25 @@ class BattleGateRules(Instrumented):
             s.phase = RECOVER
             self._begin_recovery(s)
             return
+        g = s.battle.game
         if self.emit:
             self.emit("info", "Attacks: " + "; ".join(
-                f"{self._cn(s, s.current, c)} → {s.names[q]}" for c, q in s.attacks))
+                f"{self._cn(s, s.current, c)} → {g.names[q]}" for c, q in s.attacks))
         targets = {q for _, q in s.attacks}
-        queue = []
-        for q in self._order_from(s, s.current):
+        queue: list[tuple[int, int]] = []
+        for q in s.seats.ring[s.current]:
             if q in targets:
-                kl = s.decks[q].klass
+                assassin = g.decks[q].assassin
                 # "Each defending player may then assign any of their soldier and/or
                 # minion cards in play to defend."
-                queue.extend((q, c) for c in s.field[q] if kl[c] != ASSASSIN)
+                queue.extend((q, c) for c in s.field[q] if not assassin[c])
         s.queue = tuple(queue)
         s.phase = DEFEND
+
+    def _defend_options(self, s: State) -> list[tuple]:
+        player, card = s.queue[0]
+        return [("block", player, card, k) for k, (_, target) in enumerate(s.attacks)
+                if target == player] + [("hold", player, card)]
 
     def _block(self, s: State, q: int, c: int, k: int) -> None:
         # "Defending cards may only defend against one attacking card each per combat
@@ -653,24 +799,26 @@ class BattleGateRules(Instrumented):
     def _begin_boosts(self, s: State) -> None:
         p = s.current
         targets = {q for _, q in s.attacks}
-        s.boosters = (p, *(q for q in self._order_from(s, p) if q in targets))
+        s.boosters = (p, *(q for q in s.seats.ring[p] if q in targets))
         s.bpos = 0
         s.passes = 0
         s.phase = BOOST
 
     def _boost_options(self, s: State, b: int) -> list[tuple]:
         """Assassins a player may play onto their attacking or defending cards now."""
-        if s.used_cards[b] >= s.cap_cards[b]:
+        cards_used, power_used = s.used[b]
+        cap_cards, cap_power = s.caps[b]
+        if cards_used >= cap_cards:
             return []
-        d = s.decks[b]
-        kl = d.klass
-        room = s.cap_power[b] - s.used_power[b]
+        d = s.battle.game.decks[b]
+        assassin = d.assassin
+        room = cap_power - power_used
         pw = d.power
-        cards = [c for c in _kinds(s.hand[b], d.kind) if kl[c] == ASSASSIN and pw[c] <= room]
+        cards = [c for c in _kinds(s.hand[b], d) if assassin[c] and pw[c] <= room]
         if not cards:
             return []
         if b == s.current:
-            ks = range(len(s.attacks))
+            ks: range | list[int] = range(len(s.attacks))
         else:
             defended = {k for q, _, k in s.blocks if q == b}
             ks = [k for k in range(len(s.attacks)) if k in defended]
@@ -679,13 +827,11 @@ class BattleGateRules(Instrumented):
     def _boost(self, s: State, b: int, c: int, k: int) -> None:
         # Assassin: "Playing an assassin to an attacker or defender adds its power to that
         # card (or cards if group of defenders)"
-        d = s.decks[b]
-        s.hand[b] = _without(s.hand[b], c)
-        if s.shown[b]:
-            s.shown = _put(s.shown, b, _forget(s.shown[b], c, d.kind))
+        d = s.battle.game.decks[b]
+        self._leave_hand(s, b, c)
         s.boosts = s.boosts + ((b, c, k),)
-        s.used_cards = _put(s.used_cards, b, s.used_cards[b] + 1)
-        s.used_power = _put(s.used_power, b, s.used_power[b] + d.power[c])
+        cards, power = s.used[b]
+        s.used = _put(s.used, b, (cards + 1, power + d.power[c]))
         s.passes = 0
         self.fire("battlegate.rule.boost")
         self.fire("battlegate.ruling.boost-rounds")
@@ -696,7 +842,9 @@ class BattleGateRules(Instrumented):
     def _resolve(self, s: State) -> None:
         """Resolve every attack, discard the losers and the boosting assassins."""
         p = s.current
-        decks = s.decks
+        g = s.battle.game
+        decks = g.decks
+        names = g.names
         n_att = len(s.attacks)
         atk = [decks[p].power[c] for c, _ in s.attacks]
         dfn = [0] * n_att
@@ -710,7 +858,7 @@ class BattleGateRules(Instrumented):
             else:
                 dfn[k] += decks[b].power[c]
         lost: list[tuple[int, int]] = []
-        damage = [0] * s.players
+        damage = [0] * g.n
         for k, (c, q) in enumerate(s.attacks):
             group = groups[k]
             if not group:
@@ -719,7 +867,7 @@ class BattleGateRules(Instrumented):
                 # against"
                 damage[q] += atk[k]
                 self.fire("battlegate.rule.undefended")
-                result = f"undefended: {s.names[q]} must discard {atk[k]}"
+                result = f"undefended: {names[q]} must discard {atk[k]}"
             elif atk[k] == dfn[k]:
                 # "If the power of an attack and defense are equal then they are both
                 # defeated"
@@ -740,54 +888,76 @@ class BattleGateRules(Instrumented):
                 self.fire("battlegate.rule.defence-wins")
                 result = f"{atk[k]} against {dfn[k]}: the attacker is discarded"
             if self.emit:
-                self.emit("result", f"{self._cn(s, p, c)} → {s.names[q]}: {result}")
+                self.emit("result", f"{self._cn(s, p, c)} → {names[q]}: {result}")
+        key = s.zones_key
+        field = s.field.copy()
+        discard = s.discard.copy()
         for q, c in lost:
-            s.field[q] = _without(s.field[q], c)
-            s.discard[q] = _with(s.discard[q], c)
+            keys = g.keys[q]
+            field[q] = _without(field[q], c)
+            discard[q] = _with(discard[q], c)
+            key ^= keys[KEY_FIELD][c] ^ keys[KEY_DISCARD][c]
         # "Assassins played during a combat phase are discarded at the end of that combat"
         for b, c, _ in s.boosts:
-            s.discard[b] = _with(s.discard[b], c)
+            discard[b] = _with(discard[b], c)
+            key ^= g.keys[b][KEY_DISCARD][c]
+        s.field = field
+        s.discard = discard
+        s.zones_key = key
         s.attacks = ()
         s.blocks = ()
         s.boosts = ()
         s.boosters = ()
         s.bpos = s.passes = 0
-        s.damage = tuple((q, damage[q]) for q in self._order_from(s, p) if damage[q])
+        s.damage = tuple((q, damage[q]) for q in s.seats.ring[p] if damage[q])
         s.phase = DISCARD
 
     def _take_damage(self, s: State) -> bool:
         """Discard undefended power, deck first; True if a player must choose a card."""
         p = s.current
+        g = s.battle.game
         while s.damage:
             q, n = s.damage[0]
-            deck = s.deck[q]
+            order = s.battle.order[q]
+            top = s.top[q]
             hand = s.hand[q]
-            was_empty = not deck and not hand
-            take = min(n, len(deck))
+            keys = g.keys[q]
+            was_empty = top == len(order) and not hand
+            take = min(n, len(order) - top)
             if take:
-                s.discard[q] = tuple(sorted(s.discard[q] + deck[:take]))
-                s.deck[q] = deck[take:]
+                gone = order[top:top + take]
+                key = s.zones_key ^ deck_key(q, order, top) ^ deck_key(q, order, top + take)
+                numbers = keys[KEY_DISCARD]
+                for c in gone:
+                    key ^= numbers[c]
+                s.zones_key = key
+                discard = s.discard.copy()
+                discard[q] = tuple(sorted(discard[q] + gone))
+                s.discard = discard
+                tops = s.top.copy()
+                tops[q] = top + take
+                s.top = tops
                 n -= take
-                self.stat(f"seat{q + 1}.damage", take)
+                self._count(g.stat_damage[q], take)
             if n > len(hand):
                 # "If they have no cards left in their hand and no cards left in their
                 # deck that player is eliminated from the battle"
                 self._eliminate(s, q, p, "empty" if was_empty else "overwhelmed")
                 s.damage = s.damage[1:]
                 continue
-            if n and (n == len(hand) or len(_kinds(hand, s.decks[q].kind)) == 1):
+            if n and (n == len(hand) or len(_kinds(hand, g.decks[q])) == 1):
                 # "they must continue by discarding cards from their hand"
                 gone = hand[:n]
-                s.discard[q] = tuple(sorted(s.discard[q] + gone))
-                s.hand[q] = hand[n:]
-                if s.shown[q]:
-                    kind = s.decks[q].kind
-                    for c in gone:
-                        s.shown = _put(s.shown, q, _forget(s.shown[q], c, kind))
+                for c in gone:
+                    self._leave_hand(s, q, c)
+                    s.zones_key ^= keys[KEY_DISCARD][c]
+                discard = s.discard.copy()
+                discard[q] = tuple(sorted(discard[q] + gone))
+                s.discard = discard
                 self.fire("battlegate.rule.discard-hand")
-                self.stat(f"seat{q + 1}.damage", n)
+                self._count(g.stat_damage[q], n)
                 if self.emit:
-                    self.emit("info", f"{s.names[q]}'s deck is empty: it discards "
+                    self.emit("info", f"{g.names[q]}'s deck is empty: it discards "
                               + ", ".join(self._card(s, q, c) for c in gone)
                               + " from the hand (no choice: "
                               + ("all of it)" if n == len(hand) else "all alike)"))
@@ -795,49 +965,74 @@ class BattleGateRules(Instrumented):
             if n:
                 s.damage = ((q, n),) + s.damage[1:]
                 if self.emit:
-                    self.emit("info", f"{s.names[q]}'s deck is empty: {n} card(s) to "
+                    self.emit("info", f"{g.names[q]}'s deck is empty: {n} card(s) to "
                               "discard from the hand")
                 return True
             s.damage = s.damage[1:]
         self._end_combat(s)
         return False
 
+    def _discard_options(self, s: State) -> list[tuple]:
+        q = s.damage[0][0]
+        return [("discard", q, c) for c in _kinds(s.hand[q], s.battle.game.decks[q])]
+
     def _discard_choice(self, s: State, q: int, c: int) -> None:
-        s.hand[q] = _without(s.hand[q], c)
-        if s.shown[q]:
-            s.shown = _put(s.shown, q, _forget(s.shown[q], c, s.decks[q].kind))
-        s.discard[q] = _with(s.discard[q], c)
+        g = s.battle.game
+        self._leave_hand(s, q, c)
+        discard = s.discard.copy()
+        discard[q] = _with(discard[q], c)
+        s.discard = discard
+        s.zones_key ^= g.keys[q][KEY_DISCARD][c]
         self.fire("battlegate.rule.discard-hand")
         self.fire("battlegate.ruling.discard-choice")
-        self.stat(f"seat{q + 1}.damage")
+        self._count(g.stat_damage[q])
         _, n = s.damage[0]
         s.damage = (((q, n - 1),) if n > 1 else ()) + s.damage[1:]
 
     def _eliminate(self, s: State, q: int, by: int, how: str) -> None:
         self.fire("battlegate.rule.eliminated")
         self.fire("battlegate.ruling.eliminated-to-box")
-        s.box[q] = tuple(sorted(s.box[q] + s.deck[q] + s.hand[q] + s.field[q]
-                                + s.discard[q]))
-        s.deck[q] = s.hand[q] = s.field[q] = s.discard[q] = ()
-        s.shown = _put(s.shown, q, ())
-        s.alive = _put(s.alive, q, False)
-        s.eliminated = s.eliminated + ((q, by, s.turn, how),)
+        g = s.battle.game
+        order = s.battle.order[q]
+        keys = g.keys[q]
+        top = s.top[q]
+        seats = s.seats
+        alive = _put(seats.alive, q, False)
+        key = (s.zones_key ^ deck_key(q, order, top) ^ deck_key(q, order, len(order))
+               ^ alive_key(seats.alive) ^ alive_key(alive))
+        for zone, cards in ((KEY_HAND, s.hand[q]), (KEY_FIELD, s.field[q]),
+                            (KEY_DISCARD, s.discard[q]), (KEY_SHOWN, s.shown[q])):
+            numbers = keys[zone]
+            for c in cards:
+                key ^= numbers[c]
+        s.zones_key = key
+        box = _put(seats.box, q, tuple(sorted(seats.box[q] + order[top:] + s.hand[q]
+                                              + s.field[q] + s.discard[q])))
+        s.seats = Seats(g, alive, box, seats.eliminated + ((q, by, s.turn, how),))
+        tops = s.top.copy()
+        tops[q] = len(order)
+        s.top = tops
+        s.hand = _cleared(s.hand, q)
+        s.field = _cleared(s.field, q)
+        s.discard = _cleared(s.discard, q)
+        s.shown = _cleared(s.shown, q)
         self.stat(f"eliminated.{how}")
         self.stat(f"seat{q + 1}.eliminated.{how}")
-        self.stat(f"deck.{s.names[q]}.eliminated.{how}")
+        self.stat(f"deck.{g.names[q]}.eliminated.{how}")
         self.stat(f"seat{by + 1}.eliminations")
         if self.emit:
             what = ("had no cards left in deck and hand" if how == "empty"
                     else "could not discard enough")
-            self.emit("death", f"{s.names[q]} is eliminated by {s.names[by]}: {what}")
+            self.emit("death", f"{g.names[q]} is eliminated by {g.names[by]}: {what}")
 
     def _end_combat(self, s: State) -> None:
         """"You win the battle if you are the last player remaining after a combat
         phase"; otherwise the recovery phase."""
-        now = sum(1 for e in s.eliminated if e[2] == s.turn)
+        seats = s.seats
+        now = sum(1 for e in seats.eliminated if e[2] == s.turn)
         if now > 1:
             self.fire("battlegate.ruling.elimination-order")
-        living = [q for q in range(s.players) if s.alive[q]]
+        living = [q for q, alive in enumerate(seats.alive) if alive]
         if len(living) == 1:  # (the attacker never discards in its own combat)
             self.fire("battlegate.rule.win")
             self._finish(s, Outcome(living[0], "last player remaining"))
@@ -848,26 +1043,39 @@ class BattleGateRules(Instrumented):
     def _begin_recovery(self, s: State) -> None:
         # Recovery phase: "up to the number of minions they have in play"
         p = s.current
-        kl = s.decks[p].klass
         s.count = 0
-        s.limit = sum(1 for c in s.field[p] if kl[c] == MINION)
+        s.limit = sum(map(s.battle.game.decks[p].minion.__getitem__, s.field[p]))
 
     # ------------------------------------------------------------ observation
     def attacks_view(self, s: State) -> tuple[Attack, ...]:
         """The declared attacks with their current attack and defence totals."""
-        if not s.attacks:
+        attacks = s.attacks
+        if not attacks:
             return ()
         p = s.current
-        decks = s.decks
-        out = []
-        for k, (c, q) in enumerate(s.attacks):
-            power = decks[p].power[c] + sum(decks[b].power[a] for b, a, j in s.boosts
-                                            if j == k and b == p)
-            group = tuple(d for b, d, j in s.blocks if j == k)
-            defence = sum(decks[q].power[d] for d in group) + sum(
-                decks[b].power[a] for b, a, j in s.boosts if j == k and b != p)
-            out.append(Attack(k, c, decks[p].specs[c], q, power, group, defence))
-        return tuple(out)
+        g = s.battle.game
+        last = self._attacks_view  # (they stay the same over several decisions)
+        if (last[0] is attacks and last[1] is s.blocks and last[2] is s.boosts
+                and last[3] == p and last[4] is g):
+            return last[5]
+        decks = g.decks
+        pw = decks[p].power
+        power = [pw[c] for c, _ in attacks]
+        defence = [0] * len(attacks)
+        groups: list[list[int]] = [[] for _ in attacks]
+        for q, d, k in s.blocks:
+            defence[k] += decks[q].power[d]
+            groups[k].append(d)
+        for b, c, k in s.boosts:
+            if b == p:
+                power[k] += pw[c]
+            else:
+                defence[k] += decks[b].power[c]
+        specs = decks[p].specs
+        view = tuple([Attack(k, c, specs[c], q, power[k], tuple(groups[k]), defence[k])
+                      for k, (c, q) in enumerate(attacks)])
+        self._attacks_view = (attacks, s.blocks, s.boosts, p, g, view)
+        return view
 
     def observe(self, s: State, player: int) -> Observation:
         """What ``player`` may see: own hand, every play field and discard pile, every
@@ -875,28 +1083,49 @@ class BattleGateRules(Instrumented):
         never another player's unknown hand cards or any deck's order."""
         p = player
         phase = s.phase
-        decks = s.decks
-        specs = self._specs
-        if specs[0] is not decks:  # the deck lists, built once per battle
-            specs = self._specs = (decks, tuple([d.specs for d in decks]))
+        battle = s.battle
+        g = battle.game
         to_discard = s.damage[0][1] if phase == DISCARD and s.damage else 0
-        deck = s.deck
-        fields = tuple([tuple(map(d.pairs.__getitem__, f))
-                        for d, f in zip(decks, s.field, strict=True)])
-        bottoms = tuple([c if c >= 0 and d and d[-1] == c else -1
-                         for c, d in zip(s.cut, deck, strict=True)])
+        # Each view is built again only when the part of the state it shows changed.
+        field = s.field
+        fields = self._fields_view
+        if fields[0] is not field:
+            fields = self._fields_view = (field, tuple([
+                tuple(map(d.pairs.__getitem__, f))
+                for d, f in zip(g.decks, field, strict=True)]))
+        top = s.top
+        decks = self._decks_view
+        if decks[0] is not top or decks[1] is not battle:
+            order = battle.order
+            decks = self._decks_view = (
+                top, battle, tuple([len(o) - t for o, t in zip(order, top, strict=True)]),
+                tuple([c if c >= 0 and t < len(o) and o[-1] == c else -1
+                       for c, o, t in zip(battle.cut, order, top, strict=True)]))
+        hand = s.hand
+        hands = self._hands_view
+        if hands[0] is not hand:
+            hands = self._hands_view = (hand, tuple([len(x) for x in hand]))
+        discard = s.discard
+        discards = self._discards_view
+        if discards[0] is not discard:
+            discards = self._discards_view = (discard, tuple([len(x) for x in discard]),
+                                              tuple(discard))
+        shown = self._shown_view
+        if shown[0] is not s.shown:
+            shown = self._shown_view = (s.shown, tuple(s.shown))
+        cards, power = s.used[p]
+        cap_cards, cap_power = s.caps[p]
+        seats = s.seats
         return Observation(  # positional, in the order of Observation's fields (faster)
-            p, PHASE_NAMES[phase], s.current, s.first, s.turn, s.idle, s.alive,
-            decks[p].specs, s.hand[p], s.discard[p], fields,
-            tuple([len(x) for x in deck]), tuple([len(x) for x in s.hand]),
-            tuple([len(x) for x in s.discard]),
-            max(0, s.cap_cards[p] - s.used_cards[p]), max(0, s.cap_power[p] - s.used_power[p]),
+            p, PHASE_NAMES[phase], s.current, battle.first, s.turn, s.idle, seats.alive,
+            g.specs[p], hand[p], discard[p], fields[1], decks[2], hands[1], discards[1],
+            max(0, cap_cards - cards), max(0, cap_power - power),
             self.attacks_view(s), s.fresh, to_discard,
             s.limit - s.count if phase == DRAW or phase == RECOVER else 0,
-            s.names, specs[1], tuple(s.discard), bottoms, s.shown,
-            (s.turns_taken, phase, s.count, s.limit, s.cap_cards, s.cap_power, s.used_cards,
-             s.used_power, s.attacks, s.blocks, s.boosts, s.queue, s.boosters, s.bpos,
-             s.passes, s.damage, s.eliminated, s.outcome),
+            g.names, g.specs, discards[2], decks[3], shown[1],
+            (s.turns_taken, phase, s.count, s.limit, s.caps, s.used, s.attacks, s.blocks,
+             s.boosts, s.queue, s.boosters, s.bpos, s.passes, s.damage,
+             seats.eliminated, s.outcome),
         )
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
@@ -906,20 +1135,22 @@ class BattleGateRules(Instrumented):
         bottom) are shuffled; another player's hand takes its known cards and the rest
         at random, the deck what is left, its known bottom card last."""
         p = player
-        (turns_taken, phase, count, limit, cap_cards, cap_power, used_cards, used_power,
-         attacks, blocks, boosts, queue, boosters, bpos, passes, damage, eliminated,
-         outcome) = obs.public
-        decks = self._decks_of(obs.decks)
-        n = len(decks)
+        (turns_taken, phase, count, limit, caps, used, attacks, blocks, boosts, queue,
+         boosters, bpos, passes, damage, eliminated, outcome) = obs.public
+        g = self.game(obs.decks, obs.names)
+        n = g.n
         boosted: list[list[int]] = [[] for _ in range(n)]
         for b, c, _ in boosts:
             boosted[b].append(c)
-        deck, hand, field, box = [], [], [], []
+        order: list[Cards] = []
+        hand: list[Cards] = []
+        field: list[Cards] = []
+        box: list[Cards] = []
         for q in range(n):
-            d = decks[q]
+            d = g.decks[q]
             field.append(tuple(c for c, _ in obs.fields[q]))
             if not obs.alive[q]:
-                deck.append(())
+                order.append(())
                 hand.append(())
                 box.append(tuple(range(d.size)))
                 continue
@@ -934,51 +1165,166 @@ class BattleGateRules(Instrumented):
             rng.shuffle(unseen)
             extra = obs.hand_sizes[q] - len(known)
             hand.append(tuple(sorted(known + tuple(unseen[:extra]))))
-            deck.append(tuple(unseen[extra:]) + ((bottom,) if bottom >= 0 else ()))
-        return State(
-            decks=decks, names=obs.names, deck=deck, hand=hand, field=field,
-            discard=list(obs.discards), box=box, alive=obs.alive, first=obs.first,
-            current=obs.current, turn=obs.turn, turns_taken=turns_taken, phase=phase,
-            count=count, limit=limit, cap_cards=cap_cards, cap_power=cap_power,
-            used_cards=used_cards, used_power=used_power, fresh=obs.fresh, attacks=attacks,
-            blocks=blocks, boosts=boosts, queue=queue, boosters=boosters, bpos=bpos,
-            passes=passes, damage=damage, idle=obs.idle, eliminated=eliminated,
-            outcome=outcome, cut=obs.bottoms, shown=obs.shown,
+            order.append(tuple(unseen[extra:]) + ((bottom,) if bottom >= 0 else ()))
+        s = State(
+            Battle(g, tuple(order), obs.bottoms, obs.first),
+            Seats(g, obs.alive, tuple(box), eliminated), [0] * n, hand, field,
+            list(obs.discards), list(obs.shown), obs.current, turn=obs.turn,
+            turns_taken=turns_taken, phase=phase, count=count, limit=limit, caps=caps,
+            used=used, fresh=obs.fresh, attacks=attacks, blocks=blocks, boosts=boosts,
+            queue=queue, boosters=boosters, bpos=bpos, passes=passes, damage=damage,
+            idle=obs.idle, outcome=outcome,
         )
-
-    def _decks_of(self, specs: tuple[tuple[CardSpec, ...], ...]) -> tuple[Deck, ...]:
-        """Prepared decks for these deck lists (the last ones are kept: decks are
-        immutable and one battle asks again and again)."""
-        last = self._det_decks
-        if last is not None and len(last) == len(specs) and all(
-                d.specs is x or d.specs == x for d, x in zip(last, specs, strict=True)):
-            return last
-        self._det_decks = tuple(Deck(x) for x in specs)
-        return self._det_decks
+        s.zones_key = fresh_zones_key(s)
+        return s
 
     # ------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+    def invariants(self, s: State) -> Sequence[tuple[str, str]]:
         """Every card in exactly one place; card counts unchanged; phase limits kept;
-        combat bookkeeping consistent; the eliminated hold nothing but the box."""
+        combat bookkeeping consistent; the eliminated hold nothing but the box.
+
+        A state's tuples and lists are never changed, only replaced, so what is the same
+        object as in the nearest ancestor found sound (``State.sound``) is sound: only
+        what changed is checked (`_still_sound`), and everything when that finds a fault
+        or there is no such ancestor."""
+        sound = s.sound
+        if sound is SOUND_MARK:
+            return ()
+        if isinstance(sound, State) and self._still_sound(s, sound):
+            s.sound = SOUND_MARK
+            return ()
+        found = list(self._broken(s))
+        if not found:
+            s.sound = SOUND_MARK
+        return found
+
+    def _still_sound(self, s: State, a: State) -> bool:
+        """Whether ``s`` keeps every invariant, knowing that its ancestor ``a`` does:
+        checks only the parts of ``s`` that are not ``a``'s own objects. False may also
+        mean "could not tell" (then `_broken` decides)."""
+        outcome = s.outcome
+        if (outcome is not None) != (s.phase == OVER):
+            return False
+        seats = s.seats
+        if s.battle is not a.battle or seats is not a.seats:
+            return False
+        top, hand, field, discard, shown = s.top, s.hand, s.field, s.discard, s.shown
+        boosts = s.boosts
+        if (top is not a.top or hand is not a.hand or field is not a.field
+                or discard is not a.discard or shown is not a.shown or boosts is not a.boosts):
+            # Only the seats whose zones are not the ancestor's own need a look.
+            every = boosts is not a.boosts
+            a_top, a_hand, a_field, a_discard, a_shown = (a.top, a.hand, a.field, a.discard,
+                                                          a.shown)
+            for p in range(len(top)):
+                if ((every or top[p] != a_top[p] or hand[p] is not a_hand[p]
+                     or field[p] is not a_field[p] or discard[p] is not a_discard[p]
+                     or shown[p] is not a_shown[p])
+                        and not self._seat_still_sound(s, a, p)):
+                    return False
+        if s.used is not a.used or s.caps is not a.caps:
+            for (cards, power), (cap_cards, cap_power) in zip(s.used, s.caps, strict=True):
+                if cards > cap_cards or power > cap_power:
+                    return False
+        if outcome is not None:
+            return True
+        p = s.current
+        if not seats.alive[p]:
+            return False
+        if (s.phase == DRAW or s.phase == RECOVER) and s.count > s.limit:
+            return False
+        attacks, blocks = s.attacks, s.blocks
+        if field is a.field and p == a.current:
+            if attacks is a.attacks and blocks is a.blocks and boosts is a.boosts:
+                return True
+            return self._combat_grew(s, a)
+        if not attacks and not blocks and not boosts:
+            return True
+        return not any(True for _ in self._combat_broken(s))
+
+    def _combat_grew(self, s: State, a: State) -> bool:
+        """The combat bookkeeping of ``s`` when only it changed since the sound ``a``: one
+        new attack, block or boost is checked alone (anything else: all of it)."""
+        attacks, blocks, boosts = s.attacks, s.blocks, s.boosts
+        decks = s.battle.game.decks
+        if (blocks is a.blocks and boosts is a.boosts and len(attacks) == len(a.attacks) + 1
+                and attacks[:-1] == a.attacks):
+            p = s.current
+            c, q = attacks[-1]
+            for x, _ in a.attacks:
+                if x == c:
+                    return False
+            return (c in s.field[p] and not decks[p].minion[c] and q != p
+                    and s.seats.alive[q])
+        if (attacks is a.attacks and boosts is a.boosts and len(blocks) == len(a.blocks) + 1
+                and blocks[:-1] == a.blocks):
+            q, c, k = blocks[-1]
+            for x, y, _ in a.blocks:
+                if x == q and y == c:
+                    return False
+            return (c in s.field[q] and not decks[q].assassin[c] and 0 <= k < len(attacks)
+                    and attacks[k][1] == q)
+        if (attacks is a.attacks and blocks is a.blocks and len(boosts) == len(a.boosts) + 1
+                and boosts[:-1] == a.boosts):
+            b, c, k = boosts[-1]
+            return bool(decks[b].assassin[c]) and 0 <= k < len(attacks)
+        if not attacks and not blocks and not boosts:
+            return True
+        return not any(True for _ in self._combat_broken(s))
+
+    def _seat_still_sound(self, s: State, a: State, p: int) -> bool:
+        """Seat ``p``'s zones in ``s``, knowing they were sound in the ancestor ``a``: the
+        cards that moved are the cards that arrived (every card is still in exactly one
+        place), the zones that changed are in card order, the known hand cards in hand."""
+        gone: list[int] = []
+        came: list[int] = []
+        t0, t1 = a.top[p], s.top[p]
+        if t1 != t0:
+            order = s.battle.order[p]
+            if t1 > t0:
+                gone.extend(order[t0:t1])
+            else:
+                came.extend(order[t1:t0])
+        for old, new in ((a.hand[p], s.hand[p]), (a.field[p], s.field[p]),
+                         (a.discard[p], s.discard[p])):
+            if old is not new:
+                if new != tuple(sorted(new)):
+                    return False
+                gone.extend(old)
+                came.extend(new)
+        if s.boosts is not a.boosts:
+            gone.extend(c for b, c, _ in a.boosts if b == p)
+            came.extend(c for b, c, _ in s.boosts if b == p)
+        if (gone or came) and sorted(gone) != sorted(came):
+            return False
+        shown = s.shown[p]
+        if shown and (shown is not a.shown[p] or s.hand[p] is not a.hand[p]):
+            return set(s.hand[p]).issuperset(shown)
+        return True
+
+    def _broken(self, s: State) -> Iterator[tuple[str, str]]:
+        """Every broken invariant of ``s``, all checked."""
         over = s.outcome is not None
         if over != (s.phase == OVER):
             yield "outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[s.phase]}"
-        n = s.players
-        boosted: list[list[int]] = [[] for _ in range(n)]
+        g = s.battle.game
+        seats = s.seats
+        boosted: list[list[int]] = [[] for _ in range(g.n)]
         for b, c, _ in s.boosts:
             boosted[b].append(c)
-        for p in range(n):
-            size = s.decks[p].size
-            name = s.names[p]
-            deck, hand, field, discard, box = (s.deck[p], s.hand[p], s.field[p],
-                                               s.discard[p], s.box[p])
+        for p in range(g.n):
+            d = g.decks[p]
+            size = d.size
+            name = g.names[p]
+            deck, hand, field, discard, box = (s.battle.order[p][s.top[p]:], s.hand[p],
+                                               s.field[p], s.discard[p], seats.box[p])
             boost = boosted[p]
             total = len(deck) + len(hand) + len(field) + len(boost) + len(discard) + len(box)
             every = set(deck)
             every.update(hand, field, boost, discard, box)
             if total != size:
                 yield "card-count", f"{name} holds {total} cards, its deck has {size}"
-            elif every != s.decks[p].ids:
+            elif every != d.ids:
                 yield "one-place", f"{name}: some card is in no place or in two places"
             if (hand != tuple(sorted(hand)) or field != tuple(sorted(field))
                     or discard != tuple(sorted(discard)) or box != tuple(sorted(box))):
@@ -986,63 +1332,74 @@ class BattleGateRules(Instrumented):
             shown = s.shown[p]
             if shown and not set(hand).issuperset(shown):
                 yield "shown", f"{name}: known hand cards {shown} are not all in hand"
-            if s.alive[p] == bool(s.box[p]):
-                yield "box", f"{name}: alive {s.alive[p]} with {len(s.box[p])} boxed cards"
-            if s.used_cards[p] > s.cap_cards[p] or s.used_power[p] > s.cap_power[p]:
-                yield "play-limit", (f"{name} played {s.used_cards[p]} cards of power "
-                                     f"{s.used_power[p]}, limits {s.cap_cards[p]} and "
-                                     f"{s.cap_power[p]}")
+            if seats.alive[p] == bool(box):
+                yield "box", f"{name}: alive {seats.alive[p]} with {len(box)} boxed cards"
+            (cards, power), (cap_cards, cap_power) = s.used[p], s.caps[p]
+            if cards > cap_cards or power > cap_power:
+                yield "play-limit", (f"{name} played {cards} cards of power {power}, "
+                                     f"limits {cap_cards} and {cap_power}")
         if over:
             return
         p = s.current
-        if not s.alive[p]:
-            yield "turn", f"{s.names[p]} is eliminated but takes a turn"
+        if not seats.alive[p]:
+            yield "turn", f"{g.names[p]} is eliminated but takes a turn"
         if s.phase in (DRAW, RECOVER) and s.count > s.limit:
-            yield "phase-limit", (f"{s.names[p]}: {s.count} cards in the "
+            yield "phase-limit", (f"{g.names[p]}: {s.count} cards in the "
                                   f"{PHASE_NAMES[s.phase]} phase, limit {s.limit}")
-        kl = s.decks[p].klass
+        yield from self._combat_broken(s)
+
+    def _combat_broken(self, s: State) -> Iterator[tuple[str, str]]:
+        """The broken invariants of the combat bookkeeping: attacks, blocks and boosts."""
+        g = s.battle.game
+        names = g.names
+        alive = s.seats.alive
+        p = s.current
+        minion = g.decks[p].minion
         seen: set[int] = set()
         for c, q in s.attacks:
-            if c in seen or c not in s.field[p] or kl[c] == MINION:
-                yield "attack", f"{s.names[p]}'s card {c} cannot attack"
+            if c in seen or c not in s.field[p] or minion[c]:
+                yield "attack", f"{names[p]}'s card {c} cannot attack"
             seen.add(c)
-            if q == p or not s.alive[q]:
-                yield "attack", f"attack on {s.names[q]} is not on another living player"
+            if q == p or not alive[q]:
+                yield "attack", f"attack on {names[q]} is not on another living player"
         used: set[tuple[int, int]] = set()
         for q, c, k in s.blocks:
-            if (q, c) in used or c not in s.field[q] or s.decks[q].klass[c] == ASSASSIN:
-                yield "block", f"{s.names[q]}'s card {c} cannot block"
+            if (q, c) in used or c not in s.field[q] or g.decks[q].assassin[c]:
+                yield "block", f"{names[q]}'s card {c} cannot block"
             used.add((q, c))
             if not 0 <= k < len(s.attacks) or s.attacks[k][1] != q:
-                yield "block", f"{s.names[q]}'s card {c} blocks an attack not aimed at them"
+                yield "block", f"{names[q]}'s card {c} blocks an attack not aimed at them"
         for b, c, k in s.boosts:
-            if s.decks[b].klass[c] != ASSASSIN or not 0 <= k < len(s.attacks):
-                yield "boost", f"{s.names[b]}'s card {c} is not a legal boost"
+            if not g.decks[b].assassin[c] or not 0 <= k < len(s.attacks):
+                yield "boost", f"{names[b]}'s card {c} is not a legal boost"
 
     # --------------------------------------------------------------- text
     def _card(self, s: State, p: int, c: int) -> str:
-        spec = s.decks[p].specs[c]
+        spec = s.battle.game.decks[p].specs[c]
         return f"{spec.name} ({spec.klass} {spec.power})"
 
     def _cn(self, s: State, p: int, c: int) -> str:
-        return f"{s.names[p]}'s {self._card(s, p, c)}"
+        return f"{s.battle.game.names[p]}'s {self._card(s, p, c)}"
 
     def _why_no_field(self, s: State, p: int) -> str:
         """The log's reason when the fielding phase passes without a card played."""
-        who = s.names[p]
+        who = s.battle.game.names[p]
+        cards, power = s.used[p]
+        cap_cards, cap_power = s.caps[p]
         if not s.hand[p]:
             return f"{who} cannot field a card: its hand is empty"
-        if s.used_cards[p] >= s.cap_cards[p]:
-            return f"{who} cannot field a card: its {s.cap_cards[p]} card(s) this turn are played"
-        room = s.cap_power[p] - s.used_power[p]
+        if cards >= cap_cards:
+            return f"{who} cannot field a card: its {cap_cards} card(s) this turn are played"
+        room = cap_power - power
         return (f"{who} cannot field a card: none in its hand has power {room} or less (the "
-                f"power limit is the {s.cap_power[p]} card(s) in hand after drawing)")
+                f"power limit is the {cap_power} card(s) in hand after drawing)")
 
     def describe(self, s: State, action: tuple) -> tuple[str, str]:
         """``(what, why it is legal)`` for a playthrough log, in the state before it."""
         kind = action[0]
         p = action[1]
-        who = s.names[p]
+        names = s.battle.game.names
+        who = names[p]
         if kind == "draw":
             return (f"{who} draws a card", f"card {s.count + 1} of up to {s.limit} "
                     "(soldiers in play + 1)")
@@ -1050,13 +1407,16 @@ class BattleGateRules(Instrumented):
             return f"{who} ends the {PHASE_NAMES[s.phase]} step", "a player may stop"
         c = action[2]
         card = self._cn(s, p, c)
+        d = s.battle.game.decks[p]
+        cards, power = s.used[p]
+        cap_cards, cap_power = s.caps[p]
         if kind == "field":
             return (f"{who} fields {card}",
-                    f"card {s.used_cards[p] + 1} of {s.cap_cards[p]}, power "
-                    f"{s.used_power[p]} + {s.decks[p].power[c]} of {s.cap_power[p]}")
+                    f"card {cards + 1} of {cap_cards}, power "
+                    f"{power} + {d.power[c]} of {cap_power}")
         if kind == "attack":
-            return (f"{card} attacks {s.names[action[3]]}",
-                    f"{CLASS_NAMES[s.decks[p].klass[c]]}s may attack any other player")
+            return (f"{card} attacks {names[action[3]]}",
+                    f"{CLASS_NAMES[d.klass[c]]}s may attack any other player")
         if kind == "block":
             a, q = s.attacks[action[3]]
             return (f"{card} blocks {self._cn(s, s.current, a)}",
@@ -1067,9 +1427,9 @@ class BattleGateRules(Instrumented):
             a, q = s.attacks[action[3]]
             side = "attack" if p == s.current else "defence"
             return (f"{who} plays {card} onto the {side} of {self._cn(s, s.current, a)} "
-                    f"→ {s.names[q]}",
-                    f"within {who}'s limits this turn ({s.cap_cards[p] - s.used_cards[p]} "
-                    f"cards, power {s.cap_power[p] - s.used_power[p]} left)")
+                    f"→ {names[q]}",
+                    f"within {who}'s limits this turn ({cap_cards - cards} "
+                    f"cards, power {cap_power - power} left)")
         if kind == "discard":
             return (f"{who} discards {card} from the hand",
                     f"the deck is empty and {s.damage[0][1]} card(s) are still to discard")

@@ -1,14 +1,18 @@
 """Battle Gate engine data: the input specs, the game state and what a player observes.
 
 Everything here is plain data. `CardSpec` and `BattleGateParams` are the engine's input
-(the validated spreadsheet decks, converted by `params_from_loaded`). `State` is the whole
-battle at one moment; the rules (`rules.py`) copy it before every change, so a state is
-never modified once handed out.
+(the validated spreadsheet decks, converted by `params_from_loaded`). `Game` is what the
+rules prepare once from them (powers, classes, seat order, the loop key's random numbers),
+shared by every state of every battle between those decks. `State` is the whole battle at
+one moment; the rules (`rules.py`) copy it before every change and replace, never modify,
+the tuples it holds, so a state is never modified once handed out.
 
 Each player's cards are numbered ``0 .. n-1`` in the order of their deck sheet, and every
 card is always in exactly one place of its owner:
 
-- ``deck``: face down, top card first;
+- the deck: face down, ``order[p][top[p]:]``, top card first (a deck only ever loses
+  cards from its top once shuffled, so the shuffled order is kept and ``top`` counts the
+  cards gone);
 - ``hand``;
 - ``field``: in play ("their play field");
 - ``boosts``: an assassin played from the hand onto a card during a combat (in play until
@@ -28,6 +32,7 @@ bottom card drawn); never a deck's order, nor the rest of another player's hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
 from toolkit.sim.engine import Outcome
@@ -98,10 +103,13 @@ class Deck:
 
     ``kind[i]`` is the number of the first card equal to card ``i`` (same name, class and
     power): cards of one kind are interchangeable, so actions name one card per kind.
+    ``distinct`` is true when no two cards are alike. ``soldier``, ``assassin`` and
+    ``minion`` are 1 for the cards of that class, else 0 (to count them in a zone).
+    ``firsts`` remembers, for sets of cards met, the first card of each kind among them.
     """
 
     __slots__ = ("specs", "power", "klass", "kind", "size", "attackers", "ids", "pairs",
-                 "lowest", "highest")
+                 "lowest", "highest", "distinct", "soldier", "assassin", "minion", "firsts")
 
     def __init__(self, specs: tuple[CardSpec, ...]) -> None:
         self.specs = specs
@@ -114,81 +122,285 @@ class Deck:
         self.klass = tuple(CLASS_CODES[s.klass] for s in specs)
         first: dict[CardSpec, int] = {}
         self.kind = tuple(first.setdefault(s, i) for i, s in enumerate(specs))
+        self.distinct = len(first) == self.size
         self.attackers = sum(1 for k in self.klass if k != MINION)
+        self.soldier = tuple(int(k == SOLDIER) for k in self.klass)
+        self.assassin = tuple(int(k == ASSASSIN) for k in self.klass)
+        self.minion = tuple(int(k == MINION) for k in self.klass)
+        self.firsts: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-@dataclass(slots=True, eq=False)
+# ------------------------------------------------------------------- the loop key
+KEY_ZONES = 4
+KEY_HAND, KEY_FIELD, KEY_DISCARD, KEY_SHOWN = range(KEY_ZONES)
+_KEY_NUMBERS: dict[tuple[int, int], list[int]] = {}
+
+
+def key_numbers(seat: int, zone: int, size: int) -> list[int]:
+    """The loop key's random numbers of one seat's zone, one per card number (at least
+    ``size``): the same numbers in every process and every battle (Zobrist hashing)."""
+    numbers = _KEY_NUMBERS.setdefault((seat, zone), [])
+    if len(numbers) < size:
+        rng = Random(f"battlegate.key:{seat}:{zone}")
+        numbers[:] = [rng.getrandbits(64) for _ in range(max(size, 2 * len(numbers)))]
+    return numbers
+
+
+def deck_key(seat: int, order: tuple[int, ...], top: int) -> int:
+    """The loop key's part for a deck: its cards in order, from ``top`` on."""
+    return hash((seat, order[top:]))
+
+
+class Game:
+    """What the rules prepare once for a line-up of decks: each seat's `Deck`, the deck
+    names, the seats in turn order from each seat's left (``around``), the deck lists as
+    observations show them (``specs``), the loop key's random numbers per seat and zone
+    (``keys[seat][zone]``), the names of the statistics counted per seat, and each seat's
+    actions of the draw phase (``draw_or_stop``, shared by every state: never changed)."""
+
+    __slots__ = ("decks", "names", "n", "around", "specs", "keys", "stat_attacks",
+                 "stat_damage", "draw_or_stop")
+
+    def __init__(self, specs: tuple[tuple[CardSpec, ...], ...], names: tuple[str, ...]) -> None:
+        self.decks = tuple(Deck(x) for x in specs)
+        self.specs = specs
+        self.names = names
+        n = self.n = len(specs)
+        self.around = tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n))
+        self.keys = tuple(tuple(key_numbers(p, z, d.size) for z in range(KEY_ZONES))
+                          for p, d in enumerate(self.decks))
+        self.stat_attacks = tuple(f"battlegate.stat.seat{p + 1}.attacks" for p in range(n))
+        self.stat_damage = tuple(f"battlegate.stat.seat{p + 1}.damage" for p in range(n))
+        self.draw_or_stop = tuple([("draw", p), ("stop", p)] for p in range(n))
+
+    def ring(self, alive: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the other living players in turn order from its left."""
+        return tuple(tuple(q for q in around if alive[q]) for around in self.around)
+
+
+Cards = tuple[int, ...]
+
+
+class Battle:
+    """What stays the same through one battle: the prepared `Game`, each deck's order as
+    shuffled (``order[p]``, top card first), the card each seat's (last) cut revealed at
+    the bottom (``cut[p]``, or -1) and the seat that went first."""
+
+    __slots__ = ("game", "order", "cut", "first")
+
+    def __init__(self, game: Game, order: tuple[Cards, ...], cut: Cards, first: int) -> None:
+        self.game = game
+        self.order = order
+        self.cut = cut
+        self.first = first
+
+
+class Seats:
+    """Who is still in the battle: ``alive`` per seat, ``ring[p]`` the other living seats
+    in turn order from ``p``'s left, ``box`` each seat's cards out of the game and
+    ``eliminated`` the ``(seat, by seat, turn, how)`` of each elimination in order (how is
+    ``overwhelmed``: the damage exceeded deck and hand, or ``empty``: deck and hand were
+    already empty). Replaced, never changed, when a player is eliminated."""
+
+    __slots__ = ("alive", "ring", "box", "eliminated")
+
+    def __init__(self, game: Game, alive: tuple[bool, ...], box: tuple[Cards, ...],
+                 eliminated: tuple[tuple[int, int, int, str], ...] = ()) -> None:
+        self.alive = alive
+        self.ring = game.ring(alive)
+        self.box = box
+        self.eliminated = eliminated
+
+
+@dataclass(slots=True, eq=False, init=False)
 class State:
-    """The whole battle at one moment. Per-player tuples and lists are indexed by seat.
+    """The whole battle at one moment. Per-seat tuples and lists are indexed by seat.
+
+    ``battle`` holds what never changes in a battle (the decks' shuffled orders, the cut
+    cards, the first player) and ``seats`` who is still in it. Seat ``p``'s deck is
+    ``battle.order[p][top[p]:]``: a deck only ever loses cards from its top once
+    shuffled. ``hand``, ``field``, ``discard`` and ``shown`` are lists of sorted tuples,
+    never changed in place: a change puts a new list in the new state.
 
     Turn bookkeeping: ``count``/``limit`` are the cards drawn (draw phase) or recovered
-    (recovery phase) so far and allowed. ``cap_cards``/``cap_power`` are every player's
-    play limits for the current turn (ruling ``budget-fixed``) and ``used_cards``/
-    ``used_power`` what they have played against them. Combat: ``attacks`` holds
-    ``(card, target)``, ``blocks`` ``(player, card, attack)``, ``boosts``
-    ``(player, card, attack)``; ``queue`` the ``(player, card)`` defenders still to decide;
-    ``boosters`` the seats of the boost rounds, ``bpos`` whose go it is and ``passes`` how
-    many passed in succession; ``damage`` the ``(player, cards)`` still to discard.
+    (recovery phase) so far and allowed. ``caps[p]`` is seat ``p``'s play limits for the
+    current turn, ``(cards, power)`` (ruling ``budget-fixed``), and ``used[p]`` what it
+    has played against them. Combat: ``attacks`` holds ``(card, target)``, ``blocks``
+    ``(player, card, attack)``, ``boosts`` ``(player, card, attack)``; ``queue`` the
+    ``(player, card)`` defenders still to decide; ``boosters`` the seats of the boost
+    rounds, ``bpos`` whose go it is and ``passes`` how many passed in succession;
+    ``damage`` the ``(player, cards)`` still to discard.
+
+    ``zones_key`` sums up every deck, hand, play field, discard pile and known hand, who
+    is alive and who has begun a turn, for the loop key (see `fresh_zones_key`); the
+    rules keep it up to date. ``legal`` holds the legal actions of the player to move
+    (found when the state settles). ``sound`` is what `BattleGateRules.invariants` needs
+    to check only what changed: the nearest ancestor state found sound, or `SOUND_MARK`
+    once this one is.
     """
 
-    decks: tuple[Deck, ...]
-    names: tuple[str, ...]
-    deck: list[tuple[int, ...]]
-    hand: list[tuple[int, ...]]
-    field: list[tuple[int, ...]]
-    discard: list[tuple[int, ...]]
-    box: list[tuple[int, ...]]
-    alive: tuple[bool, ...]
-    first: int
+    battle: Battle
+    seats: Seats
+    top: list[int]
+    hand: list[Cards]
+    field: list[Cards]
+    discard: list[Cards]
+    shown: list[Cards]
+    """Per seat, the hand cards every player knows are there (sorted): recovered from the
+    discard pile, or the known bottom card drawn. Playing or discarding a card of a kind
+    forgets one shown card of that kind (nobody can tell the copies apart)."""
     current: int
     turn: int = 0
     """Turns begun so far (the battle's length)."""
-    turns_taken: tuple[int, ...] = ()
+    turns_taken: Cards = ()
     phase: int = DRAW
     count: int = 0
     limit: int = 0
-    cap_cards: tuple[int, ...] = ()
-    cap_power: tuple[int, ...] = ()
-    used_cards: tuple[int, ...] = ()
-    used_power: tuple[int, ...] = ()
-    fresh: tuple[int, ...] = ()
+    caps: tuple[tuple[int, int], ...] = ()
+    used: tuple[tuple[int, int], ...] = ()
+    fresh: Cards = ()
     """Cards the current player fielded this turn."""
     attacks: tuple[tuple[int, int], ...] = ()
     blocks: tuple[tuple[int, int, int], ...] = ()
     boosts: tuple[tuple[int, int, int], ...] = ()
     queue: tuple[tuple[int, int], ...] = ()
-    boosters: tuple[int, ...] = ()
+    boosters: Cards = ()
     bpos: int = 0
     passes: int = 0
     damage: tuple[tuple[int, int], ...] = ()
     idle: int = 0
     """Turns in a row in which no attack was declared."""
-    eliminated: tuple[tuple[int, int, int, str], ...] = ()
-    """``(seat, by seat, turn, how)`` in elimination order; how is ``overwhelmed`` (the
-    damage exceeded deck and hand) or ``empty`` (deck and hand were already empty)."""
     outcome: Outcome | None = None
-    cut: tuple[int, ...] = ()
-    """The card each seat's (last) cut revealed at the bottom of its deck, or -1."""
-    shown: tuple[tuple[int, ...], ...] = ()
-    """Per seat, the hand cards every player knows are there (sorted): recovered from the
-    discard pile, or the known bottom card drawn. Playing or discarding a card of a kind
-    forgets one shown card of that kind (nobody can tell the copies apart)."""
+    zones_key: int = 0
+    legal: list[tuple] | None = None
+    sound: Any = None
+
+    def __init__(self, battle: Battle, seats: Seats, top: list[int], hand: list[Cards],
+                 field: list[Cards], discard: list[Cards], shown: list[Cards], current: int,
+                 turn: int = 0, turns_taken: Cards = (), phase: int = DRAW, count: int = 0,
+                 limit: int = 0, caps: tuple[tuple[int, int], ...] = (),
+                 used: tuple[tuple[int, int], ...] = (), fresh: Cards = (),
+                 attacks: tuple[tuple[int, int], ...] = (),
+                 blocks: tuple[tuple[int, int, int], ...] = (),
+                 boosts: tuple[tuple[int, int, int], ...] = (),
+                 queue: tuple[tuple[int, int], ...] = (), boosters: Cards = (), bpos: int = 0,
+                 passes: int = 0, damage: tuple[tuple[int, int], ...] = (), idle: int = 0,
+                 outcome: Outcome | None = None, zones_key: int = 0,
+                 legal: list[tuple] | None = None, sound: Any = None) -> None:
+        # Written out (not generated) so a compiled build compiles it too.
+        self.battle = battle
+        self.seats = seats
+        self.top = top
+        self.hand = hand
+        self.field = field
+        self.discard = discard
+        self.shown = shown
+        self.current = current
+        self.turn = turn
+        self.turns_taken = turns_taken
+        self.phase = phase
+        self.count = count
+        self.limit = limit
+        self.caps = caps
+        self.used = used
+        self.fresh = fresh
+        self.attacks = attacks
+        self.blocks = blocks
+        self.boosts = boosts
+        self.queue = queue
+        self.boosters = boosters
+        self.bpos = bpos
+        self.passes = passes
+        self.damage = damage
+        self.idle = idle
+        self.outcome = outcome
+        self.zones_key = zones_key
+        self.legal = legal
+        self.sound = sound
 
     def copy(self) -> State:
-        """A copy that can be changed without touching this state."""
+        """A copy that can be changed without touching this state (its tuples and lists
+        are shared: changes replace them)."""
+        sound = self.sound
         return State(
-            self.decks, self.names, self.deck[:], self.hand[:], self.field[:],
-            self.discard[:], self.box[:], self.alive, self.first, self.current, self.turn,
-            self.turns_taken, self.phase, self.count, self.limit, self.cap_cards,
-            self.cap_power, self.used_cards, self.used_power, self.fresh, self.attacks,
-            self.blocks, self.boosts, self.queue, self.boosters, self.bpos, self.passes,
-            self.damage, self.idle, self.eliminated, self.outcome, self.cut, self.shown,
+            self.battle, self.seats, self.top, self.hand, self.field, self.discard,
+            self.shown, self.current, self.turn, self.turns_taken, self.phase, self.count,
+            self.limit, self.caps, self.used, self.fresh, self.attacks, self.blocks,
+            self.boosts, self.queue, self.boosters, self.bpos, self.passes, self.damage,
+            self.idle, self.outcome, self.zones_key, None,
+            self if sound is SOUND_MARK else sound,
         )
+
+    # Read-only views for tests, logs and designers' tools (not used in the hot loop).
+    @property
+    def game(self) -> Game:
+        """The prepared decks."""
+        return self.battle.game
 
     @property
     def players(self) -> int:
         """How many seats the battle has."""
-        return len(self.decks)
+        return self.battle.game.n
+
+    @property
+    def decks(self) -> tuple[Deck, ...]:
+        """Each seat's prepared `Deck`."""
+        return self.battle.game.decks
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's deck name."""
+        return self.battle.game.names
+
+    @property
+    def first(self) -> int:
+        """The seat that went first."""
+        return self.battle.first
+
+    @property
+    def cut(self) -> Cards:
+        """The card each seat's cut revealed at the bottom of its deck, or -1."""
+        return self.battle.cut
+
+    @property
+    def deck(self) -> tuple[Cards, ...]:
+        """Each seat's deck, top card first."""
+        return tuple(o[t:] for o, t in zip(self.battle.order, self.top, strict=True))
+
+    @property
+    def alive(self) -> tuple[bool, ...]:
+        """Whether each seat is still in the battle."""
+        return self.seats.alive
+
+    @property
+    def box(self) -> tuple[Cards, ...]:
+        """Each seat's cards out of the game."""
+        return self.seats.box
+
+    @property
+    def eliminated(self) -> tuple[tuple[int, int, int, str], ...]:
+        """The eliminations so far, in order."""
+        return self.seats.eliminated
+
+    @property
+    def cap_cards(self) -> Cards:
+        """Each seat's card limit this turn."""
+        return tuple(c for c, _ in self.caps)
+
+    @property
+    def cap_power(self) -> Cards:
+        """Each seat's power limit this turn."""
+        return tuple(w for _, w in self.caps)
+
+    @property
+    def used_cards(self) -> Cards:
+        """The cards each seat has played this turn."""
+        return tuple(c for c, _ in self.used)
+
+    @property
+    def used_power(self) -> Cards:
+        """The power each seat has played this turn."""
+        return tuple(w for _, w in self.used)
 
     def key(self) -> tuple:
         """A canonical key of everything that matters for the rest of the battle.
@@ -198,22 +410,53 @@ class State:
         a first turn still counts, and so does ``idle`` (turns since the last attack): a
         round in which every player merely chose to do nothing is not a loop (another
         choice was open), while a cycle of attacks, losses and recoveries that brings the
-        same position back is. Cards are keyed by number (cheap); a cycle that swaps two
-        interchangeable cards is recognised when it comes round to the same cards.
+        same position back is. Cards are keyed by number; a cycle that swaps two
+        interchangeable cards is recognised when it comes round to the same cards. Decks,
+        hands, play fields, discard piles, known hand cards, who is alive and who has
+        begun a turn enter through ``zones_key``.
         """
         return (
-            tuple(self.deck), tuple(self.hand), tuple(self.field), tuple(self.discard),
-            self.alive, self.current, tuple(t > 0 for t in self.turns_taken), self.phase,
-            self.count, self.limit, self.cap_cards, self.cap_power, self.used_cards,
-            self.used_power, self.fresh, self.attacks, self.blocks, self.boosts,
-            self.queue, self.bpos, self.passes, self.damage, self.idle,
-            self.outcome, self.shown,
+            self.zones_key, self.current, self.phase, self.count, self.limit, self.caps,
+            self.used, self.fresh, self.attacks, self.blocks, self.boosts, self.queue,
+            self.bpos, self.passes, self.damage, self.idle, self.outcome,
         )
 
 
-@dataclass(frozen=True, slots=True)
+SOUND_MARK: Any = object()
+"""The value of ``State.sound`` once `BattleGateRules.invariants` found the state sound."""
+
+
+def alive_key(alive: tuple[bool, ...]) -> int:
+    """The loop key's part for who is still in the battle."""
+    return hash(("alive", alive))
+
+
+def started_key(started: tuple[bool, ...]) -> int:
+    """The loop key's part for who has begun a turn."""
+    return hash(("started", started))
+
+
+def fresh_zones_key(s: State) -> int:
+    """The loop key's summary of every deck, hand, play field, discard pile and known
+    hand, of who is alive and of who has begun a turn, computed afresh (the rules keep
+    ``State.zones_key`` equal to it as they go)."""
+    battle = s.battle
+    total = alive_key(s.seats.alive) ^ started_key(tuple(t > 0 for t in s.turns_taken))
+    for p, keys in enumerate(battle.game.keys):
+        total ^= deck_key(p, battle.order[p], s.top[p])
+        for zone, cards in ((KEY_HAND, s.hand[p]), (KEY_FIELD, s.field[p]),
+                            (KEY_DISCARD, s.discard[p]), (KEY_SHOWN, s.shown[p])):
+            numbers = keys[zone]
+            for c in cards:
+                total ^= numbers[c]
+    return total
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Attack:
-    """One declared attack as every player sees it.
+    """One declared attack as every player sees it (plain hashable data, never changed
+    once made; not declared frozen, like `Observation`, because a frozen dataclass is
+    several times slower to build).
 
     ``power`` is the attacking card's power plus the assassins played onto it; ``defence``
     the total of the cards defending it plus the assassins played onto them.
@@ -227,8 +470,19 @@ class Attack:
     defenders: tuple[int, ...]
     defence: int
 
+    def __init__(self, index: int, card: int, spec: CardSpec, target: int, power: int,
+                 defenders: tuple[int, ...], defence: int) -> None:
+        # Written out (not generated) so a compiled build compiles it too.
+        self.index = index
+        self.card = card
+        self.spec = spec
+        self.target = target
+        self.power = power
+        self.defenders = defenders
+        self.defence = defence
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Observation:
     """What one player may see: their own hand, every play field and discard pile, every
     deck's list of cards (ruling ``open-information``), the cut card still at the bottom
@@ -246,6 +500,10 @@ class Observation:
     rest of the turn's bookkeeping as the engine keeps it (phase, limits, attacks,
     blocks, boosts, who decides next, damage, eliminations): with the fields above it is
     everything `BattleGateRules.determinize` needs.
+
+    Plain comparable, hashable data of tuples, never changed once made (not declared
+    frozen only because a frozen dataclass is several times slower to build, and one is
+    built for every decision of an observing agent).
     """
 
     player: int
@@ -274,3 +532,42 @@ class Observation:
     bottoms: tuple[int, ...]
     shown: tuple[tuple[int, ...], ...]
     public: tuple
+
+    def __init__(self, player: int, decision: str, current: int, first: int, turn: int,
+                 idle: int, alive: tuple[bool, ...], mine: tuple[CardSpec, ...],
+                 hand: tuple[int, ...], discard: tuple[int, ...],
+                 fields: tuple[tuple[tuple[int, CardSpec], ...], ...],
+                 deck_sizes: tuple[int, ...], hand_sizes: tuple[int, ...],
+                 discard_sizes: tuple[int, ...], cards_left: int, power_left: int,
+                 attacks: tuple[Attack, ...], fresh: tuple[int, ...], to_discard: int,
+                 left: int, names: tuple[str, ...],
+                 decks: tuple[tuple[CardSpec, ...], ...],
+                 discards: tuple[tuple[int, ...], ...], bottoms: tuple[int, ...],
+                 shown: tuple[tuple[int, ...], ...], public: tuple) -> None:
+        # Written out (not generated) so a compiled build compiles it too.
+        self.player = player
+        self.decision = decision
+        self.current = current
+        self.first = first
+        self.turn = turn
+        self.idle = idle
+        self.alive = alive
+        self.mine = mine
+        self.hand = hand
+        self.discard = discard
+        self.fields = fields
+        self.deck_sizes = deck_sizes
+        self.hand_sizes = hand_sizes
+        self.discard_sizes = discard_sizes
+        self.cards_left = cards_left
+        self.power_left = power_left
+        self.attacks = attacks
+        self.fresh = fresh
+        self.to_discard = to_discard
+        self.left = left
+        self.names = names
+        self.decks = decks
+        self.discards = discards
+        self.bottoms = bottoms
+        self.shown = shown
+        self.public = public
