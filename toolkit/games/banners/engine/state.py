@@ -21,9 +21,11 @@ the game for good).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from toolkit.core.report import column_letter
 from toolkit.sim.engine import Outcome
@@ -159,6 +161,8 @@ class Static:
         "run_dist",
         "side_pieces", "start", "kinds", "kind_names", "kind_effect", "kind_red",
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
+        "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
+        "plain_kinds", "seat_mover", "piece_mover", "lead", "side_cells", "tables",
     )
 
     def __init__(self, params: BannersParams) -> None:
@@ -244,10 +248,37 @@ class Static:
         self.kind_color_off = tuple(i.color != EFFECTS[i.effect].color for i in params.items)
         self.effect_kinds = tuple(tuple(k for k, e in enumerate(self.kind_effect) if e == code)
                                   for code in range(16))
+        # T2: the kinds played before moving (not red), in sheet order.
+        self.plain_kinds = tuple(k for k in range(self.kinds) if not self.kind_red[k])
+        # Plain data the hot loop reads instead of rebuilding: a position's cell mask
+        # (0 for the positions off the board, -1 to -3, by Python's negative indexing),
+        # shared zero tuples, each piece's movement bonus, the movers' tuples.
+        self.bit_or_zero = tuple(bits[i] for i in range(n)) + (0, 0, 0)
+        self.one_or_zero = (1,) * n + (0, 0, 0)
+        self.zero_kinds = (0,) * self.kinds
+        self.zero_pair = (self.zero_kinds, self.zero_kinds)
+        self.zero_seats = (0,) * params.players
+        self.piece_steps = tuple(SCOUT_BONUS if sc else 0 for sc in self.piece_scout)
+        self.seat_mover = tuple(tuple((q,) for q in seats) for seats in self.side_seats)
+        self.piece_mover = tuple((q,) for q in self.piece_seat)
+        # C2's "red and blue pieces" (ruling attack-bonus-2v2 notes the others in 2v2).
+        self.lead = tuple(c in ("Blue", "Red") for c in self.piece_color)
+        self.side_cells = tuple(_getter(p) for p in self.side_pieces)
+        """``side_cells[s](pos)``: the positions of side ``s``'s pieces, as a tuple."""
+        self.tables: Any = None
+        """Caches the agents build from this geometry (see agents.py)."""
 
     def move_bonus(self, piece: int) -> int:
         """M3: a scout's +2 on its movement roll (0 for other pieces)."""
         return SCOUT_BONUS if self.piece_scout[piece] else 0
+
+
+def _getter(indices: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """A function picking ``indices`` out of a tuple, always as a tuple."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda values: (values[only],)
+    return itemgetter(*indices)
 
 
 class Distances:
@@ -309,7 +340,6 @@ def static_of(params: BannersParams) -> Static:
     return Static(params)
 
 
-@dataclass(slots=True, eq=False)
 class State:
     """One moment of a game. Per-side tuples are indexed by side (0, 1), per-seat ones
     by seat; item counts are tuples indexed by item kind.
@@ -320,12 +350,29 @@ class State:
     entered again. ``ghost[s]`` is the last turn side ``s``'s Ghost Magic lasts; ``rain[s]``
     the turn whose movement rolls of side ``s`` are lessened by ``rain_by[s]``.
     ``combat`` is ``(attacker, defender, from, attack modifier, defence modifier,
-    attack roll, defence roll)`` while a combat is under way. ``played[s]`` is a bit mask
-    of the item kinds side ``s`` played this game (statistics only).
+    attack roll, defence roll, origin)`` while a combat is under way. ``played[s]`` is a
+    bit mask of the item kinds side ``s`` played this game (statistics only).
+
+    Two fields follow from the others and are kept with them so that the rules never
+    rebuild them: ``occ0`` and ``occ1``, the cells of each side's pieces as a mask
+    (the invariants check them against ``pos``). Two are caches, not game data: ``legal``,
+    the options of this state, and ``cards_key``, the hash of the card fields (None
+    whenever a card field changes; see `BannersRules.state_key`).
+
+    The rules change a state only while making it (`copy` first): once handed out, a
+    state is never modified.
     """
+
+    __slots__ = ("st", "pos", "occ0", "occ1", "flag_carrier", "flag_drop", "keep_open",
+                 "hands", "fresh", "known", "deck", "discard", "used_item", "used_combat",
+                 "turn", "side", "member", "first", "phase", "roll", "horse", "moved",
+                 "ghost", "rain", "rain_by", "combat", "outcome", "played", "legal",
+                 "cards_key")
 
     st: Static
     pos: tuple[int, ...]
+    occ0: int
+    occ1: int
     flag_carrier: tuple[int, int]
     flag_drop: tuple[int, int]
     keep_open: tuple[int, ...]
@@ -336,31 +383,69 @@ class State:
     discard: tuple[int, ...]
     used_item: tuple[int, ...]
     used_combat: tuple[int, ...]
-    turn: int = 0
-    side: int = 0
-    member: int = 0
-    first: int = -1
-    phase: int = FIRST
-    roll: int = 0
-    horse: int = 0
-    moved: int = -1
+    turn: int
+    side: int
+    member: int
+    first: int
+    phase: int
+    roll: int
+    horse: int
+    moved: int
     """The piece that moved this part (for the log and tie placement)."""
-    ghost: tuple[int, int] = (-1, -1)
-    rain: tuple[int, int] = (-1, -1)
-    rain_by: tuple[int, int] = (0, 0)
-    combat: tuple[int, ...] | None = None
-    outcome: Outcome | None = None
-    played: tuple[int, int] = (0, 0)
-    legal: list | None = None
-    """The legal actions of this state, computed once (a cache, not part of the game)."""
+    ghost: tuple[int, int]
+    rain: tuple[int, int]
+    rain_by: tuple[int, int]
+    combat: tuple[int, ...] | None
+    outcome: Outcome | None
+    played: tuple[int, int]
+    legal: Sequence[tuple] | None
+    cards_key: int | None
+
+    def __init__(self) -> None:
+        """An empty state (`new_state` makes one; `copy` fills one in)."""
 
     def copy(self) -> State:
-        """A copy that can be changed without touching this state."""
-        return State(self.st, self.pos, self.flag_carrier, self.flag_drop, self.keep_open,
-                     self.hands, self.fresh, self.known, self.deck, self.discard,
-                     self.used_item, self.used_combat, self.turn, self.side, self.member,
-                     self.first, self.phase, self.roll, self.horse, self.moved, self.ghost,
-                     self.rain, self.rain_by, self.combat, self.outcome, self.played, None)
+        """A copy that can be changed without touching this state (its options are not
+        copied: they belong to this state)."""
+        c = State()
+        c.st = self.st
+        c.pos = self.pos
+        c.occ0 = self.occ0
+        c.occ1 = self.occ1
+        c.flag_carrier = self.flag_carrier
+        c.flag_drop = self.flag_drop
+        c.keep_open = self.keep_open
+        c.hands = self.hands
+        c.fresh = self.fresh
+        c.known = self.known
+        c.deck = self.deck
+        c.discard = self.discard
+        c.used_item = self.used_item
+        c.used_combat = self.used_combat
+        c.turn = self.turn
+        c.side = self.side
+        c.member = self.member
+        c.first = self.first
+        c.phase = self.phase
+        c.roll = self.roll
+        c.horse = self.horse
+        c.moved = self.moved
+        c.ghost = self.ghost
+        c.rain = self.rain
+        c.rain_by = self.rain_by
+        c.combat = self.combat
+        c.outcome = self.outcome
+        c.played = self.played
+        c.legal = None
+        c.cards_key = self.cards_key
+        return c
+
+    def sync(self) -> None:
+        """Rebuild what follows from the other fields after they were set by hand (tests'
+        positions): the occupancy masks; the caches are dropped."""
+        self.occ0, self.occ1 = occupancy(self.st, self.pos)
+        self.legal = None
+        self.cards_key = None
 
     @property
     def seat(self) -> int:
@@ -369,24 +454,108 @@ class State:
 
     def key(self) -> tuple:
         """Everything that matters for the rest of the game (the turn number only through
-        what it still decides: closed keeps, Ghost Magic and Rain Storm in force)."""
+        what it still decides: closed keeps, Ghost Magic and Rain Storm in force), with
+        the card fields as their hash (see `cards_hash`)."""
         t = self.turn
-        return (self.pos, self.flag_carrier, self.flag_drop,
-                tuple(o > t for o in self.keep_open), self.hands, self.fresh, self.known,
-                self.deck, self.discard, self.used_item, self.used_combat, self.side,
-                self.member, self.first, self.phase, self.roll, self.horse, self.moved,
-                tuple(g >= t for g in self.ghost), tuple(r >= t for r in self.rain),
-                self.rain_by, self.combat, self.outcome)
+        ghost, rain = self.ghost, self.rain
+        ck = self.cards_key
+        if ck is None:
+            ck = self.cards_key = cards_hash(self)
+        return (self.pos, self.flag_carrier, self.flag_drop, closed_keeps(self), ck,
+                self.side, self.member, self.first, self.phase, self.roll, self.horse,
+                self.moved, (ghost[0] >= t) | (ghost[1] >= t) << 1,
+                (rain[0] >= t) | (rain[1] >= t) << 1, self.rain_by, self.combat,
+                self.outcome)
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+
+def new_state(st: Static, pos: tuple[int, ...], flag_carrier: tuple[int, int],
+             flag_drop: tuple[int, int], keep_open: tuple[int, ...],
+             hands: tuple[tuple[int, ...], tuple[int, ...]],
+             fresh: tuple[tuple[int, ...], tuple[int, ...]],
+             known: tuple[tuple[int, ...], tuple[int, ...]], deck: tuple[int, ...],
+             discard: tuple[int, ...], used_item: tuple[int, ...],
+             used_combat: tuple[int, ...], turn: int = 0, side: int = 0,
+             member: int = 0, first: int = -1, phase: int = FIRST, roll: int = 0,
+             horse: int = 0, moved: int = -1, ghost: tuple[int, int] = (-1, -1),
+             rain: tuple[int, int] = (-1, -1), rain_by: tuple[int, int] = (0, 0),
+             combat: tuple[int, ...] | None = None, outcome: Outcome | None = None,
+             played: tuple[int, int] = (0, 0)) -> State:
+    """A state from its game fields (the derived ones computed, the caches empty)."""
+    s = State()
+    s.st = st
+    s.pos = pos
+    s.occ0, s.occ1 = occupancy(st, pos)
+    s.flag_carrier = flag_carrier
+    s.flag_drop = flag_drop
+    s.keep_open = keep_open
+    s.hands = hands
+    s.fresh = fresh
+    s.known = known
+    s.deck = deck
+    s.discard = discard
+    s.used_item = used_item
+    s.used_combat = used_combat
+    s.turn = turn
+    s.side = side
+    s.member = member
+    s.first = first
+    s.phase = phase
+    s.roll = roll
+    s.horse = horse
+    s.moved = moved
+    s.ghost = ghost
+    s.rain = rain
+    s.rain_by = rain_by
+    s.combat = combat
+    s.outcome = outcome
+    s.played = played
+    s.legal = None
+    s.cards_key = None
+    return s
+
+
+def cards_hash(s: State) -> int:
+    """The hash of a state's card fields: hands, cards obtained this turn, cards known to
+    the other team, deck, discard, and who played an item or a combat card this turn."""
+    return hash((s.hands, s.fresh, s.known, s.deck, s.discard, s.used_item, s.used_combat))
+
+
+def occupancy(st: Static, pos: tuple[int, ...]) -> tuple[int, int]:
+    """The cells of side 0's and side 1's pieces on the board, as masks."""
+    occ = [0, 0]
+    sides = st.piece_side
+    for i, c in enumerate(pos):
+        if c >= 0:
+            occ[sides[i]] |= 1 << c
+    return occ[0], occ[1]
+
+
+def closed_keeps(s: State) -> int:
+    """The closed keeps as a mask of cells: "After leaving this keep, no one may enter
+    until a full turn has gone by." (keep ``k`` reopens on turn ``keep_open[k]``)."""
+    opens = s.keep_open
+    t = s.turn
+    if not opens or max(opens) <= t:
+        return 0
+    closed = 0
+    keeps = s.st.keeps
+    for k, o in enumerate(opens):
+        if o > t:
+            closed |= 1 << keeps[k]
+    return closed
+
+
+class Observation(NamedTuple):
     """What one player may see: the whole board (pieces, flags, closed keeps, Ghost Magic
     and Rain Storm in force, the dice and any combat under way), the item cards of their
     own team's hand (and which were obtained this turn), the discard pile, and only the
     sizes of the item deck and of the other team's hand (with how many of its cards were
     obtained this turn). ``known_mine``/``known_theirs`` are the cards each team is known
     by the other to hold (a card taken by Thief is seen by both teams).
+
+    A named tuple: immutable, compared and hashed by its fields (the search keys its
+    information sets by observations), and cheap to make at every decision.
     """
 
     st: Static
