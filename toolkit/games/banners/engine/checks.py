@@ -147,8 +147,8 @@ def broken(s: State) -> Iterator[tuple[str, str]]:
     for side in (0, 1):
         hand = hands[side]
         fresh, known = s.fresh[side], s.known[side]
-        if (sum(fresh) and any(f > h for f, h in zip(fresh, hand, strict=True))) or \
-                (sum(known) and any(k > h for k, h in zip(known, hand, strict=True))):
+        if (sum(fresh) != 0 and any(f > h for f, h in zip(fresh, hand, strict=True))) or \
+                (sum(known) != 0 and any(k > h for k, h in zip(known, hand, strict=True))):
             yield "cards", f"{SIDE_NAMES[side]}: more fresh or known cards than held"
         carrier, drop = s.flag_carrier[side], s.flag_drop[side]
         if carrier >= 0:

@@ -48,6 +48,60 @@ def reach(wp: int, start: int, entry: int, steps: int, inner: int,
     return 0, u, r, d, left
 
 
+def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int,
+                inner: int, final: int) -> tuple[int, int, int, int, int]:
+    """`reach` for several pieces at once, each in its own lane of the masks.
+
+    Lane ``j`` holds piece ``j``'s board, shifted up by ``j`` times the lane's length;
+    the row between two lanes is never in a mask, so no step leaves its lane. ``begin``
+    holds each lane's start (the piece's cell; for a piece entering from the reserve,
+    the entry cells it may step on first), and ``last_step[k]`` the lanes (their full
+    masks) whose last step is the ``k``-th from there, ``most`` the largest such ``k``
+    and ``alive`` the lanes with a step to take.
+    A lane takes its ``inner`` cells until its last step, which lands on its ``final``
+    cells; its ends are kept once its steps run out. Returns ``(entered, up, right,
+    down, left)`` by lane: ``entered`` holds the lanes with no step left after entering
+    (their entry cells, which ``begin`` must give masked by ``final`` already).
+    """
+    entered = begin & last_step[0]
+    up = right = down = left = 0
+    if not alive:
+        return entered, 0, 0, 0, 0
+    a = begin & alive
+    done = last_step[1]
+    if done:
+        alive &= ~done
+        m = (inner & alive) | (final & done)
+    else:
+        m = inner & alive
+    # The first step from a start (no last direction yet) goes every way.
+    u, r, d, left_ = (a >> wp) & m, (a << 1) & m, (a << wp) & m, (a >> 1) & m
+    if done:
+        up, right, down, left = u & done, r & done, d & done, left_ & done
+        m = inner & alive
+    k = 1
+    while k < most:
+        k += 1
+        done = last_step[k]
+        if done:
+            alive &= ~done
+            m = (inner & alive) | (final & done)
+        # Moving up may follow any step but a step down (M5), and so on.
+        h = r | left_
+        v = u | d
+        if not (h or v):
+            break
+        u, r, d, left_ = ((u | h) >> wp) & m, ((r | v) << 1) & m, ((d | h) << wp) & m, \
+            ((left_ | v) >> 1) & m
+        if done:
+            up |= u & done
+            right |= r & done
+            down |= d & done
+            left |= left_ & done
+            m = inner & alive
+    return entered, up, right, down, left
+
+
 def bits(mask: int) -> list[int]:
     """The cells of a mask, in increasing order."""
     out = []
@@ -62,32 +116,58 @@ class Moves(Sequence[tuple]):
     """The options of a move decision, made only as far as they are looked at.
 
     A move decision offers about a hundred moves, of which a random player looks at one.
-    The options are kept as one segment per piece, in the order they are offered: the
-    piece, the mask of the cells it may move to (offered in increasing cell order), then
-    its attacks (tuples, already sorted). ``len`` is exact at once; an option is made
-    when it is indexed, and all of them (once, then kept) when iterated. Equal to a list
-    of the same options, as the list the engine used to return was.
+    They are kept as the search found them, each of ``pieces`` in its lane of the masks
+    (``offsets``: where each lane begins): ``found``, the cells each piece may move to,
+    and ``hits``, the search's five planes (``reach``'s ``entered, up, right, down,
+    left``) where they meet ``targets``, the enemies it may attack. A piece's moves come
+    in increasing cell order, then its attacks sorted by target and cell attacked from
+    (`attack_sources`). ``len`` is exact at once (bit counts); an option is made when it
+    is indexed, and all of them (once, then kept) when iterated. Equal to a list of the
+    same options, as the engine's lists are.
     """
 
-    __slots__ = ("seat", "pieces", "masks", "counts", "attacks", "n", "_items")
+    __slots__ = ("seat", "pieces", "offsets", "found", "full", "wp", "hits", "targets",
+                 "n", "_attacks", "_items")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, pieces: tuple[int, ...], offsets: tuple[int, ...],
+                 found: int, full: int, wp: int = 0, hits: tuple[int, ...] = (),
+                 targets: int = 0) -> None:
         self.seat = seat
-        self.pieces: list[int] = []
-        self.masks: list[int] = []
-        self.counts: list[int] = []
-        self.attacks: list[list[tuple] | None] = []
-        self.n = 0
+        self.pieces = pieces
+        self.offsets = offsets
+        self.found = found
+        self.full = full
+        self.wp = wp
+        self.hits = hits
+        self.targets = targets
+        n = found.bit_count()
+        for plane in hits:
+            n += plane.bit_count()
+        self.n = n
+        self._attacks: dict[int, list[tuple]] = {}
         self._items: list[tuple] | None = None
 
-    def add(self, piece: int, mask: int, attacks: list[tuple] | None) -> None:
-        """Offer ``piece``'s moves to the cells of ``mask``, then its ``attacks``."""
-        count = mask.bit_count()
-        self.pieces.append(piece)
-        self.masks.append(mask)
-        self.counts.append(count)
-        self.attacks.append(attacks)
-        self.n += count + (len(attacks) if attacks else 0)
+    def attacks(self, j: int) -> list[tuple]:
+        """The attacks of the piece in lane ``j`` (made once)."""
+        made = self._attacks.get(j)
+        if made is None:
+            made = []
+            if self.hits:
+                off, full = self.offsets[j], self.full
+                planes = tuple(plane >> off & full for plane in self.hits)
+                if any(planes):
+                    seat, piece = self.seat, self.pieces[j]
+                    made = [("attack", seat, piece, target, frm)
+                            for target, frm in attack_sources(self.wp, planes, self.targets)]
+            self._attacks[j] = made
+        return made
+
+    def first_piece(self) -> int:
+        """The piece of the first option (-1 if there is none)."""
+        for j, piece in enumerate(self.pieces):
+            if self.found >> self.offsets[j] & self.full or self.attacks(j):
+                return piece
+        return -1
 
     def __len__(self) -> int:
         return self.n
@@ -103,16 +183,19 @@ class Moves(Sequence[tuple]):
         items = self._items
         if items is not None:
             return items[i]
-        for k, count in enumerate(self.counts):
-            if i < count:
-                m = self.masks[k]
-                while i:  # drop the i lowest cells
-                    m &= m - 1
-                    i -= 1
-                return ("move", self.seat, self.pieces[k], (m & -m).bit_length() - 1)
-            i -= count
-            attacks = self.attacks[k]
-            if attacks:
+        found, full = self.found, self.full
+        for j, off in enumerate(self.offsets):
+            m = found >> off & full
+            if m:
+                count = m.bit_count()
+                if i < count:
+                    while i:  # drop the i lowest cells
+                        m &= m - 1
+                        i -= 1
+                    return ("move", self.seat, self.pieces[j], (m & -m).bit_length() - 1)
+                i -= count
+            if self.hits:
+                attacks = self.attacks(j)
                 if i < len(attacks):
                     return attacks[i]
                 i -= len(attacks)
@@ -125,12 +208,12 @@ class Moves(Sequence[tuple]):
             items = []
             add = items.append
             seat = self.seat
-            for k, piece in enumerate(self.pieces):
-                for cell in bits(self.masks[k]):
+            found, full = self.found, self.full
+            for j, piece in enumerate(self.pieces):
+                for cell in bits(found >> self.offsets[j] & full):
                     add(("move", seat, piece, cell))
-                attacks = self.attacks[k]
-                if attacks:
-                    items.extend(attacks)
+                if self.hits:
+                    items.extend(self.attacks(j))
             self._items = items
         return items
 
@@ -138,14 +221,17 @@ class Moves(Sequence[tuple]):
         return iter(self.items())
 
     def __contains__(self, action: object) -> bool:
-        if self._items is None and type(action) is tuple and len(action) == 4 \
-                and action[0] == "move" and type(action[3]) is int and action[3] >= 0:
-            if action[1] != self.seat:
+        if self._items is None and type(action) is tuple and 4 <= len(action) <= 5 \
+                and type(action[3]) is int:
+            if action[1] != self.seat or action[2] not in self.pieces:
                 return False
-            piece, cell = action[2], action[3]
-            for k, p in enumerate(self.pieces):
-                if p == piece and self.masks[k] >> cell & 1:
-                    return True
+            j = self.pieces.index(action[2])
+            if action[0] == "move" and len(action) == 4:
+                cell = action[3]
+                return 0 <= cell < self.full.bit_length() and \
+                    bool(self.found >> (self.offsets[j] + cell) & 1)
+            if action[0] == "attack" and len(action) == 5:
+                return action in self.attacks(j)
             return False
         return action in self.items()
 

@@ -40,7 +40,7 @@ invariants return at once when the state's parts are those last found clean
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from random import Random
 from typing import Any
 
@@ -49,7 +49,7 @@ from toolkit.sim.engine import CHANCE, Outcome
 from ..book import EFFECT_NAMES
 from .checks import Checker
 from .counting import COVERAGE_INDEX, STAT, Counting
-from .moves import Moves, attack_sources, bits, blocked_in_ends, locust_end, reach
+from .moves import Moves, bits, blocked_in_ends, locust_end, reach_lanes
 from .report import game_stats, stats_tables
 from .rulings import COVERAGE_IDS, ITEM_IDS, RULINGS, item_id
 from .state import (
@@ -89,6 +89,7 @@ from .state import (
     RESERVE,
     ROLL,
     S_KEEP,
+    SCOUT_BONUS,
     STEAL,
     TIE,
     BannersParams,
@@ -200,6 +201,9 @@ S_REAPED = STAT + "pieces.reaped"
 S_REINFORCEMENTS = STAT + "reinforcements"
 
 
+_at = tuple.__getitem__
+
+
 def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
             keeps: int) -> int:
     """Which of `_SHAPING` left out some of the ``reached`` spaces, as bits."""
@@ -239,7 +243,7 @@ class BannersRules(Counting):
 
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Mapping[str, Callable[[], Any]]:
         """The agent registry: name -> factory."""
         from .agents import AGENTS
 
@@ -519,10 +523,14 @@ class BannersRules(Counting):
 
     # ----------------------------------------------------------------- moving
     def _move_options(self, s: State) -> Moves:
-        """Every full-length move and attack of the seat's pieces (M2-M5, C1)."""
+        """Every full-length move and attack of the seat's pieces (M2-M5, C1).
+
+        All the pieces' paths are searched at once, each piece in its own lane of the
+        masks (`reach_lanes`); the moves stay masks until they are looked at (`Moves`).
+        """
         st = s.st
-        seat = st.side_seats[s.side][s.member]
         side = s.side
+        seat = st.side_seats[side][s.member]
         enemy = 1 - side
         t = s.turn
         pos = s.pos
@@ -532,93 +540,187 @@ class BannersRules(Counting):
         occ_enemy, occ_own = (occ1, occ0) if side == 0 else (occ0, occ1)
         keeps_mask = st.keeps_mask
         ghost = s.ghost
-        attack_ok = ghost[side] < t and ghost[enemy] < t
         protected = occ_enemy & keeps_mask
-        targets = (occ_enemy & ~keeps_mask) if attack_ok else 0
-        rain = s.rain_by[side] if s.rain[side] == t else 0
-        pieces = st.seat_pieces[seat]
-        castle = st.castle[enemy]
-        must = -1
-        for i in pieces:
-            if pos[i] == castle:
-                must = i
-                break
-        wp = st.wp
-        bridges = st.bridges_mask[side]
-        carrier = s.flag_carrier[enemy]
-        free_keeps = keeps_mask & ~occ & ~closed
-        ghosted = 0 if attack_ok else occ_enemy & ~keeps_mask
+        if ghost[side] < t and ghost[enemy] < t:
+            targets, ghosted = occ_enemy & ~keeps_mask, 0
+        else:  # Ghost Magic: no attack either way
+            targets, ghosted = 0, occ_enemy & ~keeps_mask
+        roll = s.roll - s.rain_by[side] if s.rain[side] == t else s.roll
         # The free spaces every piece may enter (the piece's own adds and bars follow).
-        drop = s.flag_drop[side]
         enterable = st.all & ~occ & ~closed
+        drop = s.flag_drop[side]
         if drop >= 0:
             enterable &= ~(1 << drop)
-        kind = st.kind
-        bonus = st.piece_steps
-        roll = s.roll - rain
+        castle = st.castle[enemy]
+        must = -1
+        if occ_own >> castle & 1:
+            for i in st.seat_pieces[seat]:
+                if pos[i] == castle:
+                    # "You must leave this space on your next turn."
+                    must = i
+                    self._tally[G_CASTLE_MUST_LEAVE] += 1
+                    n = roll + st.piece_steps[i]
+                    if n > 0 and self._blocked_in(st, castle, occ):
+                        opts = self._blocked_in_moves(s, seat, i, n, enterable, occ)
+                        if opts.n:
+                            self._fire(R_CASTLE_LEAVE)
+                            return opts
+                        must = -2  # it cannot leave: the others move
+                    break
+        carrier = s.flag_carrier[enemy]
+        carrier_lane = st.piece_lane[carrier] if carrier >= 0 and \
+            st.piece_seat[carrier] == seat else -1
+        cells = st.seat_cells[seat](pos)
         notes = 0
-        opts = Moves(seat)
-        order: tuple[int, ...] = (must,) if must >= 0 else pieces
-        if must >= 0:
-            self._tally[G_CASTLE_MUST_LEAVE] += 1
-        for _ in (0, 1):  # the piece that must leave, then (if it cannot) the others
-            reserve_colors: list[str] = []
-            for i in order:
-                c = pos[i]
-                if c == RESERVE:
-                    color = st.piece_color[i]
-                    if color in reserve_colors:
-                        continue  # pieces waiting in the reserve are alike
-                    reserve_colors.append(color)
-                elif c < 0:
-                    continue
-                steps = roll + bonus[i]
-                if steps <= 0:
-                    continue
-                # M4: "If a piece has a flag, they cannot enter a keep."
-                inner = enterable & ~keeps_mask if i == carrier else enterable
-                start = 0
-                if c >= 0:
-                    start = 1 << c
-                    if kind[c] != S_KEEP:
-                        inner |= start  # it may cross the space it left (not a keep)
-                land = inner & ~start
-                if c == castle and self._blocked_in(st, c, occ):
-                    self._fire(R_CASTLE_BLOCKED)
-                    self._fire(G_CASTLE_BLOCKED)
-                    ends = 0
-                    for end in blocked_in_ends(st, c, steps, occ & ~start, inner, land):
-                        ends |= 1 << end
-                    if ends:
-                        opts.add(i, ends, None)
-                    continue
-                last = land | targets
-                own = occ_own & ~start
-                e0, e1, e2, e3, e4 = reach(
-                    wp, start, bridges, steps, inner, last | protected | ghosted | own
-                    | start | (free_keeps if i == carrier else 0))
-                reached = e0 | e1 | e2 | e3 | e4
-                if reached & ~last:
-                    notes |= _shaped(reached, own, start, protected, ghosted,
-                                     keeps_mask & ~protected if i == carrier else 0)
-                found = reached & land
-                if reached & targets:
-                    opts.add(i, found, [("attack", seat, i, target, frm) for target, frm in
-                                        attack_sources(wp, (e0, e1, e2, e3, e4), targets)])
-                elif found:
-                    opts.add(i, found, None)
-            if opts.n or must < 0:
+        while True:  # the piece that must leave, then (if it cannot) the others
+            if must == -1 and roll > 0 and RESERVE not in cells:
+                # The common case: every piece of the seat on the board or out of play.
+                starts = sum(map(_at, st.seat_lane_bits[seat], cells))
+                aboard = sum(map(_at, st.seat_lane_fulls[seat], cells))
+                scouts = aboard & st.seat_scouts[seat]
+                last_step = [0] * (roll + SCOUT_BONUS + 1)
+                last_step[roll] = aboard & ~scouts
+                last_step[roll + SCOUT_BONUS] |= scouts
+                lanes = (starts, starts, starts & ~st.seat_keeps[seat], last_step,
+                         roll + SCOUT_BONUS if scouts else roll, aboard)
+            else:
+                lanes = self._lanes(s, seat, roll, must, enterable, targets | protected
+                                    | ghosted | occ_own)
+            if lanes[5] or lanes[3][0]:
+                found, hits, shaped = self._search(
+                    s, seat, lanes, carrier_lane, enterable, targets, protected, ghosted,
+                    occ_own, closed)
+                notes |= shaped
+                if found or hits:
+                    opts = Moves(seat, st.seat_pieces[seat], st.seat_lanes[seat], found,
+                                 st.full, st.wp, hits, targets)
+                    break
+            if must < 0:
+                opts = Moves(seat, st.seat_pieces[seat], st.seat_lanes[seat], 0, st.full)
                 break
             # Ruling castle-must-leave: it cannot leave; another piece may move.
-            order = tuple(i for i in pieces if i != must)
+            must = -2
         if notes:
             tally = self._tally
             for k, rule in enumerate(_SHAPING):
                 if notes >> k & 1:
                     tally[rule] += 1
-        if must >= 0 and opts.n and opts.pieces[0] == must:
+        if must >= 0:
             self._fire(R_CASTLE_LEAVE)
         return opts
+
+    @staticmethod
+    def _lanes(s: State, seat: int, roll: int, must: int, enterable: int,
+               others: int) -> tuple[int, int, int, list[int], int, int]:
+        """Where the search of each of the seat's pieces begins, piece by piece (see
+        `reach_lanes`): ``(begin, starts, cross, last_step, most, alive)``. Only ``must``
+        when it is a piece (>= 0); every piece but one on the enemy castle when it is -2.
+        A piece in the reserve enters through a free drawbridge of its side (its first
+        step); pieces waiting there are alike, so one of each colour is searched."""
+        st = s.st
+        pos = s.pos
+        castle = st.castle[1 - s.side]
+        kind = st.kind
+        bonus = st.piece_steps
+        lanes = st.piece_lane
+        full = st.full
+        begin = starts = cross = alive = most = 0
+        last_step = [0] * max(roll + SCOUT_BONUS + 1, 1)
+        reserve_colors: list[str] = []
+        for i in st.seat_pieces[seat]:
+            if must >= 0 and i != must or must == -2 and pos[i] == castle:
+                continue
+            c = pos[i]
+            if c == RESERVE:
+                color = st.piece_color[i]
+                if color in reserve_colors:
+                    continue  # pieces waiting in the reserve are alike
+                reserve_colors.append(color)
+            elif c < 0:
+                continue
+            n = roll + bonus[i]
+            if n <= 0:
+                continue
+            off = lanes[i]
+            if c >= 0:
+                b = 1 << (c + off)
+                starts |= b
+                if kind[c] != S_KEEP:
+                    cross |= b  # it may cross the space it left (not a keep)
+            else:
+                b = (st.bridges_mask[s.side] & (enterable if n > 1 else enterable | others)) \
+                    << off
+                n -= 1
+            begin |= b
+            last_step[n] |= full << off
+            if n:
+                alive |= full << off
+                if n > most:
+                    most = n
+        return begin, starts, cross, last_step, most, alive
+
+    @staticmethod
+    def _search(s: State, seat: int, lanes: tuple[int, int, int, list[int], int, int],
+                carrier_lane: int, enterable: int, targets: int, protected: int,
+                ghosted: int, occ_own: int, closed: int
+                ) -> tuple[int, tuple[int, ...], int]:
+        """Search the lanes: ``(found, hits, shaped)``, the cells each piece may move to
+        (by lane), the search's five planes where they meet an enemy it may attack (see
+        `Moves`; empty when none), and the bits of `_SHAPING` whose rules left some space
+        out."""
+        st = s.st
+        begin, starts, cross, last_step, most, alive = lanes
+        rep = st.seat_rep[seat]
+        keeps_mask = st.keeps_mask
+        full = st.full
+        # A move's last step may also reach what `_SHAPING`'s rules then leave out:
+        # enemies (in keeps, under Ghost Magic) and the side's own pieces.
+        others = targets | protected | ghosted | occ_own
+        inner = enterable * rep | cross
+        final = (enterable | others) * rep
+        if carrier_lane >= 0 and starts >> carrier_lane & full:
+            # M4: "If a piece has a flag, they cannot enter a keep."
+            inner &= ~(keeps_mask << carrier_lane)
+            free_keeps = keeps_mask & ~(occ_own | protected | closed)
+            final = (final & ~(full << carrier_lane)) | (
+                ((enterable & ~keeps_mask) | others | free_keeps) << carrier_lane)
+        else:
+            carrier_lane = -1
+        entered, up, right, down, left = reach_lanes(st.wp, begin, last_step, most, alive,
+                                                     inner, final)
+        reached = entered | up | right | down | left
+        found = reached & inner & ~starts
+        shaped = 0
+        if reached & ~found:
+            shaped = ((1 if reached & (occ_own * rep & ~starts) else 0)
+                      | (2 if reached & starts else 0)
+                      | (4 if protected and reached & protected * rep else 0)
+                      | (8 if ghosted and reached & ghosted * rep else 0)
+                      | (16 if carrier_lane >= 0 and reached & (
+                          (keeps_mask & ~protected) << carrier_lane) else 0))
+        if targets and reached & (targets_rep := targets * rep):
+            hits = (entered & targets_rep, up & targets_rep, right & targets_rep,
+                    down & targets_rep, left & targets_rep)
+        else:
+            hits = ()
+        return found, hits, shaped
+
+    def _blocked_in_moves(self, s: State, seat: int, piece: int, steps: int, enterable: int,
+                          occ: int) -> Moves:
+        """Ruling castle-blocked-in: the moves of a piece that must leave the enemy castle
+        and is completely blocked in there (through the pieces)."""
+        st = s.st
+        self._fire(R_CASTLE_BLOCKED)
+        self._fire(G_CASTLE_BLOCKED)
+        c = s.pos[piece]
+        start = 1 << c
+        # M4: "If a piece has a flag, they cannot enter a keep."
+        carrier = s.flag_carrier[1 - s.side]
+        inner = (enterable & ~st.keeps_mask if piece == carrier else enterable) | start
+        ends = 0
+        for end in blocked_in_ends(st, c, steps, occ & ~start, inner, inner & ~start):
+            ends |= 1 << end
+        return Moves(seat, (piece,), (0,), ends, st.full)
 
     @staticmethod
     def _blocked_in(st: Static, cell: int, occ: int) -> bool:
@@ -751,7 +853,7 @@ class BannersRules(Counting):
         piece = combat[0] if ph == ATT_CARD else combat[1]
         q = st.piece_seat[piece]
         side = st.piece_side[piece]
-        out = [("pass", q)]
+        out: list[tuple] = [("pass", q)]
         if s.used_combat[q]:
             return out
         hand = s.hands[side]
@@ -1051,7 +1153,7 @@ class BannersRules(Counting):
         carriers = s.flag_carrier
         castles = st.castle_bit[0] | st.castle_bit[1]
         wp = st.wp
-        out = []
+        out: list[tuple] = []
         for i, c in enumerate(pos):
             if c < 0 or i in carriers:
                 continue

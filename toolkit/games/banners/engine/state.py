@@ -163,6 +163,8 @@ class Static:
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
         "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
         "plain_kinds", "seat_mover", "piece_mover", "lead", "side_cells", "tables",
+        "lane", "full", "lane_full", "lane_rep", "piece_lane", "seat_rep", "seat_lanes",
+        "seat_cells", "seat_lane_bits", "seat_lane_fulls", "seat_scouts", "seat_keeps",
     )
 
     def __init__(self, params: BannersParams) -> None:
@@ -203,8 +205,9 @@ class Static:
         # Drawbridges of each side, nearest its own castle first (then reading order):
         # "Drawbridges: the starting spaces of pieces and where reinforcements come from."
         self.bridges = tuple(
-            tuple(sorted((i for i in range(n) if kind[i] == S_BRIDGE and side_of[i] == s),
-                         key=lambda i, s=s: (self.dist[self.castle[s]].get(i, 10_000), i)))
+            tuple(i for _, i in sorted((self.dist[self.castle[s]].get(i, 10_000), i)
+                                       for i in range(n)
+                                       if kind[i] == S_BRIDGE and side_of[i] == s))
             for s in (0, 1))
         self.bridges_mask = tuple(sum(bits[i] for i in b) for b in self.bridges)
         # Pieces, seats and sides.
@@ -238,6 +241,41 @@ class Static:
         self.side_pieces = tuple(tuple(i for i, s in enumerate(self.piece_side) if s == side)
                                  for side in (0, 1))
         self.start = _placement(self)
+        # Lanes: the moves of all of a seat's pieces are searched at once, piece j's
+        # board shifted up by ``j * lane`` bits (one empty row between lanes keeps a
+        # step off a lane's edge out of the next lane); see moves.py.
+        self.lane = n + wp
+        self.full = (1 << n) - 1
+        most = max((len(p) for p in self.seat_pieces), default=0)
+        self.lane_full = tuple(self.full << (j * self.lane) for j in range(most))
+        self.lane_rep = tuple(sum(1 << (j * self.lane) for j in range(k))
+                              for k in range(most + 1))
+        # Each piece's lane is its place among its seat's pieces.
+        lane_of = [0] * len(pieces)
+        for seat_pieces in self.seat_pieces:
+            for j, i in enumerate(seat_pieces):
+                lane_of[i] = j
+        self.piece_lane = tuple(j * self.lane for j in lane_of)
+        """The offset of each piece's lane (0 for the seat's first piece)."""
+        self.seat_lanes = tuple(tuple(self.piece_lane[i] for i in p) for p in self.seat_pieces)
+        self.seat_rep = tuple(self.lane_rep[len(p)] for p in self.seat_pieces)
+        self.seat_cells = tuple(_getter(p) for p in self.seat_pieces)
+        """``seat_cells[q](pos)``: the positions of seat ``q``'s pieces, as a tuple."""
+        # By position (a cell, or -1 to -3 off the board: 0), in each lane of a seat:
+        # the cell's bit, and the whole lane when the piece is on the board.
+        self.seat_lane_bits = tuple(
+            tuple(tuple(1 << (c + off) for c in range(n)) + (0, 0, 0) for off in lanes)
+            for lanes in self.seat_lanes)
+        self.seat_lane_fulls = tuple(
+            tuple((self.full << off,) * n + (0, 0, 0) for off in lanes)
+            for lanes in self.seat_lanes)
+        self.seat_scouts = tuple(
+            sum(self.full << self.piece_lane[i] for i in p if self.piece_scout[i])
+            for p in self.seat_pieces)
+        """The lanes of the seat's scouts (M3: +2 on their movement roll)."""
+        self.seat_keeps = tuple(self.keeps_mask * rep for rep in self.seat_rep)
+        """A mask with bit 0 of every lane of the seat's pieces: ``mask * seat_rep[q]``
+        copies a one-board mask into each of them."""
         # Item kinds (one per Items row name, in sheet order).
         self.kinds = len(params.items)
         self.kind_names = tuple(i.name for i in params.items)
