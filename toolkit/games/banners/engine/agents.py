@@ -28,7 +28,7 @@ from random import Random
 
 from toolkit.sim.engine import RandomAgent
 
-from .moves import locust_end
+from .moves import Moves, bits, locust_end
 from .state import (
     ATT_CARD,
     ATT_KNIFE,
@@ -76,11 +76,56 @@ def odds(modifier: int) -> tuple[float, float, float]:
     return win / total, tie / total, (total - win - tie) / total
 
 
+class Tables:
+    """What the greedy agent reads of a board's geometry, built once per board (kept on
+    `Static.tables`): ``row(a)[b]``, the path length from ``a`` to ``b`` (trees
+    blocking, pieces ignored; `FAR` when no path), and ``layers(goal)``, the spaces by
+    their distance to ``goal``, nearest first, as ``(distance, mask)``."""
+
+    __slots__ = ("st", "rows", "by_distance")
+
+    def __init__(self, st: Static) -> None:
+        self.st = st
+        self.rows: dict[int, list[int]] = {}
+        self.by_distance: dict[int, list[tuple[int, int]]] = {}
+
+    def row(self, a: int) -> list[int]:
+        """Path lengths from space ``a`` to every cell."""
+        found = self.rows.get(a)
+        if found is None:
+            found = [FAR] * self.st.n
+            for b, d in self.st.dist[a].items():
+                found[b] = d
+            self.rows[a] = found
+        return found
+
+    def layers(self, goal: int) -> list[tuple[int, int]]:
+        """The spaces by distance to ``goal``, nearest first: ``(distance, mask)``."""
+        found = self.by_distance.get(goal)
+        if found is None:
+            masks: dict[int, int] = {}
+            row = self.row(goal)
+            st = self.st
+            for c in range(st.n):
+                if st.all >> c & 1:
+                    masks[row[c]] = masks.get(row[c], 0) | 1 << c
+            found = self.by_distance[goal] = sorted(masks.items())
+        return found
+
+
+def tables(st: Static) -> Tables:
+    """The agent's tables of a board (built on first use)."""
+    made = st.tables
+    if made is None:
+        made = st.tables = Tables(st)
+    return made
+
+
 def dist(st: Static, a: int, b: int) -> int:
     """Path length between two spaces (trees blocking, pieces ignored)."""
     if a < 0 or b < 0:
         return FAR
-    return st.dist[a].get(b, FAR)
+    return tables(st).row(a)[b]
 
 
 class GreedyAgent:
@@ -93,6 +138,8 @@ class GreedyAgent:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
             return legal[0]
+        if obs.phase == MOVE and isinstance(legal, Moves):
+            return self._best_move(obs, legal)
         if obs.side == 1:  # break ties alike for both sides (see `_as_side_one`)
             legal = sorted(legal, key=lambda a: _as_side_one(obs.st, a))
         ph = obs.phase
@@ -109,6 +156,89 @@ class GreedyAgent:
             return max(legal, key=lambda a: self._place_value(obs, piece, a[2]))
         # Reinforcements: the drawbridge nearest the enemy flag.
         return max(legal, key=lambda a: -dist(obs.st, a[3], self._enemy_flag(obs)))
+
+    def _best_move(self, obs: Observation, legal: Moves) -> tuple:
+        """The move (or attack) of highest `_move_value`, the first of them in the order
+        ``legal`` offers them (side 2: in `_as_side_one`'s order), as ``max`` over
+        ``legal`` would choose, without scoring every move.
+
+        A move's value is a constant of its piece plus a value of the space it lands on
+        (`_land_value`): ten times the distance to the piece's goal taken off, a keep's
+        bonus or the threats against the space. The ten a step of distance outweighs the
+        rest but for a few steps, so only the spaces nearest the goal are scored: those
+        ``span`` steps farther than the nearest at most. The flag carrier's moves, and
+        every attack, are scored one by one.
+        """
+        st = obs.st
+        side, enemy = obs.side, 1 - obs.side
+        tab = tables(st)
+        pos = obs.pos
+        seat = legal.seat
+        ours = obs.flag_carrier[enemy]  # our piece with the enemy flag
+        flag = self._enemy_flag(obs)
+        goal = self._goal(obs, -1)
+        to_goal = tab.row(goal)
+        layers = tab.layers(goal)
+        threats = [(tab.row(pos[i]), 6 + st.move_bonus(i)) for i in st.side_pieces[enemy]
+                   if pos[i] >= 0]
+        # How many steps farther a space may lie and still be worth as much as the
+        # nearest: the largest keep bonus (12) and threats (2 each) make up for them.
+        span = (12 + 2 * len(threats) + 9) // 10
+        keep = 12 if obs.deck else 4
+        kind = st.kind
+        turned = side == 1
+        best: tuple | None = None
+        top: float = 0
+        found, full = legal.found, legal.full
+        for j, piece in enumerate(legal.pieces):
+            mask = found >> legal.offsets[j] & full
+            if mask:
+                if piece == ours:
+                    cells = bits(mask)
+                    values = [self._land_value(obs, piece, c) for c in cells]
+                elif flag >= 0 and mask >> flag & 1:
+                    cells, values = [flag], [1e5]
+                else:
+                    here = pos[piece]
+                    base = 10 * tab.row(here if here >= 0 else st.castle[side])[goal]
+                    cells, values = [], []
+                    limit = -1
+                    for d, layer in layers:
+                        if limit >= 0 and d > limit:
+                            break
+                        near = mask & layer
+                        if not near:
+                            continue
+                        if limit < 0:
+                            limit = d + span
+                        for c in bits(near):
+                            if kind[c] == S_KEEP:
+                                value = keep
+                            else:
+                                value = 0
+                                for row, reach in threats:
+                                    if row[c] <= reach:
+                                        value -= 2
+                            cells.append(c)
+                            values.append(base - 10 * to_goal[c] + value)
+                most = max(values)
+                cell = -1
+                for c, v in zip(cells, values, strict=True):
+                    if v == most and (cell < 0 or (_turn(st, c) < _turn(st, cell) if turned
+                                                   else c < cell)):
+                        cell = c
+                action = ("move", seat, piece, cell)
+                if best is None or most > top or most == top and turned and \
+                        _as_side_one(st, action) < _as_side_one(st, best):
+                    best, top = action, most
+            if legal.hits:
+                for action in legal.attacks(j):
+                    value = self._move_value(obs, action)
+                    if best is None or value > top or value == top and turned and \
+                            _as_side_one(st, action) < _as_side_one(st, best):
+                        best, top = action, value
+        assert best is not None
+        return best
 
     # ------------------------------------------------------------ positions
     @staticmethod
@@ -260,16 +390,21 @@ class GreedyAgent:
         return legal[0]
 
 
+def _turn(st: Static, cell: int) -> int:
+    """A cell of the board turned half round (positions off the board stay)."""
+    if cell < 0:
+        return cell
+    row, col = divmod(cell, st.wp)
+    return (st.h - 1 - row) * st.wp + (st.w - 1 - col)
+
+
 def _as_side_one(st: Static, action: tuple) -> tuple:
     """An action of side 2 as side 1 would see it on the board turned half round (cells
     turned, Locust Swarm's direction reversed), so that of equally good choices both
     sides take the same one on a symmetric board."""
 
     def turn(cell: int) -> int:
-        if cell < 0:
-            return cell
-        row, col = divmod(cell, st.wp)
-        return (st.h - 1 - row) * st.wp + (st.w - 1 - col)
+        return _turn(st, cell)
 
     kind = action[0]
     if kind in ("move", "reinforce"):
