@@ -128,6 +128,80 @@ def dist(st: Static, a: int, b: int) -> int:
     return tables(st).row(a)[b]
 
 
+class View:
+    """One decision's reading of an observation: what the greedy agent's scores need,
+    worked out once (the goal, the enemy flag, each enemy's reach)."""
+
+    __slots__ = ("obs", "st", "tab", "side", "enemy", "pos", "home", "flag", "goal",
+                 "threats")
+
+    def __init__(self, obs: Observation) -> None:
+        st = obs.st
+        self.obs = obs
+        self.st = st
+        self.tab = tab = tables(st)
+        self.side = side = obs.side
+        self.enemy = enemy = 1 - side
+        self.pos = pos = obs.pos
+        self.home = st.castle[side]
+        # Where the enemy flag is to be taken: its castle, or where it lies (-1 when we
+        # carry it).
+        if obs.flag_carrier[enemy] >= 0:
+            self.flag = -1
+        else:
+            drop = obs.flag_drop[enemy]
+            self.flag = drop if drop >= 0 else st.castle[enemy]
+        # Where our pieces that are not carriers head: an enemy carrying our flag, else
+        # the enemy flag, else our carrier (to escort it).
+        carrier = obs.flag_carrier[side]
+        if carrier >= 0:
+            self.goal = pos[carrier]
+        elif self.flag >= 0:
+            self.goal = self.flag
+        else:
+            self.goal = pos[obs.flag_carrier[enemy]]
+        # Each enemy piece on the board, with how far it could move next turn.
+        self.threats = [(tab.row(pos[i]), 6 + st.move_bonus(i)) for i in st.side_pieces[enemy]
+                        if pos[i] >= 0]
+
+    def threat(self, cell: int) -> int:
+        """Enemy pieces that could reach ``cell`` with a good roll next turn."""
+        n = 0
+        for row, reach in self.threats:
+            if row[cell] <= reach:
+                n += 1
+        return n
+
+    def dist(self, a: int, b: int) -> int:
+        """Path length between two spaces (trees blocking, pieces ignored)."""
+        if a < 0 or b < 0:
+            return FAR
+        return self.tab.row(a)[b]
+
+    def land_value(self, piece: int, cell: int) -> float:
+        """How good it is for ``piece`` to end its move on ``cell``."""
+        obs = self.obs
+        st = self.st
+        here = self.pos[piece]
+        home = self.home
+        if obs.flag_carrier[self.enemy] == piece:
+            if cell == home:
+                return 1e6
+            run = st.run_dist[self.side]  # M4: its way home avoids keeps
+            before = run.get(here, FAR)
+            return 40 * (before - run.get(cell, FAR)) - 15 * self.threat(cell)
+        if cell == self.flag:
+            return 1e5
+        goal = self.goal
+        start = here if here >= 0 else home
+        value = 10 * (self.dist(start, goal) - self.dist(cell, goal))
+        if st.kind[cell] == S_KEEP:
+            value += 12 if obs.deck else 4
+        else:
+            value -= 2 * self.threat(cell)
+        return value
+
+
 class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
 
@@ -138,69 +212,72 @@ class GreedyAgent:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
             return legal[0]
-        if obs.phase == MOVE and isinstance(legal, Moves):
-            return self._best_move(obs, legal)
+        v = View(obs)
+        ph = obs.phase
+        if ph == MOVE and isinstance(legal, Moves):
+            return self._best_move(v, legal)
         if obs.side == 1:  # break ties alike for both sides (see `_as_side_one`)
             legal = sorted(legal, key=lambda a: _as_side_one(obs.st, a))
-        ph = obs.phase
         if ph == MOVE:
-            return max(legal, key=lambda a: self._move_value(obs, a))
+            return max(legal, key=lambda a: self._move_value(v, a))
         if ph == ITEM:
-            return self._item(obs, legal)
+            return self._item(v, legal)
         if ph in (ATT_CARD, DEF_CARD):
             return max(legal, key=lambda a: _card_rank(obs, a))
         if ph in (ATT_KNIFE, DEF_KNIFE):
             return next((a for a in legal if a[0] == "knife"), legal[0])
         if ph == TIE:
+            assert obs.combat is not None
             piece = obs.combat[0]
-            return max(legal, key=lambda a: self._place_value(obs, piece, a[2]))
+            return max(legal, key=lambda a: v.land_value(piece, a[2]))
         # Reinforcements: the drawbridge nearest the enemy flag.
-        return max(legal, key=lambda a: -dist(obs.st, a[3], self._enemy_flag(obs)))
+        return max(legal, key=lambda a: -v.dist(a[3], v.flag))
 
-    def _best_move(self, obs: Observation, legal: Moves) -> tuple:
+    def _best_move(self, v: View, legal: Moves) -> tuple:
         """The move (or attack) of highest `_move_value`, the first of them in the order
         ``legal`` offers them (side 2: in `_as_side_one`'s order), as ``max`` over
         ``legal`` would choose, without scoring every move.
 
         A move's value is a constant of its piece plus a value of the space it lands on
-        (`_land_value`): ten times the distance to the piece's goal taken off, a keep's
-        bonus or the threats against the space. The ten a step of distance outweighs the
-        rest but for a few steps, so only the spaces nearest the goal are scored: those
+        (`View.land_value`): ten times the distance to the goal taken off, a keep's bonus
+        or the threats against the space. The ten a step of distance outweighs the rest
+        but for a few steps, so only the spaces nearest the goal are scored: those
         ``span`` steps farther than the nearest at most. The flag carrier's moves, and
         every attack, are scored one by one.
         """
-        st = obs.st
-        side, enemy = obs.side, 1 - obs.side
-        tab = tables(st)
-        pos = obs.pos
+        obs = v.obs
+        st = v.st
+        tab = v.tab
+        pos = v.pos
         seat = legal.seat
-        ours = obs.flag_carrier[enemy]  # our piece with the enemy flag
-        flag = self._enemy_flag(obs)
-        goal = self._goal(obs, -1)
+        ours = obs.flag_carrier[v.enemy]  # our piece with the enemy flag
+        flag = v.flag
+        goal = v.goal
         to_goal = tab.row(goal)
         layers = tab.layers(goal)
-        threats = [(tab.row(pos[i]), 6 + st.move_bonus(i)) for i in st.side_pieces[enemy]
-                   if pos[i] >= 0]
+        threats = v.threats
         # How many steps farther a space may lie and still be worth as much as the
         # nearest: the largest keep bonus (12) and threats (2 each) make up for them.
         span = (12 + 2 * len(threats) + 9) // 10
         keep = 12 if obs.deck else 4
         kind = st.kind
-        turned = side == 1
+        turned = v.side == 1
         best: tuple | None = None
         top: float = 0
         found, full = legal.found, legal.full
         for j, piece in enumerate(legal.pieces):
             mask = found >> legal.offsets[j] & full
             if mask:
+                cells: list[int]
+                values: list[float]
                 if piece == ours:
                     cells = bits(mask)
-                    values = [self._land_value(obs, piece, c) for c in cells]
+                    values = [v.land_value(piece, c) for c in cells]
                 elif flag >= 0 and mask >> flag & 1:
                     cells, values = [flag], [1e5]
                 else:
                     here = pos[piece]
-                    base = 10 * tab.row(here if here >= 0 else st.castle[side])[goal]
+                    base = 10 * tab.row(here if here >= 0 else v.home)[goal]
                     cells, values = [], []
                     limit = -1
                     for d, layer in layers:
@@ -223,9 +300,9 @@ class GreedyAgent:
                             values.append(base - 10 * to_goal[c] + value)
                 most = max(values)
                 cell = -1
-                for c, v in zip(cells, values, strict=True):
-                    if v == most and (cell < 0 or (_turn(st, c) < _turn(st, cell) if turned
-                                                   else c < cell)):
+                for c, value_c in zip(cells, values, strict=True):
+                    if value_c == most and (cell < 0 or (
+                            _turn(st, c) < _turn(st, cell) if turned else c < cell)):
                         cell = c
                 action = ("move", seat, piece, cell)
                 if best is None or most > top or most == top and turned and \
@@ -233,87 +310,32 @@ class GreedyAgent:
                     best, top = action, most
             if legal.hits:
                 for action in legal.attacks(j):
-                    value = self._move_value(obs, action)
-                    if best is None or value > top or value == top and turned and \
+                    score = self._move_value(v, action)
+                    if best is None or score > top or score == top and turned and \
                             _as_side_one(st, action) < _as_side_one(st, best):
-                        best, top = action, value
+                        best, top = action, score
         assert best is not None
         return best
 
-    # ------------------------------------------------------------ positions
-    @staticmethod
-    def _enemy_flag(obs: Observation) -> int:
-        """Where the enemy flag is to be taken: its castle, or where it lies (-1 when we
-        carry it)."""
-        enemy = 1 - obs.side
-        if obs.flag_carrier[enemy] >= 0:
-            return -1
-        drop = obs.flag_drop[enemy]
-        return drop if drop >= 0 else obs.st.castle[enemy]
-
-    def _goal(self, obs: Observation, piece: int) -> int:
-        """Where a piece of ours that is not a carrier should head."""
-        side = obs.side
-        carrier = obs.flag_carrier[side]  # an enemy carrying our flag
-        if carrier >= 0:
-            return obs.pos[carrier]
-        flag = self._enemy_flag(obs)
-        if flag >= 0:
-            return flag
-        ours = obs.flag_carrier[1 - side]
-        return obs.pos[ours]  # escort our carrier
-
-    def _threat(self, obs: Observation, cell: int, ignore: int = -1) -> int:
-        """Enemy pieces that could reach ``cell`` with a good roll next turn."""
-        st = obs.st
-        enemy = 1 - obs.side
-        n = 0
-        for i in st.side_pieces[enemy]:
-            c = obs.pos[i]
-            if c >= 0 and i != ignore and dist(st, c, cell) <= 6 + st.move_bonus(i):
-                n += 1
-        return n
-
-    def _land_value(self, obs: Observation, piece: int, cell: int) -> float:
-        """How good it is for ``piece`` to end its move on ``cell``."""
-        st = obs.st
-        side, enemy = obs.side, 1 - obs.side
-        here = obs.pos[piece]
-        home = st.castle[side]
-        if obs.flag_carrier[enemy] == piece:
-            if cell == home:
-                return 1e6
-            run = st.run_dist[side]  # M4: its way home avoids keeps
-            before = run.get(here, FAR)
-            return 40 * (before - run.get(cell, FAR)) - 15 * self._threat(obs, cell)
-        if cell == self._enemy_flag(obs):
-            return 1e5
-        goal = self._goal(obs, piece)
-        start = here if here >= 0 else home
-        value = 10 * (dist(st, start, goal) - dist(st, cell, goal))
-        if st.kind[cell] == S_KEEP:
-            value += 12 if obs.deck else 4
-        else:
-            value -= 2 * self._threat(obs, cell)
-        return value
-
-    def _move_value(self, obs: Observation, action: tuple) -> float:
+    def _move_value(self, v: View, action: tuple) -> float:
         if action[0] == "move":
-            return self._land_value(obs, action[2], action[3])
+            return v.land_value(action[2], action[3])
         _, _, piece, target, frm = action
-        st = obs.st
-        side, enemy = obs.side, 1 - obs.side
+        obs = v.obs
+        st = v.st
+        side, enemy = v.side, v.enemy
         defender = obs.pos.index(target)
         mod = st.piece_bonus[piece] + self._card_edge(obs, E_STRENGTH)
         win, tie, lose = odds(mod)
         worth_def = 30 + (300 if obs.flag_carrier[side] == defender else 0) \
-            + 2 * max(0, 12 - dist(st, target, st.castle[side]))
+            + 2 * max(0, 12 - v.dist(target, st.castle[side]))
         worth_att = 30 + (300 if obs.flag_carrier[enemy] == piece else 0)
         after = target if obs.flag_carrier[side] != defender else frm
-        gain = self._land_value(obs, piece, after) if after >= 0 else 0
+        gain = v.land_value(piece, after) if after >= 0 else 0
         return win * (worth_def + 0.5 * gain) - lose * worth_att + tie * 2
 
-    def _card_edge(self, obs: Observation, plus_effect: int) -> int:
+    @staticmethod
+    def _card_edge(obs: Observation, plus_effect: int) -> int:
         """What the best combat card in hand will add to our side of the fight."""
         if obs.used_combat[obs.player]:
             return 0
@@ -322,13 +344,11 @@ class GreedyAgent:
             return 3
         return 1 if plus_effect in effects else 0
 
-    def _place_value(self, obs: Observation, piece: int, cell: int) -> float:
-        return self._land_value(obs, piece, cell)
-
     # ---------------------------------------------------------------- items
-    def _item(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
-        st = obs.st
-        side, enemy = obs.side, 1 - obs.side
+    def _item(self, v: View, legal: Sequence[tuple]) -> tuple:
+        obs = v.obs
+        st = v.st
+        side, enemy = v.side, v.enemy
         by_effect: dict[int, list[tuple]] = {}
         for a in legal:
             if a[0] == "item":
@@ -338,6 +358,7 @@ class GreedyAgent:
         carrier_ours = obs.flag_carrier[enemy]  # our piece with the enemy flag
         carrier_theirs = obs.flag_carrier[side]  # an enemy with our flag
         enemies = [i for i in st.side_pieces[enemy] if pos[i] >= 0]
+        dist = v.dist
         if E_WIND in by_effect:
             return by_effect[E_WIND][0]
         if E_REAPER in by_effect:
@@ -345,19 +366,17 @@ class GreedyAgent:
                 i = a[3]
                 if i == carrier_theirs:
                     return 1e6
-                return -dist(st, pos[i], home) if pos[i] >= 0 else -FAR
+                return -dist(pos[i], home) if pos[i] >= 0 else -FAR
             return max(by_effect[E_REAPER], key=danger)
         if E_REINFORCE in by_effect:
-            return max(by_effect[E_REINFORCE],
-                       key=lambda a: -dist(st, a[4], self._enemy_flag(obs)))
+            return max(by_effect[E_REINFORCE], key=lambda a: -dist(a[4], v.flag))
         if E_FAMINE in by_effect and obs.their_hand >= 2:
             return by_effect[E_FAMINE][0]
         if E_THIEF in by_effect:
             return by_effect[E_THIEF][0]
-        if E_GHOST in by_effect and carrier_ours >= 0 and \
-                self._threat(obs, pos[carrier_ours]):
+        if E_GHOST in by_effect and carrier_ours >= 0 and v.threat(pos[carrier_ours]):
             return by_effect[E_GHOST][0]
-        near_home = any(dist(st, pos[i], home) <= 8 for i in enemies)
+        near_home = any(dist(pos[i], home) <= 8 for i in enemies)
         if E_RAIN in by_effect and (carrier_theirs >= 0 or near_home):
             return by_effect[E_RAIN][0]
         best, gain = None, 2.5
@@ -365,17 +384,17 @@ class GreedyAgent:
             i, d = a[3], a[4]
             end = locust_end(st, pos[i], d, 0)
             goal = st.castle[enemy] if i == carrier_theirs else home
-            g = dist(st, end, goal) - dist(st, pos[i], goal)
+            g = dist(end, goal) - dist(pos[i], goal)
             if g > gain:
                 best, gain = a, g
         for a in by_effect.get(E_AID, ()):
             i, cell = a[3], a[4]
             if st.piece_side[i] == side:
-                goal = self._goal(obs, i)
-                g = dist(st, pos[i], goal) - dist(st, cell, goal)
+                goal = v.goal
+                g = dist(pos[i], goal) - dist(cell, goal)
             else:
                 goal = st.castle[side]
-                g = dist(st, cell, goal) - dist(st, pos[i], goal)
+                g = dist(cell, goal) - dist(pos[i], goal)
             if g > gain:
                 best, gain = a, g
         if best is not None:
@@ -385,7 +404,7 @@ class GreedyAgent:
         if E_HORSE in by_effect:
             return by_effect[E_HORSE][0]
         for a in by_effect.get(E_SAFEGUARD, ()):
-            if self._threat(obs, pos[a[3]]) >= 2:
+            if v.threat(pos[a[3]]) >= 2:
                 return a
         return legal[0]
 
@@ -403,18 +422,16 @@ def _as_side_one(st: Static, action: tuple) -> tuple:
     turned, Locust Swarm's direction reversed), so that of equally good choices both
     sides take the same one on a symmetric board."""
 
-    def turn(cell: int) -> int:
-        return _turn(st, cell)
-
     kind = action[0]
     if kind in ("move", "reinforce"):
-        return (*action[:3], turn(action[3]))
+        return (*action[:3], _turn(st, action[3]))
     if kind == "attack":
-        return (*action[:3], turn(action[3]), turn(action[4]))
+        return (*action[:3], _turn(st, action[3]), _turn(st, action[4]))
     if kind == "place":
-        return (kind, action[1], turn(action[2]))
+        return (kind, action[1], _turn(st, action[2]))
     if kind == "item" and len(action) == 5:
-        last = (action[4] + 2) % 4 if st.kind_effect[action[2]] == E_LOCUST else turn(action[4])
+        last = (action[4] + 2) % 4 if st.kind_effect[action[2]] == E_LOCUST \
+            else _turn(st, action[4])
         return (*action[:4], last)
     return action
 
