@@ -28,6 +28,8 @@ from .state import (
 
 SIDE_NAMES = ("Side 1", "Side 2")
 _CLEAN: tuple[tuple[str, str], ...] = ()
+_NO_FLAGS = ((-1, -1), (-1, -1))
+_at = tuple.__getitem__
 
 
 class Checker:
@@ -58,7 +60,8 @@ class Checker:
         st = s.st
         occ0, occ1 = s.occ0, s.occ1
         # The keep rule: no piece inside a closed keep (the turn moves on every step).
-        if closed_keeps(s) & (occ0 | occ1):
+        opens = s.keep_open
+        if opens and max(opens) > s.turn and closed_keeps(s) & (occ0 | occ1):
             return False
         flags = (s.flag_carrier, s.flag_drop)
         if pos is self.pos and occ0 == self.occ0 and occ1 == self.occ1 and \
@@ -68,31 +71,33 @@ class Checker:
         # masks those of the positions; a team left without a piece has lost.
         if max(pos) >= st.n or min(pos) < REAPED:
             return False
-        bit, one = st.bit_or_zero, st.one_or_zero
-        masks = (occ0, occ1)
-        for side in (0, 1):
-            cells = st.side_cells[side](pos)
-            mask = sum(map(bit.__getitem__, cells))
-            if mask != masks[side] or mask.bit_count() != sum(map(one.__getitem__, cells)):
+        tally = sum(map(_at, st.piece_tally, pos))
+        full = st.full
+        for (cells, on, waiting), occ in zip(st.tally_at, (occ0, occ1), strict=True):
+            aboard = tally >> on & 0xFFFF
+            if tally >> cells & full != occ or occ.bit_count() != aboard:
                 return False
-            if running and max(cells) < RESERVE:
+            if running and not aboard and not tally >> waiting & 0xFFFF:
                 return False
         occ = occ0 | occ1
         if occ0 & occ1 or occ & ~st.all:
             return False
         # Flags: carried by an enemy out of keeps, or lying on a free space.
-        kind = st.kind
-        for side in (0, 1):
-            carrier, drop = flags[0][side], flags[1][side]
-            if carrier >= 0:
-                c = pos[carrier]
-                if st.piece_side[carrier] == side or c < 0 or kind[c] == S_KEEP or drop >= 0:
-                    return False
-            if drop >= 0 and running:
-                if drop >= st.n or kind[drop] == S_TREE:
-                    return False
-                if occ >> drop & 1 and not (s.combat is not None and pos[s.combat[0]] == drop):
-                    return False
+        if flags != _NO_FLAGS:
+            kind = st.kind
+            for side in (0, 1):
+                carrier, drop = flags[0][side], flags[1][side]
+                if carrier >= 0:
+                    c = pos[carrier]
+                    if st.piece_side[carrier] == side or c < 0 or kind[c] == S_KEEP or \
+                            drop >= 0:
+                        return False
+                if drop >= 0 and running:
+                    if drop >= st.n or kind[drop] == S_TREE:
+                        return False
+                    if occ >> drop & 1 and not (s.combat is not None and
+                                                pos[s.combat[0]] == drop):
+                        return False
         self.pos, self.occ0, self.occ1 = pos, occ0, occ1
         self.flags, self.combat, self.running = flags, s.combat, running
         return True

@@ -165,6 +165,7 @@ class Static:
         "plain_kinds", "seat_mover", "piece_mover", "lead", "side_cells", "tables",
         "lane", "full", "lane_full", "lane_rep", "piece_lane", "seat_rep", "seat_lanes",
         "seat_cells", "seat_lane_bits", "seat_lane_fulls", "seat_scouts", "seat_keeps",
+        "tally_at", "piece_tally",
     )
 
     def __init__(self, params: BannersParams) -> None:
@@ -303,6 +304,18 @@ class Static:
         self.lead = tuple(c in ("Blue", "Red") for c in self.piece_color)
         self.side_cells = tuple(_getter(p) for p in self.side_pieces)
         """``side_cells[s](pos)``: the positions of side ``s``'s pieces, as a tuple."""
+        # The invariants' tally of the positions: summing ``piece_tally[i][pos[i]]``
+        # over the pieces gives, at the offsets ``tally_at[side]`` (cells, count on the
+        # board, count in the reserve), each side's cells as a mask, how many of its
+        # pieces are on the board and how many wait in the reserve. Each field has 16
+        # spare bits, so a wrong position (two pieces on one space) shows as a carry.
+        self.tally_at = ((0, n + 16, n + 32), (n + 48, 2 * n + 64, 2 * n + 80))
+        tally = []
+        for i in range(len(pieces)):
+            cells, on, waiting = self.tally_at[self.piece_side[i]]
+            tally.append(tuple((1 << (cells + c)) + (1 << on) for c in range(n))
+                         + (0, 0, 1 << waiting))  # REAPED, REMOVED, RESERVE
+        self.piece_tally = tuple(tally)
         self.tables: Any = None
         """Caches the agents build from this geometry (see agents.py)."""
 
