@@ -195,10 +195,12 @@ class Moves(Sequence[tuple]):
                     return ("move", self.seat, self.pieces[j], (m & -m).bit_length() - 1)
                 i -= count
             if self.hits:
-                attacks = self.attacks(j)
-                if i < len(attacks):
-                    return attacks[i]
-                i -= len(attacks)
+                count = 0
+                for plane in self.hits:
+                    count += (plane >> off & full).bit_count()
+                if i < count:
+                    return self.attacks(j)[i]
+                i -= count
         raise IndexError("option index out of range")  # pragma: no cover - n is exact
 
     def items(self) -> list[tuple]:

@@ -672,37 +672,40 @@ class BannersRules(Counting):
         begin, starts, cross, last_step, most, alive = lanes
         rep = st.seat_rep[seat]
         keeps_mask = st.keeps_mask
+        keeps_rep = st.seat_keeps[seat]
         full = st.full
-        # A move's last step may also reach what `_SHAPING`'s rules then leave out:
-        # enemies (in keeps, under Ghost Magic) and the side's own pieces.
-        others = targets | protected | ghosted | occ_own
+        # Copied into every lane: the free spaces, the side's own pieces, the enemies (a
+        # move's last step may reach them all; `_SHAPING`'s rules leave some out).
+        own_rep = occ_own * rep
+        enemy_rep = (targets | protected | ghosted) * rep
         inner = enterable * rep | cross
-        final = (enterable | others) * rep
         if carrier_lane >= 0 and starts >> carrier_lane & full:
             # M4: "If a piece has a flag, they cannot enter a keep."
             inner &= ~(keeps_mask << carrier_lane)
-            free_keeps = keeps_mask & ~(occ_own | protected | closed)
-            final = (final & ~(full << carrier_lane)) | (
-                ((enterable & ~keeps_mask) | others | free_keeps) << carrier_lane)
+            free_keeps = (keeps_mask & ~(occ_own | protected | closed)) << carrier_lane
         else:
             carrier_lane = -1
+            free_keeps = 0
+        final = inner | own_rep | enemy_rep | free_keeps
         entered, up, right, down, left = reach_lanes(st.wp, begin, last_step, most, alive,
                                                      inner, final)
         reached = entered | up | right | down | left
         found = reached & inner & ~starts
         shaped = 0
-        if reached & ~found:
-            shaped = ((1 if reached & (occ_own * rep & ~starts) else 0)
-                      | (2 if reached & starts else 0)
-                      | (4 if protected and reached & protected * rep else 0)
-                      | (8 if ghosted and reached & ghosted * rep else 0)
-                      | (16 if carrier_lane >= 0 and reached & (
+        rest = reached & ~found
+        if rest:
+            shaped = ((1 if rest & own_rep & ~starts else 0)
+                      | (2 if rest & starts else 0)
+                      | (4 if protected and rest & enemy_rep & keeps_rep else 0)
+                      | (8 if ghosted and rest & enemy_rep & ~keeps_rep else 0)
+                      | (16 if carrier_lane >= 0 and rest & (
                           (keeps_mask & ~protected) << carrier_lane) else 0))
-        if targets and reached & (targets_rep := targets * rep):
-            hits = (entered & targets_rep, up & targets_rep, right & targets_rep,
-                    down & targets_rep, left & targets_rep)
-        else:
-            hits = ()
+        hits: tuple[int, ...] = ()
+        if targets:
+            targets_rep = enemy_rep & ~keeps_rep
+            if rest & targets_rep:
+                hits = (entered & targets_rep, up & targets_rep, right & targets_rep,
+                        down & targets_rep, left & targets_rep)
         return found, hits, shaped
 
     def _blocked_in_moves(self, s: State, seat: int, piece: int, steps: int, enterable: int,

@@ -512,7 +512,9 @@ class State:
         ck = self.cards_key
         if ck is None:
             ck = self.cards_key = cards_hash(self)
-        return (self.pos, self.flag_carrier, self.flag_drop, closed_keeps(self), ck,
+        opens = self.keep_open
+        closed = closed_keeps(self) if opens and max(opens) > t else 0
+        return (self.pos, self.flag_carrier, self.flag_drop, closed, ck,
                 self.side, self.member, self.first, self.phase, self.roll, self.horse,
                 self.moved, (ghost[0] >= t) | (ghost[1] >= t) << 1,
                 (rain[0] >= t) | (rain[1] >= t) << 1, self.rain_by, self.combat,
