@@ -462,10 +462,12 @@ class BannersRules(Counting):
         while True:
             ph = s.phase
             if ph == ITEM:
-                opts = self._item_options(s)
-                if len(opts) > 1:
-                    s.legal = opts
-                    return
+                # (No card to play, or one played already: nothing to decide.)
+                if any(s.hands[s.side]) and not s.used_item[s.st.side_seats[s.side][s.member]]:
+                    opts = self._item_options(s)
+                    if len(opts) > 1:
+                        s.legal = opts
+                        return
                 self._after_item(s)
             elif ph == MOVE:
                 moves = self._move_options(s)
@@ -766,13 +768,19 @@ class BannersRules(Counting):
     def _move(self, s: State, piece: int, cell: int) -> None:
         """M2: the piece moves the full roll to ``cell`` and lands there."""
         st = s.st
-        self._fire(R_MOVE)
-        steps = s.roll + st.piece_steps[piece]
+        tally = self._tally
+        tally[R_MOVE] += 1
+        if self.emit is not None:
+            self.emit("fired", COVERAGE_IDS[R_MOVE])
         if st.piece_scout[piece]:
             self._fire(R_SCOUT_MOVE)
-        if steps > 1:
-            self._fire(R_NO_BACKTRACK)
-        self._leave(s, piece)
+        if s.roll + st.piece_steps[piece] > 1:
+            tally[R_NO_BACKTRACK] += 1
+            if self.emit is not None:
+                self.emit("fired", COVERAGE_IDS[R_NO_BACKTRACK])
+        here = s.pos[piece]
+        if here >= 0 and st.kind[here] == S_KEEP:
+            self._leave(s, piece)
         self._set_pos(s, piece, cell)
         s.moved = piece
         self._land(s, piece, cell)
