@@ -263,7 +263,7 @@ class GreedyAgent:
         kind = st.kind
         turned = v.side == 1
         best: tuple | None = None
-        top: float = 0
+        top = 0.0
         found, full = legal.found, legal.full
         for j, piece in enumerate(legal.pieces):
             mask = found >> legal.offsets[j] & full
@@ -304,16 +304,16 @@ class GreedyAgent:
                     if value_c == most and (cell < 0 or (
                             _turn(st, c) < _turn(st, cell) if turned else c < cell)):
                         cell = c
-                action = ("move", seat, piece, cell)
+                move: tuple = ("move", seat, piece, cell)
                 if best is None or most > top or most == top and turned and \
-                        _as_side_one(st, action) < _as_side_one(st, best):
-                    best, top = action, most
+                        _as_side_one(st, move) < _as_side_one(st, best):
+                    best, top = move, float(most)
             if legal.hits:
-                for action in legal.attacks(j):
-                    score = self._move_value(v, action)
+                for attack in legal.attacks(j):
+                    score = self._move_value(v, attack)
                     if best is None or score > top or score == top and turned and \
-                            _as_side_one(st, action) < _as_side_one(st, best):
-                        best, top = action, score
+                            _as_side_one(st, attack) < _as_side_one(st, best):
+                        best, top = attack, float(score)
         assert best is not None
         return best
 
@@ -386,7 +386,7 @@ class GreedyAgent:
             goal = st.castle[enemy] if i == carrier_theirs else home
             g = dist(end, goal) - dist(pos[i], goal)
             if g > gain:
-                best, gain = a, g
+                best, gain = a, float(g)
         for a in by_effect.get(E_AID, ()):
             i, cell = a[3], a[4]
             if st.piece_side[i] == side:
@@ -396,7 +396,7 @@ class GreedyAgent:
                 goal = st.castle[side]
                 g = dist(cell, goal) - dist(pos[i], goal)
             if g > gain:
-                best, gain = a, g
+                best, gain = a, float(g)
         if best is not None:
             return best
         if E_SABOTEUR in by_effect:

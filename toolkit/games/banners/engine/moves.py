@@ -154,7 +154,9 @@ class Moves(Sequence[tuple]):
             made = []
             if self.hits:
                 off, full = self.offsets[j], self.full
-                planes = tuple(plane >> off & full for plane in self.hits)
+                entered, up, right, down, left = self.hits
+                planes = (entered >> off & full, up >> off & full, right >> off & full,
+                          down >> off & full, left >> off & full)
                 if any(planes):
                     seat, piece = self.seat, self.pieces[j]
                     made = [("attack", seat, piece, target, frm)

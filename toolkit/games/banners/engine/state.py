@@ -404,6 +404,10 @@ class State:
     attack roll, defence roll, origin)`` while a combat is under way. ``played[s]`` is a
     bit mask of the item kinds side ``s`` played this game (statistics only).
 
+    Pairs are typed ``tuple[int, ...]`` rather than ``tuple[int, int]``: a compiled
+    build keeps fixed-length tuples unboxed and would make a new tuple at every read,
+    where the invariants and the loop key count on a field keeping its object.
+
     Two fields follow from the others and are kept with them so that the rules never
     rebuild them: ``occ0`` and ``occ1``, the cells of each side's pieces as a mask
     (the invariants check them against ``pos``). Two are caches, not game data: ``legal``,
@@ -424,12 +428,12 @@ class State:
     pos: tuple[int, ...]
     occ0: int
     occ1: int
-    flag_carrier: tuple[int, int]
-    flag_drop: tuple[int, int]
+    flag_carrier: tuple[int, ...]
+    flag_drop: tuple[int, ...]
     keep_open: tuple[int, ...]
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
-    fresh: tuple[tuple[int, ...], tuple[int, ...]]
-    known: tuple[tuple[int, ...], tuple[int, ...]]
+    hands: tuple[tuple[int, ...], ...]
+    fresh: tuple[tuple[int, ...], ...]
+    known: tuple[tuple[int, ...], ...]
     deck: tuple[int, ...]
     discard: tuple[int, ...]
     used_item: tuple[int, ...]
@@ -443,12 +447,12 @@ class State:
     horse: int
     moved: int
     """The piece that moved this part (for the log and tie placement)."""
-    ghost: tuple[int, int]
-    rain: tuple[int, int]
-    rain_by: tuple[int, int]
+    ghost: tuple[int, ...]
+    rain: tuple[int, ...]
+    rain_by: tuple[int, ...]
     combat: tuple[int, ...] | None
     outcome: Outcome | None
-    played: tuple[int, int]
+    played: tuple[int, ...]
     legal: Sequence[tuple] | None
     cards_key: int | None
 
@@ -522,18 +526,18 @@ class State:
 
 
 
-def new_state(st: Static, pos: tuple[int, ...], flag_carrier: tuple[int, int],
-             flag_drop: tuple[int, int], keep_open: tuple[int, ...],
-             hands: tuple[tuple[int, ...], tuple[int, ...]],
-             fresh: tuple[tuple[int, ...], tuple[int, ...]],
-             known: tuple[tuple[int, ...], tuple[int, ...]], deck: tuple[int, ...],
+def new_state(st: Static, pos: tuple[int, ...], flag_carrier: tuple[int, ...],
+             flag_drop: tuple[int, ...], keep_open: tuple[int, ...],
+             hands: tuple[tuple[int, ...], ...],
+             fresh: tuple[tuple[int, ...], ...],
+             known: tuple[tuple[int, ...], ...], deck: tuple[int, ...],
              discard: tuple[int, ...], used_item: tuple[int, ...],
              used_combat: tuple[int, ...], turn: int = 0, side: int = 0,
              member: int = 0, first: int = -1, phase: int = FIRST, roll: int = 0,
-             horse: int = 0, moved: int = -1, ghost: tuple[int, int] = (-1, -1),
-             rain: tuple[int, int] = (-1, -1), rain_by: tuple[int, int] = (0, 0),
+             horse: int = 0, moved: int = -1, ghost: tuple[int, ...] = (-1, -1),
+             rain: tuple[int, ...] = (-1, -1), rain_by: tuple[int, ...] = (0, 0),
              combat: tuple[int, ...] | None = None, outcome: Outcome | None = None,
-             played: tuple[int, int] = (0, 0)) -> State:
+             played: tuple[int, ...] = (0, 0)) -> State:
     """A state from its game fields (the derived ones computed, the caches empty)."""
     s = State()
     s.st = st
@@ -621,12 +625,12 @@ class Observation(NamedTuple):
     member: int
     first: int
     pos: tuple[int, ...]
-    flag_carrier: tuple[int, int]
-    flag_drop: tuple[int, int]
+    flag_carrier: tuple[int, ...]
+    flag_drop: tuple[int, ...]
     keep_open: tuple[int, ...]
-    ghost: tuple[int, int]
-    rain: tuple[int, int]
-    rain_by: tuple[int, int]
+    ghost: tuple[int, ...]
+    rain: tuple[int, ...]
+    rain_by: tuple[int, ...]
     roll: int
     horse: int
     moved: int
