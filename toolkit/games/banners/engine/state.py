@@ -194,7 +194,7 @@ class Static:
         self.castle = tuple(next(i for i in range(n) if kind[i] == S_CASTLE and
                                  side_of[i] == s) for s in (0, 1))
         self.castle_bit = tuple(1 << c for c in self.castle)
-        self.shifts = (-wp, 1, wp, -1)
+        self.shifts: tuple[int, ...] = (-wp, 1, wp, -1)
         self.neighbours = tuple(
             tuple(j for j in (i - wp, i + 1, i + wp, i - 1)
                   if 0 <= j < n and kind[j] not in (S_TREE, S_PAD))
@@ -295,7 +295,7 @@ class Static:
         self.bit_or_zero = tuple(bits[i] for i in range(n)) + (0, 0, 0)
         self.one_or_zero = (1,) * n + (0, 0, 0)
         self.zero_kinds = (0,) * self.kinds
-        self.zero_pair = (self.zero_kinds, self.zero_kinds)
+        self.zero_pair: tuple[tuple[int, ...], ...] = (self.zero_kinds, self.zero_kinds)
         self.zero_seats = (0,) * params.players
         self.piece_steps = tuple(SCOUT_BONUS if sc else 0 for sc in self.piece_scout)
         self.seat_mover = tuple(tuple((q,) for q in seats) for seats in self.side_seats)
@@ -309,7 +309,8 @@ class Static:
         # board, count in the reserve), each side's cells as a mask, how many of its
         # pieces are on the board and how many wait in the reserve. Each field has 16
         # spare bits, so a wrong position (two pieces on one space) shows as a carry.
-        self.tally_at = ((0, n + 16, n + 32), (n + 48, 2 * n + 64, 2 * n + 80))
+        self.tally_at: tuple[tuple[int, ...], ...] = ((0, n + 16, n + 32),
+                                                      (n + 48, 2 * n + 64, 2 * n + 80))
         tally = []
         for i in range(len(pieces)):
             cells, on, waiting = self.tally_at[self.piece_side[i]]
