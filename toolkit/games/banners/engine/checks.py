@@ -28,7 +28,7 @@ from .state import (
 
 SIDE_NAMES = ("Side 1", "Side 2")
 _CLEAN: tuple[tuple[str, str], ...] = ()
-_NO_FLAGS = ((-1, -1), (-1, -1))
+_NO_FLAG = (-1, -1)
 _at = tuple.__getitem__
 
 
@@ -36,37 +36,55 @@ class Checker:
     """The invariants with a fast path (see the module docstring). It keeps no game
     state: only the last parts found clean, which the next state usually shares."""
 
-    __slots__ = ("pos", "occ0", "occ1", "flags", "combat", "running", "cards")
+    __slots__ = ("pos", "occ0", "occ1", "carrier", "drop", "opens", "turn", "combat",
+                 "running", "board", "deck", "discard", "hands", "fresh", "known", "st")
 
     def __init__(self) -> None:
         self.pos: tuple[int, ...] | None = None
         self.occ0 = self.occ1 = -1
-        self.flags: tuple | None = None
+        self.carrier: tuple[int, ...] | None = None
+        self.drop: tuple[int, ...] | None = None
+        self.opens: tuple[int, ...] | None = None
+        self.turn = 0
         self.combat: tuple[int, ...] | None = None
         self.running = False
-        self.cards: tuple | None = None
+        self.board: object = None
+        self.deck: tuple[int, ...] | None = None
+        self.discard: tuple[int, ...] | None = None
+        self.hands: tuple[tuple[int, ...], ...] | None = None
+        self.fresh: tuple[tuple[int, ...], ...] | None = None
+        self.known: tuple[tuple[int, ...], ...] | None = None
+        self.st: object = None
 
     def check(self, s: State) -> Sequence[tuple[str, str]]:
         """Every broken invariant of ``s`` as (name, message); empty when all hold."""
-        if self._pieces_clean(s) and self._cards_clean(s):
+        running = s.outcome is None
+        if running and s.phase == OVER:
+            return list(broken(s))
+        # The pieces as last found clean, their keeps closed no longer than then (a
+        # closed keep only opens as the turns go by): nothing to check again.
+        if not (s.pos is self.pos and s.keep_open is self.opens and s.turn >= self.turn
+                and s.occ0 == self.occ0 and s.occ1 == self.occ1
+                and s.flag_carrier is self.carrier and s.flag_drop is self.drop
+                and s.combat is self.combat and running == self.running
+                and s.st is self.board) and \
+                not self._pieces_clean(s, running):
+            return list(broken(s))
+        if s.deck is self.deck and s.hands is self.hands and s.discard is self.discard \
+                and s.fresh is self.fresh and s.known is self.known and s.st is self.st:
+            return _CLEAN
+        if self._cards_clean(s):
             return _CLEAN
         return list(broken(s))
 
-    def _pieces_clean(self, s: State) -> bool:
+    def _pieces_clean(self, s: State, running: bool) -> bool:
         pos = s.pos
-        running = s.outcome is None
-        if running and s.phase == OVER:
-            return False
         st = s.st
         occ0, occ1 = s.occ0, s.occ1
-        # The keep rule: no piece inside a closed keep (the turn moves on every step).
+        # The keep rule: no piece inside a closed keep.
         opens = s.keep_open
         if opens and max(opens) > s.turn and closed_keeps(s) & (occ0 | occ1):
             return False
-        flags = (s.flag_carrier, s.flag_drop)
-        if pos is self.pos and occ0 == self.occ0 and occ1 == self.occ1 and \
-                flags == self.flags and s.combat is self.combat and running == self.running:
-            return True
         # Positions: on the board's spaces or off it (-1 to -3), one piece a space, the
         # masks those of the positions; a team left without a piece has lost.
         if max(pos) >= st.n or min(pos) < REAPED:
@@ -83,10 +101,11 @@ class Checker:
         if occ0 & occ1 or occ & ~st.all:
             return False
         # Flags: carried by an enemy out of keeps, or lying on a free space.
-        if flags != _NO_FLAGS:
+        carriers, drops = s.flag_carrier, s.flag_drop
+        if carriers != _NO_FLAG or drops != _NO_FLAG:
             kind = st.kind
             for side in (0, 1):
-                carrier, drop = flags[0][side], flags[1][side]
+                carrier, drop = carriers[side], drops[side]
                 if carrier >= 0:
                     c = pos[carrier]
                     if st.piece_side[carrier] == side or c < 0 or kind[c] == S_KEEP or \
@@ -98,17 +117,13 @@ class Checker:
                     if occ >> drop & 1 and not (s.combat is not None and
                                                 pos[s.combat[0]] == drop):
                         return False
-        self.pos, self.occ0, self.occ1 = pos, occ0, occ1
-        self.flags, self.combat, self.running = flags, s.combat, running
+        self.pos, self.occ0, self.occ1, self.opens, self.turn = pos, occ0, occ1, opens, s.turn
+        self.carrier, self.drop, self.combat, self.running = carriers, drops, s.combat, running
+        self.board = st
         return True
 
     def _cards_clean(self, s: State) -> bool:
         deck, discard, hands, fresh, known = s.deck, s.discard, s.hands, s.fresh, s.known
-        cards = self.cards
-        if cards is not None and cards[0] is deck and cards[1] is discard and \
-                cards[2] is hands and cards[3] is fresh and cards[4] is known and \
-                cards[5] is s.st:
-            return True
         h0, h1 = hands
         # Every card in one place: the deck, a hand or the discard pile, none negative.
         if tuple(map(sum, zip(deck, h0, h1, discard, strict=True))) != s.st.kind_counts:
@@ -122,7 +137,9 @@ class Checker:
                 return False
             if any(known[side]) and any(k > h for k, h in zip(known[side], hand, strict=True)):
                 return False
-        self.cards = (deck, discard, hands, fresh, known, s.st)
+        self.deck, self.discard, self.hands, self.fresh, self.known = \
+            deck, discard, hands, fresh, known
+        self.st = s.st
         return True
 
 
