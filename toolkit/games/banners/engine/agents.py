@@ -82,12 +82,13 @@ class Tables:
     blocking, pieces ignored; `FAR` when no path), and ``layers(goal)``, the spaces by
     their distance to ``goal``, nearest first, as ``(distance, mask)``."""
 
-    __slots__ = ("st", "rows", "by_distance")
+    __slots__ = ("st", "rows", "by_distance", "reaches")
 
     def __init__(self, st: Static) -> None:
         self.st = st
         self.rows: dict[int, list[int]] = {}
         self.by_distance: dict[int, list[tuple[int, int]]] = {}
+        self.reaches: dict[tuple[int, int], int] = {}
 
     def row(self, a: int) -> list[int]:
         """Path lengths from space ``a`` to every cell."""
@@ -112,6 +113,18 @@ class Tables:
             found = self.by_distance[goal] = sorted(masks.items())
         return found
 
+    def within(self, a: int, steps: int) -> int:
+        """The spaces at most ``steps`` from space ``a``, as a mask."""
+        key = (a, steps)
+        found = self.reaches.get(key)
+        if found is None:
+            found = 0
+            for d, mask in self.layers(a):
+                if d <= steps:
+                    found |= mask
+            self.reaches[key] = found
+        return found
+
 
 def tables(st: Static) -> Tables:
     """The agent's tables of a board (built on first use)."""
@@ -133,7 +146,7 @@ class View:
     worked out once (the goal, the enemy flag, each enemy's reach)."""
 
     __slots__ = ("obs", "st", "tab", "side", "enemy", "pos", "home", "flag", "goal",
-                 "threats")
+                 "threats", "reached")
 
     def __init__(self, obs: Observation) -> None:
         st = obs.st
@@ -161,8 +174,9 @@ class View:
         else:
             self.goal = pos[obs.flag_carrier[enemy]]
         # Each enemy piece on the board, with how far it could move next turn.
-        self.threats = [(tab.row(pos[i]), 6 + st.move_bonus(i)) for i in st.side_pieces[enemy]
+        self.reached = [(pos[i], 6 + st.move_bonus(i)) for i in st.side_pieces[enemy]
                         if pos[i] >= 0]
+        self.threats = [(tab.row(c), reach) for c, reach in self.reached]
 
     def threat(self, cell: int) -> int:
         """Enemy pieces that could reach ``cell`` with a good roll next turn."""
@@ -171,6 +185,18 @@ class View:
             if row[cell] <= reach:
                 n += 1
         return n
+
+    def threat_levels(self) -> list[int]:
+        """``levels[k]``: the spaces that ``k`` or more enemy pieces could reach with a
+        good roll next turn (`threat` of them ``>= k``), as masks, for ``k`` from 0 (every
+        space, -1) to one more than the enemies (none, 0)."""
+        levels = [-1] + [0] * (len(self.reached) + 1)
+        tab = self.tab
+        for n, (c, reach) in enumerate(self.reached, 1):
+            within = tab.within(c, reach)
+            for k in range(n, 0, -1):
+                levels[k] |= levels[k - 1] & within
+        return levels
 
     def dist(self, a: int, b: int) -> int:
         """Path length between two spaces (trees blocking, pieces ignored)."""
@@ -253,33 +279,42 @@ class GreedyAgent:
         ours = obs.flag_carrier[v.enemy]  # our piece with the enemy flag
         flag = v.flag
         goal = v.goal
-        to_goal = tab.row(goal)
         layers = tab.layers(goal)
         threats = v.threats
         # How many steps farther a space may lie and still be worth as much as the
         # nearest: the largest keep bonus (12) and threats (2 each) make up for them.
         span = (12 + 2 * len(threats) + 9) // 10
         keep = 12 if obs.deck else 4
-        kind = st.kind
         turned = v.side == 1
         best: tuple | None = None
         top = 0.0
         found, full = legal.found, legal.full
+        keeps = st.keeps_mask
+        levels: list[int] | None = None  # levels[k]: the spaces k or more enemies reach
         for j, piece in enumerate(legal.pieces):
             mask = found >> legal.offsets[j] & full
             if mask:
-                cells: list[int]
-                values: list[float]
+                most: float
                 if piece == ours:
                     cells = bits(mask)
                     values = [v.land_value(piece, c) for c in cells]
+                    most = max(values)
+                    cell = -1
+                    for c, value_c in zip(cells, values, strict=True):
+                        if value_c == most and (cell < 0 or (
+                                _turn(st, c) < _turn(st, cell) if turned else c < cell)):
+                            cell = c
                 elif flag >= 0 and mask >> flag & 1:
-                    cells, values = [flag], [1e5]
+                    most, cell = 1e5, flag
                 else:
+                    if levels is None:
+                        levels = v.threat_levels()
                     here = pos[piece]
                     base = 10 * tab.row(here if here >= 0 else v.home)[goal]
-                    cells, values = [], []
-                    limit = -1
+                    # Of the spaces the same distance from the goal, a keep is worth most,
+                    # then those the fewest enemies reach; the best of each layer.
+                    best_value = 0
+                    best_cells = limit = -1
                     for d, layer in layers:
                         if limit >= 0 and d > limit:
                             break
@@ -288,22 +323,29 @@ class GreedyAgent:
                             continue
                         if limit < 0:
                             limit = d + span
-                        for c in bits(near):
-                            if kind[c] == S_KEEP:
-                                value = keep
+                        chosen = near & keeps
+                        if chosen:
+                            value = keep
+                        else:
+                            k = 1
+                            while near & levels[k]:
+                                chosen = near & ~levels[k]
+                                if chosen:
+                                    break
+                                k += 1
                             else:
-                                value = 0
-                                for row, reach in threats:
-                                    if row[c] <= reach:
-                                        value -= 2
-                            cells.append(c)
-                            values.append(base - 10 * to_goal[c] + value)
-                most = max(values)
-                cell = -1
-                for c, value_c in zip(cells, values, strict=True):
-                    if value_c == most and (cell < 0 or (
-                            _turn(st, c) < _turn(st, cell) if turned else c < cell)):
-                        cell = c
+                                chosen = near
+                            value = 2 - 2 * k
+                        value += base - 10 * d
+                        if best_cells < 0 or value > best_value:
+                            best_value, best_cells = value, chosen
+                        elif value == best_value:
+                            best_cells |= chosen
+                    most = best_value
+                    # Equal values: the lowest cell, side 2 the highest (the board turned
+                    # half round reverses the cells' order).
+                    cell = best_cells.bit_length() - 1 if turned else \
+                        (best_cells & -best_cells).bit_length() - 1
                 move: tuple = ("move", seat, piece, cell)
                 if best is None or most > top or most == top and turned and \
                         _as_side_one(st, move) < _as_side_one(st, best):
