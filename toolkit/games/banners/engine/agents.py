@@ -341,7 +341,7 @@ class GreedyAgent:
                             best_value, best_cells = value, chosen
                         elif value == best_value:
                             best_cells |= chosen
-                    most = best_value
+                    most = float(best_value)
                     # Equal values: the lowest cell, side 2 the highest (the board turned
                     # half round reverses the cells' order).
                     cell = best_cells.bit_length() - 1 if turned else \
