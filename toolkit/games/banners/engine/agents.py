@@ -95,21 +95,33 @@ class Tables:
         found = self.rows.get(a)
         if found is None:
             found = [FAR] * self.st.n
-            for b, d in self.st.dist[a].items():
-                found[b] = d
+            for d, mask in self.layers(a):
+                for c in bits(mask):
+                    found[c] = d
+            found[a] = 0
             self.rows[a] = found
         return found
 
     def layers(self, goal: int) -> list[tuple[int, int]]:
-        """The spaces by distance to ``goal``, nearest first: ``(distance, mask)``."""
+        """The spaces by distance to ``goal``, nearest first: ``(distance, mask)``.
+
+        Found a whole ring at a time: the spaces one step from a ring are its cells
+        shifted a row up or down, a column left or right, less trees and padding."""
         found = self.by_distance.get(goal)
         if found is None:
-            masks: dict[int, int] = {}
-            row = self.row(goal)
             st = self.st
-            for c in range(st.n):
-                if st.all >> c & 1:
-                    masks[row[c]] = masks.get(row[c], 0) | 1 << c
+            wp, spaces = st.wp, st.all
+            seen = ring = 1 << goal
+            masks: dict[int, int] = {0: ring & spaces} if ring & spaces else {}
+            d = 0
+            while ring:
+                d += 1
+                ring = (ring >> wp | ring << 1 | ring << wp | ring >> 1) & spaces & ~seen
+                if ring:
+                    masks[d] = masks.get(d, 0) | ring
+                    seen |= ring
+            if spaces & ~seen:
+                masks[FAR] = masks.get(FAR, 0) | spaces & ~seen
             found = self.by_distance[goal] = sorted(masks.items())
         return found
 
