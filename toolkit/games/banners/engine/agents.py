@@ -82,13 +82,14 @@ class Tables:
     blocking, pieces ignored; `FAR` when no path), and ``layers(goal)``, the spaces by
     their distance to ``goal``, nearest first, as ``(distance, mask)``."""
 
-    __slots__ = ("st", "rows", "by_distance", "reaches")
+    __slots__ = ("st", "rows", "by_distance", "reaches", "runs")
 
     def __init__(self, st: Static) -> None:
         self.st = st
         self.rows: dict[int, list[int]] = {}
         self.by_distance: dict[int, list[tuple[int, int]]] = {}
         self.reaches: dict[tuple[int, int], int] = {}
+        self.runs: dict[int, list[tuple[int, int]]] = {}
 
     def row(self, a: int) -> list[int]:
         """Path lengths from space ``a`` to every cell."""
@@ -123,6 +124,21 @@ class Tables:
             if spaces & ~seen:
                 masks[FAR] = masks.get(FAR, 0) | spaces & ~seen
             found = self.by_distance[goal] = sorted(masks.items())
+        return found
+
+    def run_layers(self, side: int) -> list[tuple[int, int]]:
+        """The spaces by a flag carrier's way home to ``side``'s castle (`Static.run_dist`,
+        keeps barred; `FAR` when none), nearest first: ``(distance, mask)``."""
+        found = self.runs.get(side)
+        if found is None:
+            st = self.st
+            masks: dict[int, int] = {}
+            run = st.run_dist[side]
+            for c in range(st.n):
+                if st.all >> c & 1:
+                    d = run.get(c, FAR)
+                    masks[d] = masks.get(d, 0) | 1 << c
+            found = self.runs[side] = sorted(masks.items())
         return found
 
     def within(self, a: int, steps: int) -> int:
@@ -308,14 +324,9 @@ class GreedyAgent:
             if mask:
                 most: float
                 if piece == ours:
-                    cells = bits(mask)
-                    values = [v.land_value(piece, c) for c in cells]
-                    most = max(values)
-                    cell = -1
-                    for c, value_c in zip(cells, values, strict=True):
-                        if value_c == most and (cell < 0 or (
-                                _turn(st, c) < _turn(st, cell) if turned else c < cell)):
-                            cell = c
+                    if levels is None:
+                        levels = v.threat_levels()
+                    most, cell = self._carrier_move(v, piece, mask, levels)
                 elif flag >= 0 and mask >> flag & 1:
                     most, cell = 1e5, flag
                 else:
@@ -370,6 +381,45 @@ class GreedyAgent:
                         best, top = attack, float(score)
         assert best is not None
         return best
+
+    @staticmethod
+    def _carrier_move(v: View, piece: int, mask: int, levels: list[int]) -> tuple[float, int]:
+        """The best of the flag carrier's moves to the cells of ``mask``, with its value:
+        `View.land_value`'s home, else forty a step nearer home less fifteen an enemy in
+        reach, found layer by layer of the way home as in `_best_move` (a step outweighs
+        up to two enemies, so only the nearest layers are looked at)."""
+        home = v.home
+        if mask >> home & 1:
+            return 1e6, home
+        before = v.st.run_dist[v.side].get(v.pos[piece], FAR)
+        span = (15 * len(v.reached) + 39) // 40
+        best_value = 0
+        best_cells = limit = -1
+        for d, layer in v.tab.run_layers(v.side):
+            if limit >= 0 and d > limit:
+                break
+            near = mask & layer
+            if not near:
+                continue
+            if limit < 0:
+                limit = d + span
+            k = 1
+            while near & levels[k]:
+                chosen = near & ~levels[k]
+                if chosen:
+                    break
+                k += 1
+            else:
+                chosen = near
+            value = 40 * (before - d) - 15 * (k - 1)
+            if best_cells < 0 or value > best_value:
+                best_value, best_cells = value, chosen
+            elif value == best_value:
+                best_cells |= chosen
+        # Equal values: the lowest cell, side 2 the highest (see `_best_move`).
+        cell = best_cells.bit_length() - 1 if v.side == 1 else \
+            (best_cells & -best_cells).bit_length() - 1
+        return float(best_value), cell
 
     def _move_value(self, v: View, action: tuple) -> float:
         if action[0] == "move":
