@@ -174,13 +174,13 @@ class View:
     worked out once (the goal, the enemy flag, each enemy's reach)."""
 
     __slots__ = ("obs", "st", "tab", "side", "enemy", "pos", "home", "flag", "goal",
-                 "threats", "reached")
+                 "reached", "masks", "levels")
 
     def __init__(self, obs: Observation) -> None:
         st = obs.st
         self.obs = obs
         self.st = st
-        self.tab = tab = tables(st)
+        self.tab = tables(st)
         self.side = side = obs.side
         self.enemy = enemy = 1 - side
         self.pos = pos = obs.pos
@@ -202,28 +202,39 @@ class View:
         else:
             self.goal = pos[obs.flag_carrier[enemy]]
         # Each enemy piece on the board, with how far it could move next turn.
-        self.reached = [(pos[i], 6 + st.move_bonus(i)) for i in st.side_pieces[enemy]
-                        if pos[i] >= 0]
-        self.threats = [(tab.row(c), reach) for c, reach in self.reached]
+        steps = st.piece_steps
+        self.reached = [(pos[i], 6 + steps[i]) for i in st.side_pieces[enemy] if pos[i] >= 0]
+        self.masks: list[int] | None = None
+        self.levels: list[int] | None = None
+
+    def reach_masks(self) -> list[int]:
+        """The spaces each enemy piece could reach with a good roll next turn (M3: a
+        scout's +2 counted), as masks (worked out once)."""
+        masks = self.masks
+        if masks is None:
+            within = self.tab.within
+            masks = self.masks = [within(c, reach) for c, reach in self.reached]
+        return masks
 
     def threat(self, cell: int) -> int:
         """Enemy pieces that could reach ``cell`` with a good roll next turn."""
+        if cell < 0:
+            cell += self.st.n  # (as a path-length list is read)
         n = 0
-        for row, reach in self.threats:
-            if row[cell] <= reach:
-                n += 1
+        for mask in self.reach_masks():
+            n += mask >> cell & 1
         return n
 
     def threat_levels(self) -> list[int]:
         """``levels[k]``: the spaces that ``k`` or more enemy pieces could reach with a
         good roll next turn (`threat` of them ``>= k``), as masks, for ``k`` from 0 (every
-        space, -1) to one more than the enemies (none, 0)."""
-        levels = [-1] + [0] * (len(self.reached) + 1)
-        tab = self.tab
-        for n, (c, reach) in enumerate(self.reached, 1):
-            within = tab.within(c, reach)
-            for k in range(n, 0, -1):
-                levels[k] |= levels[k - 1] & within
+        space, -1) to one more than the enemies (none, 0); worked out once."""
+        levels = self.levels
+        if levels is None:
+            levels = self.levels = [-1] + [0] * (len(self.reached) + 1)
+            for n, within in enumerate(self.reach_masks(), 1):
+                for k in range(n, 0, -1):
+                    levels[k] |= levels[k - 1] & within
         return levels
 
     def dist(self, a: int, b: int) -> int:
@@ -308,10 +319,9 @@ class GreedyAgent:
         flag = v.flag
         goal = v.goal
         layers = tab.layers(goal)
-        threats = v.threats
         # How many steps farther a space may lie and still be worth as much as the
         # nearest: the largest keep bonus (12) and threats (2 each) make up for them.
-        span = (12 + 2 * len(threats) + 9) // 10
+        span = (12 + 2 * len(v.reached) + 9) // 10
         keep = 12 if obs.deck else 4
         turned = v.side == 1
         best: tuple | None = None
