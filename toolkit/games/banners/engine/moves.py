@@ -119,15 +119,17 @@ class Moves(Sequence[tuple]):
     They are kept as the search found them, each of ``pieces`` in its lane of the masks
     (``offsets``: where each lane begins): ``found``, the cells each piece may move to,
     and ``hits``, the search's five planes (``reach``'s ``entered, up, right, down,
-    left``) where they meet ``targets``, the enemies it may attack. A piece's moves come
-    in increasing cell order, then its attacks sorted by target and cell attacked from
+    left``) where they meet ``targets``, the enemies it may attack (``hit``: the five
+    together, to pass over lanes without one). A piece's moves come in increasing cell
+    order, then its attacks sorted by target and cell attacked from
     (`attack_sources`). ``len`` is exact at once (bit counts); an option is made when it
-    is indexed, and all of them (once, then kept) when iterated. Equal to a list of the
+    is indexed (counted from the nearer end of its piece's cells), and all of them (once,
+    then kept) when iterated. Equal to a list of the
     same options, as the engine's lists are.
     """
 
     __slots__ = ("seat", "pieces", "offsets", "found", "full", "wp", "hits", "targets",
-                 "n", "_attacks", "_items")
+                 "n", "hit", "_attacks", "_items")
 
     def __init__(self, seat: int, pieces: tuple[int, ...], offsets: tuple[int, ...],
                  found: int, full: int, wp: int = 0, hits: tuple[int, ...] = (),
@@ -141,9 +143,12 @@ class Moves(Sequence[tuple]):
         self.hits = hits
         self.targets = targets
         n = found.bit_count()
+        hit = 0
         for plane in hits:
             n += plane.bit_count()
+            hit |= plane
         self.n = n
+        self.hit = hit  # the lanes with an attack
         self._attacks: dict[int, list[tuple]] = {}
         self._items: list[tuple] | None = None
 
@@ -185,18 +190,24 @@ class Moves(Sequence[tuple]):
         items = self._items
         if items is not None:
             return items[i]
-        found, full = self.found, self.full
+        found, full, hit = self.found, self.full, self.hit
         for j, off in enumerate(self.offsets):
             m = found >> off & full
             if m:
                 count = m.bit_count()
                 if i < count:
-                    while i:  # drop the i lowest cells
-                        m &= m - 1
+                    if i + i < count:
+                        while i:  # drop the i lowest cells
+                            m &= m - 1
+                            i -= 1
+                        return ("move", self.seat, self.pieces[j], (m & -m).bit_length() - 1)
+                    i = count - 1 - i
+                    while i:  # drop the highest cells after it
+                        m ^= 1 << (m.bit_length() - 1)
                         i -= 1
-                    return ("move", self.seat, self.pieces[j], (m & -m).bit_length() - 1)
+                    return ("move", self.seat, self.pieces[j], m.bit_length() - 1)
                 i -= count
-            if self.hits:
+            if hit >> off & full:
                 count = 0
                 for plane in self.hits:
                     count += (plane >> off & full).bit_count()
