@@ -129,7 +129,7 @@ class Moves(Sequence[tuple]):
     """
 
     __slots__ = ("seat", "pieces", "offsets", "found", "full", "wp", "hits", "targets",
-                 "n", "hit", "_attacks", "_items")
+                 "n", "hit", "_attacks", "_items", "_last")
 
     def __init__(self, seat: int, pieces: tuple[int, ...], offsets: tuple[int, ...],
                  found: int, full: int, wp: int = 0, hits: tuple[int, ...] = (),
@@ -151,6 +151,7 @@ class Moves(Sequence[tuple]):
         self.hit = hit  # the lanes with an attack
         self._attacks: dict[int, list[tuple]] = {}
         self._items: list[tuple] | None = None
+        self._last: tuple | None = None  # the option last made by indexing
 
     def attacks(self, j: int) -> list[tuple]:
         """The attacks of the piece in lane ``j`` (made once)."""
@@ -200,19 +201,23 @@ class Moves(Sequence[tuple]):
                         while i:  # drop the i lowest cells
                             m &= m - 1
                             i -= 1
-                        return ("move", self.seat, self.pieces[j], (m & -m).bit_length() - 1)
-                    i = count - 1 - i
-                    while i:  # drop the highest cells after it
-                        m ^= 1 << (m.bit_length() - 1)
-                        i -= 1
-                    return ("move", self.seat, self.pieces[j], m.bit_length() - 1)
+                        cell = (m & -m).bit_length() - 1
+                    else:
+                        i = count - 1 - i
+                        while i:  # drop the highest cells after it
+                            m ^= 1 << (m.bit_length() - 1)
+                            i -= 1
+                        cell = m.bit_length() - 1
+                    option = self._last = ("move", self.seat, self.pieces[j], cell)
+                    return option
                 i -= count
             if hit >> off & full:
                 count = 0
                 for plane in self.hits:
                     count += (plane >> off & full).bit_count()
                 if i < count:
-                    return self.attacks(j)[i]
+                    option = self._last = self.attacks(j)[i]
+                    return option
                 i -= count
         raise IndexError("option index out of range")  # pragma: no cover - n is exact
 
@@ -236,6 +241,8 @@ class Moves(Sequence[tuple]):
         return iter(self.items())
 
     def __contains__(self, action: object) -> bool:
+        if action is self._last and action is not None:
+            return True  # the option just made by indexing
         if self._items is None and type(action) is tuple and 4 <= len(action) <= 5 \
                 and type(action[3]) is int:
             if action[1] != self.seat or action[2] not in self.pieces:

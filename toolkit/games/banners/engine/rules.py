@@ -184,6 +184,9 @@ G_CARD_MOVE_KIND = {E_AID: _ix("banners.ruling.providing-aid"),
 _SHAPING = (_ix("banners.ruling.one-per-space"), _ix("banners.ruling.path-shape"),
             _ix("banners.rule.keep-safe"), G_GHOST, _ix("banners.rule.flag-no-keep"))
 """Rules that leave a move out of the options (counted, not logged), by bit of `_shaped`."""
+_SHAPING_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(rule for k, rule in enumerate(_SHAPING) if bits >> k & 1) for bits in range(32))
+"""The rules of `_SHAPING` named by each value of its bits."""
 
 # Game statistics (``banners.stat.*``).
 S_FLAG_GRABS = STAT + "flag.grabs"
@@ -604,9 +607,8 @@ class BannersRules(Counting):
             must = -2
         if notes:
             tally = self._tally
-            for k, rule in enumerate(_SHAPING):
-                if notes >> k & 1:
-                    tally[rule] += 1
+            for rule in _SHAPING_OF[notes]:
+                tally[rule] += 1
         if must >= 0:
             self._fire(R_CASTLE_LEAVE)
         return opts
