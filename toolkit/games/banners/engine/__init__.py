@@ -6,7 +6,8 @@
 """
 
 from .agents import AGENTS, GreedyAgent, odds
-from .rules import SIDE_NAMES, BannersRules, game_stats
+from .report import game_stats
+from .rules import SIDE_NAMES, BannersRules
 from .rulings import COVERAGE_IDS, RULES, RULINGS
 from .samples import (
     BOARD,

@@ -10,7 +10,9 @@ attack). The whole search costs a few dozen big-int operations per piece.
 
 from __future__ import annotations
 
-from .state import RESERVE, S_BRIDGE, S_CASTLE, S_KEEP, S_PAD, S_TREE, Static
+from collections.abc import Iterator, Sequence
+
+from .state import LOCUST_SPACES, RESERVE, S_BRIDGE, S_CASTLE, S_KEEP, S_PAD, S_TREE, Static
 
 
 def reach(wp: int, start: int, entry: int, steps: int, inner: int,
@@ -24,18 +26,80 @@ def reach(wp: int, start: int, entry: int, steps: int, inner: int,
     ``entered`` is non-zero only for a one-step entry from the reserve.
     """
     if start:
-        a, k = start, 0
+        a, k = start, 1
     else:
-        a, k = entry & (inner if steps > 1 else last), 1
-    u = r = d = left = 0
+        a = entry & (inner if steps > 1 else last)
+        if steps == 1:
+            return a, 0, 0, 0, 0
+        k = 2
+    # The first step from ``a`` (no last direction yet) goes every way.
+    m = inner if k < steps else last
+    u, r, d, left = (a >> wp) & m, (a << 1) & m, (a << wp) & m, (a >> 1) & m
     while k < steps:
         k += 1
         m = inner if k < steps else last
         # Moving up may follow any step but a step down (M5), and so on.
-        u, r, d, left = (((a | u | r | left) >> wp) & m, ((a | u | r | d) << 1) & m,
-                         ((a | r | d | left) << wp) & m, ((a | u | d | left) >> 1) & m)
-        a = 0
-    return a, u, r, d, left
+        h = r | left
+        v = u | d
+        if not (h or v):
+            break
+        u, r, d, left = ((u | h) >> wp) & m, ((r | v) << 1) & m, ((d | h) << wp) & m, \
+            ((left | v) >> 1) & m
+    return 0, u, r, d, left
+
+
+def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int,
+                inner: int, final: int) -> tuple[int, int, int, int, int]:
+    """`reach` for several pieces at once, each in its own lane of the masks.
+
+    Lane ``j`` holds piece ``j``'s board, shifted up by ``j`` times the lane's length;
+    the row between two lanes is never in a mask, so no step leaves its lane. ``begin``
+    holds each lane's start (the piece's cell; for a piece entering from the reserve,
+    the entry cells it may step on first), and ``last_step[k]`` the lanes (their full
+    masks) whose last step is the ``k``-th from there, ``most`` the largest such ``k``
+    and ``alive`` the lanes with a step to take.
+    A lane takes its ``inner`` cells until its last step, which lands on its ``final``
+    cells; its ends are kept once its steps run out. Returns ``(entered, up, right,
+    down, left)`` by lane: ``entered`` holds the lanes with no step left after entering
+    (their entry cells, which ``begin`` must give masked by ``final`` already).
+    """
+    entered = begin & last_step[0]
+    up = right = down = left = 0
+    if not alive:
+        return entered, 0, 0, 0, 0
+    a = begin & alive
+    done = last_step[1]
+    if done:
+        alive &= ~done
+        m = (inner & alive) | (final & done)
+    else:
+        m = inner & alive
+    # The first step from a start (no last direction yet) goes every way.
+    u, r, d, left_ = (a >> wp) & m, (a << 1) & m, (a << wp) & m, (a >> 1) & m
+    if done:
+        up, right, down, left = u & done, r & done, d & done, left_ & done
+        m = inner & alive
+    k = 1
+    while k < most:
+        k += 1
+        done = last_step[k]
+        if done:
+            alive &= ~done
+            m = (inner & alive) | (final & done)
+        # Moving up may follow any step but a step down (M5), and so on.
+        h = r | left_
+        v = u | d
+        if not (h or v):
+            break
+        u, r, d, left_ = ((u | h) >> wp) & m, ((r | v) << 1) & m, ((d | h) << wp) & m, \
+            ((left_ | v) >> 1) & m
+        if done:
+            up |= u & done
+            right |= r & done
+            down |= d & done
+            left |= left_ & done
+            m = inner & alive
+    return entered, up, right, down, left
 
 
 def bits(mask: int) -> list[int]:
@@ -46,6 +110,164 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+class Moves(Sequence[tuple]):
+    """The options of a move decision, made only as far as they are looked at.
+
+    A move decision offers about a hundred moves, of which a random player looks at one.
+    They are kept as the search found them, each of ``pieces`` in its lane of the masks
+    (``offsets``: where each lane begins): ``found``, the cells each piece may move to,
+    and ``hits``, the search's five planes (``reach``'s ``entered, up, right, down,
+    left``) where they meet ``targets``, the enemies it may attack (``hit``: the five
+    together, to pass over lanes without one). A piece's moves come in increasing cell
+    order, then its attacks sorted by target and cell attacked from
+    (`attack_sources`). ``len`` is exact at once (bit counts); an option is made when it
+    is indexed (counted from the nearer end of its piece's cells), and all of them (once,
+    then kept) when iterated. Equal to a list of the
+    same options, as the engine's lists are.
+    """
+
+    __slots__ = ("seat", "pieces", "offsets", "found", "full", "wp", "hits", "targets",
+                 "n", "hit", "_attacks", "_items", "_last")
+
+    def __init__(self, seat: int, pieces: tuple[int, ...], offsets: tuple[int, ...],
+                 found: int, full: int, wp: int = 0, hits: tuple[int, ...] = (),
+                 targets: int = 0) -> None:
+        self.seat = seat
+        self.pieces = pieces
+        self.offsets = offsets
+        self.found = found
+        self.full = full
+        self.wp = wp
+        self.hits = hits
+        self.targets = targets
+        n = found.bit_count()
+        hit = 0
+        for plane in hits:
+            n += plane.bit_count()
+            hit |= plane
+        self.n = n
+        self.hit = hit  # the lanes with an attack
+        self._attacks: dict[int, list[tuple]] = {}
+        self._items: list[tuple] | None = None
+        self._last: tuple | None = None  # the option last made by indexing
+
+    def attacks(self, j: int) -> list[tuple]:
+        """The attacks of the piece in lane ``j`` (made once)."""
+        made = self._attacks.get(j)
+        if made is None:
+            made = []
+            if self.hits:
+                off, full = self.offsets[j], self.full
+                entered, up, right, down, left = self.hits
+                planes = (entered >> off & full, up >> off & full, right >> off & full,
+                          down >> off & full, left >> off & full)
+                if any(planes):
+                    seat, piece = self.seat, self.pieces[j]
+                    made = [("attack", seat, piece, target, frm)
+                            for target, frm in attack_sources(self.wp, planes, self.targets)]
+            self._attacks[j] = made
+        return made
+
+    def first_piece(self) -> int:
+        """The piece of the first option (-1 if there is none)."""
+        for j, piece in enumerate(self.pieces):
+            if self.found >> self.offsets[j] & self.full or self.attacks(j):
+                return piece
+        return -1
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return self.items()[i]
+        n = self.n
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("option index out of range")
+        items = self._items
+        if items is not None:
+            return items[i]
+        found, full, hit = self.found, self.full, self.hit
+        for j, off in enumerate(self.offsets):
+            m = found >> off & full
+            if m:
+                count = m.bit_count()
+                if i < count:
+                    if i + i < count:
+                        while i:  # drop the i lowest cells
+                            m &= m - 1
+                            i -= 1
+                        cell = (m & -m).bit_length() - 1
+                    else:
+                        i = count - 1 - i
+                        while i:  # drop the highest cells after it
+                            m ^= 1 << (m.bit_length() - 1)
+                            i -= 1
+                        cell = m.bit_length() - 1
+                    option = self._last = ("move", self.seat, self.pieces[j], cell)
+                    return option
+                i -= count
+            if hit >> off & full:
+                count = 0
+                for plane in self.hits:
+                    count += (plane >> off & full).bit_count()
+                if i < count:
+                    option = self._last = self.attacks(j)[i]
+                    return option
+                i -= count
+        raise IndexError("option index out of range")  # pragma: no cover - n is exact
+
+    def items(self) -> list[tuple]:
+        """Every option, as a list (made once)."""
+        items = self._items
+        if items is None:
+            items = []
+            add = items.append
+            seat = self.seat
+            found, full = self.found, self.full
+            for j, piece in enumerate(self.pieces):
+                for cell in bits(found >> self.offsets[j] & full):
+                    add(("move", seat, piece, cell))
+                if self.hits:
+                    items.extend(self.attacks(j))
+            self._items = items
+        return items
+
+    def __iter__(self) -> Iterator[tuple]:
+        return iter(self.items())
+
+    def __contains__(self, action: object) -> bool:
+        if action is self._last and action is not None:
+            return True  # the option just made by indexing
+        if self._items is None and type(action) is tuple and 4 <= len(action) <= 5 \
+                and type(action[3]) is int:
+            if action[1] != self.seat or action[2] not in self.pieces:
+                return False
+            j = self.pieces.index(action[2])
+            if action[0] == "move" and len(action) == 4:
+                cell = action[3]
+                return 0 <= cell < self.full.bit_length() and \
+                    bool(self.found >> (self.offsets[j] + cell) & 1)
+            if action[0] == "attack" and len(action) == 5:
+                return action in self.attacks(j)
+            return False
+        return action in self.items()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Moves):
+            return self.items() == other.items()
+        if isinstance(other, list):
+            return self.items() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.items())
 
 
 def attack_sources(wp: int, ends: tuple[int, int, int, int, int],
@@ -103,8 +325,6 @@ def locust_end(st: Static, cell: int, direction: int, blocked: int) -> int:
     enter); it stops short before a drawbridge, a castle or the board's edge. Returns
     the cell it ends on (``cell`` itself when it cannot move at all).
     """
-    from .state import LOCUST_SPACES
-
     step = st.shifts[direction]
     kind = st.kind
     n = st.n

@@ -28,24 +28,33 @@ pass (no item to play, no combat card, no full-length move) is skipped.
 
 Where the rulebook is silent the engine follows a named ruling (`rulings.py`) and counts
 it. Game statistics (first side, win reasons, items drawn and played and the games they
-were played in, flags, combats) are added to ``counts`` under ``banners.stat.*`` keys.
+were played in, flags, combats) are added to ``counts`` under ``banners.stat.*`` keys
+(report.py reads them).
+
+Speed (a random game is hundreds of steps, and the search plays thousands): a step
+copies the state's fields (never a deep copy) and changes the copy; a move decision's
+options are a lazy `Moves` list; coverage is tallied by index (counting.py); the
+invariants return at once when the state's parts are those last found clean
+(checks.py); the loop key carries the card fields as one cached hash.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from random import Random
 from typing import Any
 
-from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+from toolkit.sim.engine import CHANCE, Outcome
 
 from ..book import EFFECT_NAMES
-from .moves import attack_sources, bits, blocked_in_ends, locust_end, reach
+from .checks import Checker
+from .counting import COVERAGE_INDEX, STAT, Counting
+from .moves import Moves, bits, blocked_in_ends, locust_end, reach_lanes
+from .report import game_stats, stats_tables
 from .rulings import COVERAGE_IDS, ITEM_IDS, RULINGS, item_id
 from .state import (
     ATT_CARD,
     ATT_KNIFE,
-    CHANCE_PHASES,
     DEF_CARD,
     DEF_KNIFE,
     DICE,
@@ -67,6 +76,7 @@ from .state import (
     E_STRENGTH,
     E_THIEF,
     E_WIND,
+    FIRST,
     ITEM,
     MOVE,
     OVER,
@@ -79,8 +89,7 @@ from .state import (
     RESERVE,
     ROLL,
     S_KEEP,
-    S_PAD,
-    S_TREE,
+    SCOUT_BONUS,
     STEAL,
     TIE,
     BannersParams,
@@ -88,20 +97,114 @@ from .state import (
     State,
     Static,
     cell_name,
+    closed_keeps,
+    new_state,
     static_of,
 )
 
-STAT = "banners.stat."
 WIN_FLAG = "flag brought home"
 WIN_DEFEAT = "enemy team defeated"
 _CHANCE = (CHANCE,)
 _NONE: tuple[int, ...] = ()
 SIDE_NAMES = ("Side 1", "Side 2")
 
+# Who decides in each phase: the seat whose part it is, chance, the defender, nobody.
+_SEAT, _DICE, _DEFENDER, _NOBODY = range(4)
+_DECIDER = tuple(_DICE if ph in (FIRST, STEAL, ROLL, DICE, DRAW) else
+                 _DEFENDER if ph in (DEF_CARD, DEF_KNIFE) else _NOBODY if ph == OVER else
+                 _SEAT for ph in range(len(PHASE_NAMES)))
 
-_SHAPING = ("banners.ruling.one-per-space", "banners.ruling.path-shape",
-            "banners.rule.keep-safe", "banners.ruling.ghost-magic", "banners.rule.flag-no-keep")
+# The movement rolls, made once: one die, or two with Horse.
+_ROLL1 = tuple(("roll", CHANCE, a) for a in range(7))
+_ROLL2 = tuple(tuple(("roll", CHANCE, a, b) for b in range(7)) for a in range(7))
+
+
+def _ix(rule_id: str) -> int:
+    return COVERAGE_INDEX[rule_id]
+
+
+# Tally indices of the rules, rulings and items the engine fires.
+R_FIRST_ROLL = _ix("banners.rule.first-roll")
+R_MOVE = _ix("banners.rule.move")
+R_SCOUT_MOVE = _ix("banners.rule.scout-move")
+R_NO_BACKTRACK = _ix("banners.rule.no-backtrack")
+R_COMBAT = _ix("banners.rule.combat")
+R_ATTACK_BONUS = _ix("banners.rule.attack-bonus")
+R_SCOUT_NO_BONUS = _ix("banners.rule.scout-no-bonus")
+R_ATTACKER_WINS = _ix("banners.rule.attacker-wins")
+R_TIE = _ix("banners.rule.tie")
+R_FLAG_DROP = _ix("banners.rule.flag-drop")
+R_FLAG_PICKUP = _ix("banners.rule.flag-pickup")
+R_KEEP_ITEM = _ix("banners.rule.keep-item")
+R_KEEP_CLOSED = _ix("banners.rule.keep-closed")
+R_CASTLE_GRAB = _ix("banners.rule.castle-grab")
+R_CASTLE_LEAVE = _ix("banners.rule.castle-leave")
+R_CASTLE_BLOCKED = _ix("banners.rule.castle-blocked-in")
+R_WIN_FLAG = _ix("banners.rule.win-flag")
+R_WIN_DEFEAT = _ix("banners.rule.win-defeat")
+R_ITEM_WAIT = _ix("banners.rule.item-wait")
+R_RED_SAME_TURN = _ix("banners.rule.red-same-turn")
+R_DECK_EMPTY = _ix("banners.rule.deck-empty")
+R_REINFORCEMENT = _ix("banners.rule.reinforcement")
+R_TEAM_TURN = _ix("banners.rule.team-turn")
+R_SHARED_ITEMS = _ix("banners.rule.shared-items")
+G_SETUP = _ix("banners.ruling.setup-placement")
+G_SEATS = _ix("banners.ruling.seats")
+G_FIRST_ROLL = _ix("banners.ruling.first-roll")
+G_NO_FULL_MOVE = _ix("banners.ruling.no-full-move")
+G_CASTLE_MUST_LEAVE = _ix("banners.ruling.castle-must-leave")
+G_CASTLE_BLOCKED = _ix("banners.ruling.castle-blocked-in")
+G_KEEP_CLOSED = _ix("banners.ruling.keep-closed")
+G_LANDING = _ix("banners.ruling.landing")
+G_FLAG_HOME = _ix("banners.ruling.flag-home")
+G_ATTACK_ON_LANDING = _ix("banners.ruling.attack-on-landing")
+G_ATTACK_BONUS_2V2 = _ix("banners.ruling.attack-bonus-2v2")
+G_ITEM_TIMING = _ix("banners.ruling.item-timing")
+G_KNIFE_ORDER = _ix("banners.ruling.knife-order")
+G_TIE_PLACEMENT = _ix("banners.ruling.tie-placement")
+G_FLAG_DROP_KILLER = _ix("banners.ruling.flag-drop-killer")
+G_DEFENDER_WINS = _ix("banners.ruling.defender-wins")
+G_FLAG_DROP_HOME = _ix("banners.ruling.flag-drop-home")
+G_TEAM_DEFEATED = _ix("banners.ruling.team-defeated")
+G_ITEM_NEEDS_EFFECT = _ix("banners.ruling.item-needs-effect")
+G_CARD_MOVES = _ix("banners.ruling.card-moves")
+G_GHOST = _ix("banners.ruling.ghost-magic")
+G_THIEF = _ix("banners.ruling.thief")
+G_REAPER = _ix("banners.ruling.reaper-targets")
+G_LOCUST = _ix("banners.ruling.locust-swarm")
+G_RAIN = _ix("banners.ruling.rain-storm")
+G_REINFORCEMENTS = _ix("banners.ruling.reinforcements")
+G_ITEM_COLOURS = _ix("banners.ruling.item-colours")
+G_TEAM_ITEMS = _ix("banners.ruling.team-items")
+I_ITEM = tuple(_ix(item) for item in ITEM_IDS)
+G_CARD_MOVE_KIND = {E_AID: _ix("banners.ruling.providing-aid"),
+                    E_SABOTEUR: _ix("banners.ruling.saboteur"),
+                    E_SAFEGUARD: _ix("banners.ruling.safeguard-behind")}
+
+_SHAPING = (_ix("banners.ruling.one-per-space"), _ix("banners.ruling.path-shape"),
+            _ix("banners.rule.keep-safe"), G_GHOST, _ix("banners.rule.flag-no-keep"))
 """Rules that leave a move out of the options (counted, not logged), by bit of `_shaped`."""
+_SHAPING_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(rule for k, rule in enumerate(_SHAPING) if bits >> k & 1) for bits in range(32))
+"""The rules of `_SHAPING` named by each value of its bits."""
+
+# Game statistics (``banners.stat.*``).
+S_FLAG_GRABS = STAT + "flag.grabs"
+S_FLAG_PICKUPS = STAT + "flag.pickups"
+S_FLAG_DROPS = STAT + "flag.drops"
+S_FLAG_HOME = STAT + "flag.home"
+S_FLAG_WIND = STAT + "flag.wind"
+S_FIGHTS = STAT + "combat.fights"
+S_ATTACKER = STAT + "combat.attacker"
+S_DEFENDER = STAT + "combat.defender"
+S_TIES = STAT + "combat.ties"
+S_KNIVES = STAT + "combat.knives"
+S_REMOVED = STAT + "pieces.removed"
+S_REAPED = STAT + "pieces.reaped"
+S_REINFORCEMENTS = STAT + "reinforcements"
+
+
+_at = tuple.__getitem__
 
 
 def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
@@ -120,7 +223,7 @@ def _add(counts: tuple[int, ...], k: int, n: int = 1) -> tuple[int, ...]:
     return counts[:k] + (counts[k] + n,) + counts[k + 1:]
 
 
-class BannersRules(Instrumented):
+class BannersRules(Counting):
     """The Battle of Banners rules engine (see the module docstring)."""
 
     game_id = "banners"
@@ -138,12 +241,12 @@ class BannersRules(Instrumented):
     the search decides 7 times slower for no better play."""
 
     def __init__(self) -> None:
-        self.emit = None
-        self.reset_counts()
+        super().__init__()
+        self._checker = Checker()
 
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Mapping[str, Callable[[], Any]]:
         """The agent registry: name -> factory."""
         from .agents import AGENTS
 
@@ -181,29 +284,18 @@ class BannersRules(Instrumented):
         """The Battle of Banners statistics of a run (see the function `game_stats`)."""
         return game_stats(counters, deck_names, finished)
 
-    def note(self, rule_id: str) -> None:
-        """Count a rule or ruling that shaped the options offered (a move or item left
-        out), without a line in the playthrough log: it applied to no action taken."""
-        self.counts[rule_id] += 1
-
     def stats_tables(self, stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
         """`game_stats` as tables for the terminal report (see the function)."""
         return stats_tables(stats)
-
-    def stat(self, key: str, n: int = 1) -> None:
-        """Add ``n`` to the game statistic ``banners.stat.<key>`` (not a coverage id)."""
-        full = STAT + key
-        counts = self.counts
-        counts[full] = counts.get(full, 0) + n
 
     # -------------------------------------------------------------------- setup
     def setup(self, params: BannersParams, rng: Random) -> State:
         """A new game: pieces on their drawbridges, the deck whole, the first roll next."""
         st = static_of(params)
-        zeros = (0,) * st.kinds
-        seats = (0,) * st.players
-        s = State(st, st.start, (-1, -1), (-1, -1), (0,) * len(st.keeps), (zeros, zeros),
-                  (zeros, zeros), (zeros, zeros), st.kind_counts, zeros, seats, seats)
+        zeros = st.zero_kinds
+        s = new_state(st, st.start, (-1, -1), (-1, -1), (0,) * len(st.keeps), st.zero_pair,
+                      st.zero_pair, st.zero_pair, st.kind_counts, zeros, st.zero_seats,
+                      st.zero_seats)
         if self.emit:
             self.emit("round", "Set-up")
             self.emit("info", f"Board: {params.name} ({st.w} × {st.h})")
@@ -211,8 +303,8 @@ class BannersRules(Instrumented):
                 where = ", ".join(f"{st.piece_label[i]} {cell_name(st, s.pos[i])}"
                                   for i in st.side_pieces[side])
                 self.emit("info", f"{SIDE_NAMES[side]}: {where}")
-        self.fire("banners.ruling.setup-placement")
-        self.fire("banners.ruling.seats")
+        self._fire(G_SETUP)
+        self._fire(G_SEATS)
         return s
 
     def position(self, params: BannersParams, pos: dict[int, int] | None = None, *,
@@ -228,7 +320,8 @@ class BannersRules(Instrumented):
         for piece, cell in (pos or {}).items():
             placed[piece] = cell
         s.pos = tuple(placed)
-        s.hands = tuple(tuple(h.get(k, 0) for k in range(st.kinds)) for h in hands)
+        s.hands = (tuple(hands[0].get(k, 0) for k in range(st.kinds)),
+                   tuple(hands[1].get(k, 0) for k in range(st.kinds)))
         if deck is None:
             s.deck = tuple(st.kind_counts[k] - s.hands[0][k] - s.hands[1][k]
                            for k in range(st.kinds))
@@ -239,6 +332,7 @@ class BannersRules(Instrumented):
         s.first, s.side, s.member, s.turn, s.phase = 0, side, member, turn, phase
         for name, value in fields.items():
             setattr(s, name, value)
+        s.sync()
         if phase == ITEM:
             self._settle(s)
         return s
@@ -246,28 +340,29 @@ class BannersRules(Instrumented):
     # ------------------------------------------------------------ the protocol
     def to_move(self, s: State) -> tuple[int, ...]:
         """Who decides now: chance, the acting seat, or the defender's seat in combat."""
-        ph = s.phase
-        if ph == OVER:
-            return _NONE
-        if ph in CHANCE_PHASES:
+        who = _DECIDER[s.phase]
+        if who == _SEAT:
+            return s.st.seat_mover[s.side][s.member]
+        if who == _DICE:
             return _CHANCE
-        if ph == DEF_CARD or ph == DEF_KNIFE:
-            return (s.st.piece_seat[s.combat[1]],)
-        return (s.st.side_seats[s.side][s.member],)
+        if who == _DEFENDER:
+            return s.st.piece_mover[s.combat[1]]  # type: ignore[index]
+        return _NONE
 
-    def legal_actions(self, s: State, player: int) -> list[tuple]:
+    def legal_actions(self, s: State, player: int) -> Sequence[tuple]:
         """The legal actions of ``player`` in a stable order (computed once per state)."""
-        if s.legal is None:
-            s.legal = self._options(s)
-        return s.legal
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self._options(s)
+        return legal
 
     def chance(self, s: State, rng: Random) -> tuple:
         """Roll the dice, draw or steal a card."""
         ph = s.phase
         if ph == ROLL:
             if s.horse:
-                return ("roll", CHANCE, rng.randrange(6) + 1, rng.randrange(6) + 1)
-            return ("roll", CHANCE, rng.randrange(6) + 1)
+                return _ROLL2[rng.randrange(6) + 1][rng.randrange(6) + 1]
+            return _ROLL1[rng.randrange(6) + 1]
         if ph == DICE:
             return ("dice", CHANCE, rng.randrange(6) + 1, rng.randrange(6) + 1,
                     rng.randrange(6) + 1, rng.randrange(6) + 1)
@@ -287,10 +382,10 @@ class BannersRules(Instrumented):
         kind = action[0]
         if kind == "move":
             self._move(s, action[2], action[3])
+        elif kind == "roll":
+            self._rolled(s, action)
         elif kind == "attack":
             self._attack(s, action[2], action[3], action[4])
-        elif kind == "roll":
-            self._rolled(s, action[2:])
         elif kind == "draw":
             self._drawn(s, action[2])
         elif kind == "pass":
@@ -335,11 +430,20 @@ class BannersRules(Instrumented):
         return s.turn
 
     def state_key(self, s: State) -> tuple:
-        """The canonical key of a position (loop detection)."""
+        """The canonical key of a position (loop detection): `State.key`."""
         return s.key()
 
+    def invariants(self, s: State) -> Iterable[tuple[str, str]]:
+        """Conservation and placement checks after every step (checks.py): one piece a
+        space, pieces on spaces, the occupancy masks matching the positions, the item
+        cards adding up to the deck, fresh and known cards held, flags carried by enemies
+        out of keeps or lying on free spaces, no piece inside a closed keep, and a team
+        with no piece left having lost. Returns at once when the state's parts are
+        those last found clean."""
+        return self._checker.check(s)
+
     # ----------------------------------------------------------------- options
-    def _options(self, s: State) -> list[tuple]:
+    def _options(self, s: State) -> Sequence[tuple]:
         ph = s.phase
         if ph == MOVE:
             return self._move_options(s)
@@ -361,18 +465,20 @@ class BannersRules(Instrumented):
         while True:
             ph = s.phase
             if ph == ITEM:
-                opts = self._item_options(s)
-                if len(opts) > 1:
-                    s.legal = opts
-                    return
+                # (No card to play, or one played already: nothing to decide.)
+                if any(s.hands[s.side]) and not s.used_item[s.st.side_seats[s.side][s.member]]:
+                    opts = self._item_options(s)
+                    if len(opts) > 1:
+                        s.legal = opts
+                        return
                 self._after_item(s)
             elif ph == MOVE:
-                opts = self._move_options(s)
-                if opts:
-                    s.legal = opts
+                moves = self._move_options(s)
+                if moves.n:
+                    s.legal = moves
                     return
                 # Ruling no-full-move: no piece can move the full roll; no move.
-                self.fire("banners.ruling.no-full-move")
+                self._fire(G_NO_FULL_MOVE)
                 if self.emit:
                     self.emit("info", f"no piece can move {s.roll} space(s): no move")
                 self._end_part(s)
@@ -407,22 +513,6 @@ class BannersRules(Instrumented):
                 return
 
     # ------------------------------------------------------------ board masks
-    def _masks(self, s: State) -> tuple[int, int, int, int]:
-        """(occupied, side 0's pieces, side 1's pieces, closed keeps) as cell masks."""
-        st = s.st
-        occ = [0, 0]
-        sides = st.piece_side
-        for i, c in enumerate(s.pos):
-            if c >= 0:
-                occ[sides[i]] |= 1 << c
-        closed = 0
-        t = s.turn
-        keeps = st.keeps
-        for k, o in enumerate(s.keep_open):
-            if o > t:
-                closed |= 1 << keeps[k]
-        return occ[0] | occ[1], occ[0], occ[1], closed
-
     def _enterable(self, s: State, piece: int, occ: int, closed: int) -> int:
         """The free spaces ``piece`` may enter: no tree, no piece, no closed keep (keep
         rule), no keep for a flag carrier (M4), not its own side's dropped flag (C5)."""
@@ -437,90 +527,207 @@ class BannersRules(Instrumented):
         return mask
 
     # ----------------------------------------------------------------- moving
-    def _move_options(self, s: State) -> list[tuple]:
-        """Every full-length move and attack of the seat's pieces (M2-M5, C1)."""
+    def _move_options(self, s: State) -> Moves:
+        """Every full-length move and attack of the seat's pieces (M2-M5, C1).
+
+        All the pieces' paths are searched at once, each piece in its own lane of the
+        masks (`reach_lanes`); the moves stay masks until they are looked at (`Moves`).
+        """
         st = s.st
-        seat = s.seat
         side = s.side
+        seat = st.side_seats[side][s.member]
         enemy = 1 - side
         t = s.turn
         pos = s.pos
-        occ, occ0, occ1, closed = self._masks(s)
+        occ0, occ1 = s.occ0, s.occ1
+        occ = occ0 | occ1
+        closed = closed_keeps(s)
         occ_enemy, occ_own = (occ1, occ0) if side == 0 else (occ0, occ1)
-        attack_ok = s.ghost[side] < t and s.ghost[enemy] < t
-        protected = occ_enemy & st.keeps_mask
-        targets = (occ_enemy & ~st.keeps_mask) if attack_ok else 0
-        rain = s.rain_by[side] if s.rain[side] == t else 0
-        pieces = st.seat_pieces[seat]
-        castle = st.castle[enemy]
-        must = next((i for i in pieces if pos[i] == castle), -1)
-        wp = st.wp
-        bridges = st.bridges_mask[side]
-        carrier = s.flag_carrier[enemy]
-        free_keeps = st.keeps_mask & ~occ & ~closed
-        ghosted = 0 if attack_ok else occ_enemy & ~st.keeps_mask
+        keeps_mask = st.keeps_mask
+        ghost = s.ghost
+        protected = occ_enemy & keeps_mask
+        if ghost[side] < t and ghost[enemy] < t:
+            targets, ghosted = occ_enemy & ~keeps_mask, 0
+        else:  # Ghost Magic: no attack either way
+            targets, ghosted = 0, occ_enemy & ~keeps_mask
+        roll = s.roll - s.rain_by[side] if s.rain[side] == t else s.roll
         # The free spaces every piece may enter (the piece's own adds and bars follow).
+        enterable = st.all & ~occ & ~closed
         drop = s.flag_drop[side]
-        enterable = st.all & ~occ & ~closed & (~(1 << drop) if drop >= 0 else -1)
-        kind = st.kind
-        move_bonus = st.move_bonus
+        if drop >= 0:
+            enterable &= ~(1 << drop)
+        castle = st.castle[enemy]
+        must = -1
+        if occ_own >> castle & 1:
+            for i in st.seat_pieces[seat]:
+                if pos[i] == castle:
+                    # "You must leave this space on your next turn."
+                    must = i
+                    self._tally[G_CASTLE_MUST_LEAVE] += 1
+                    n = roll + st.piece_steps[i]
+                    if n > 0 and self._blocked_in(st, castle, occ):
+                        opts = self._blocked_in_moves(s, seat, i, n, enterable, occ)
+                        if opts.n:
+                            self._fire(R_CASTLE_LEAVE)
+                            return opts
+                        must = -2  # it cannot leave: the others move
+                    break
+        carrier = s.flag_carrier[enemy]
+        carrier_lane = st.piece_lane[carrier] if carrier >= 0 and \
+            st.piece_seat[carrier] == seat else -1
+        cells = st.seat_cells[seat](pos)
         notes = 0
-        opts: list[tuple] = []
-        add = opts.append
-        order = (must,) if must >= 0 else pieces
-        if must >= 0:
-            self.note("banners.ruling.castle-must-leave")
-        for _ in (0, 1):  # the piece that must leave, then (if it cannot) the others
-            reserve_colors: set[str] = set()
-            for i in order:
-                c = pos[i]
-                if c == RESERVE:
-                    color = st.piece_color[i]
-                    if color in reserve_colors:
-                        continue  # pieces waiting in the reserve are alike
-                    reserve_colors.add(color)
-                elif c < 0:
-                    continue
-                steps = s.roll + move_bonus(i) - rain
-                if steps <= 0:
-                    continue
-                # M4: "If a piece has a flag, they cannot enter a keep."
-                inner = enterable & ~st.keeps_mask if i == carrier else enterable
-                start = 0
-                if c >= 0:
-                    start = 1 << c
-                    if kind[c] != S_KEEP:
-                        inner |= start  # it may cross the space it left (not a keep)
-                land = inner & ~start
-                if c == castle and self._blocked_in(st, c, occ):
-                    self.fire("banners.rule.castle-blocked-in")
-                    self.fire("banners.ruling.castle-blocked-in")
-                    for end in blocked_in_ends(st, c, steps, occ & ~start, inner, land):
-                        add(("move", seat, i, end))
-                    continue
-                last = land | targets
-                own = occ_own & ~start
-                ends = reach(wp, start, bridges, steps, inner, last | protected | ghosted
-                             | own | start | (free_keeps if i == carrier else 0))
-                reached = ends[0] | ends[1] | ends[2] | ends[3] | ends[4]
-                if reached & ~last:
-                    notes |= _shaped(reached, own, start, protected, ghosted,
-                                     st.keeps_mask & ~protected if i == carrier else 0)
-                for end in bits(reached & land):
-                    add(("move", seat, i, end))
-                if reached & targets:
-                    for target, frm in attack_sources(wp, ends, targets):
-                        add(("attack", seat, i, target, frm))
-            if opts or must < 0:
+        while True:  # the piece that must leave, then (if it cannot) the others
+            if must == -1 and roll > 0 and RESERVE not in cells:
+                # The common case: every piece of the seat on the board or out of play.
+                starts = sum(map(_at, st.seat_lane_bits[seat], cells))
+                aboard = sum(map(_at, st.seat_lane_fulls[seat], cells))
+                scouts = aboard & st.seat_scouts[seat]
+                last_step = [0] * (roll + SCOUT_BONUS + 1)
+                last_step[roll] = aboard & ~scouts
+                last_step[roll + SCOUT_BONUS] |= scouts
+                lanes = (starts, starts, starts & ~st.seat_keeps[seat], last_step,
+                         roll + SCOUT_BONUS if scouts else roll, aboard)
+            else:
+                lanes = self._lanes(s, seat, roll, must, enterable, targets | protected
+                                    | ghosted | occ_own)
+            if lanes[5] or lanes[3][0]:
+                found, hits, shaped = self._search(
+                    s, seat, lanes, carrier_lane, enterable, targets, protected, ghosted,
+                    occ_own, closed)
+                notes |= shaped
+                if found or hits:
+                    opts = Moves(seat, st.seat_pieces[seat], st.seat_lanes[seat], found,
+                                 st.full, st.wp, hits, targets)
+                    break
+            if must < 0:
+                opts = Moves(seat, st.seat_pieces[seat], st.seat_lanes[seat], 0, st.full)
                 break
             # Ruling castle-must-leave: it cannot leave; another piece may move.
-            order = tuple(i for i in pieces if i != must)
-        for k, rule_id in enumerate(_SHAPING):
-            if notes >> k & 1:
-                self.note(rule_id)
-        if must >= 0 and opts and opts[0][2] == must:
-            self.fire("banners.rule.castle-leave")
+            must = -2
+        if notes:
+            tally = self._tally
+            for rule in _SHAPING_OF[notes]:
+                tally[rule] += 1
+        if must >= 0:
+            self._fire(R_CASTLE_LEAVE)
         return opts
+
+    @staticmethod
+    def _lanes(s: State, seat: int, roll: int, must: int, enterable: int,
+               others: int) -> tuple[int, int, int, list[int], int, int]:
+        """Where the search of each of the seat's pieces begins, piece by piece (see
+        `reach_lanes`): ``(begin, starts, cross, last_step, most, alive)``. Only ``must``
+        when it is a piece (>= 0); every piece but one on the enemy castle when it is -2.
+        A piece in the reserve enters through a free drawbridge of its side (its first
+        step); pieces waiting there are alike, so one of each colour is searched."""
+        st = s.st
+        pos = s.pos
+        castle = st.castle[1 - s.side]
+        kind = st.kind
+        bonus = st.piece_steps
+        lanes = st.piece_lane
+        full = st.full
+        begin = starts = cross = alive = most = 0
+        last_step = [0] * max(roll + SCOUT_BONUS + 1, 1)
+        reserve_colors: list[str] = []
+        for i in st.seat_pieces[seat]:
+            if must >= 0 and i != must or must == -2 and pos[i] == castle:
+                continue
+            c = pos[i]
+            if c == RESERVE:
+                color = st.piece_color[i]
+                if color in reserve_colors:
+                    continue  # pieces waiting in the reserve are alike
+                reserve_colors.append(color)
+            elif c < 0:
+                continue
+            n = roll + bonus[i]
+            if n <= 0:
+                continue
+            off = lanes[i]
+            if c >= 0:
+                b = 1 << (c + off)
+                starts |= b
+                if kind[c] != S_KEEP:
+                    cross |= b  # it may cross the space it left (not a keep)
+            else:
+                b = (st.bridges_mask[s.side] & (enterable if n > 1 else enterable | others)) \
+                    << off
+                n -= 1
+            begin |= b
+            last_step[n] |= full << off
+            if n:
+                alive |= full << off
+                if n > most:
+                    most = n
+        return begin, starts, cross, last_step, most, alive
+
+    @staticmethod
+    def _search(s: State, seat: int, lanes: tuple[int, int, int, list[int], int, int],
+                carrier_lane: int, enterable: int, targets: int, protected: int,
+                ghosted: int, occ_own: int, closed: int
+                ) -> tuple[int, tuple[int, ...], int]:
+        """Search the lanes: ``(found, hits, shaped)``, the cells each piece may move to
+        (by lane), the search's five planes where they meet an enemy it may attack (see
+        `Moves`; empty when none), and the bits of `_SHAPING` whose rules left some space
+        out."""
+        st = s.st
+        begin, starts, cross, last_step, most, alive = lanes
+        rep = st.seat_rep[seat]
+        keeps_mask = st.keeps_mask
+        keeps_rep = st.seat_keeps[seat]
+        full = st.full
+        # Copied into every lane: the free spaces, the side's own pieces, the enemies (a
+        # move's last step may reach them all; `_SHAPING`'s rules leave some out).
+        own_rep = occ_own * rep
+        enemy_rep = (targets | protected | ghosted) * rep
+        inner = enterable * rep | cross
+        if carrier_lane >= 0 and starts >> carrier_lane & full:
+            # M4: "If a piece has a flag, they cannot enter a keep."
+            inner &= ~(keeps_mask << carrier_lane)
+            free_keeps = (keeps_mask & ~(occ_own | protected | closed)) << carrier_lane
+        else:
+            carrier_lane = -1
+            free_keeps = 0
+        final = inner | own_rep | enemy_rep | free_keeps
+        entered, up, right, down, left = reach_lanes(st.wp, begin, last_step, most, alive,
+                                                     inner, final)
+        reached = entered | up | right | down | left
+        found = reached & inner & ~starts
+        shaped = 0
+        rest = reached & ~found
+        if rest:
+            shaped = ((1 if rest & own_rep & ~starts else 0)
+                      | (2 if rest & starts else 0)
+                      | (4 if protected and rest & enemy_rep & keeps_rep else 0)
+                      | (8 if ghosted and rest & enemy_rep & ~keeps_rep else 0)
+                      | (16 if carrier_lane >= 0 and rest & (
+                          (keeps_mask & ~protected) << carrier_lane) else 0))
+        hits: tuple[int, ...] = ()
+        if targets:
+            targets_rep = enemy_rep & ~keeps_rep
+            if rest & targets_rep:
+                hits = (entered & targets_rep, up & targets_rep, right & targets_rep,
+                        down & targets_rep, left & targets_rep)
+        return found, hits, shaped
+
+    def _blocked_in_moves(self, s: State, seat: int, piece: int, steps: int, enterable: int,
+                          occ: int) -> Moves:
+        """Ruling castle-blocked-in: the moves of a piece that must leave the enemy castle
+        and is completely blocked in there (through the pieces)."""
+        st = s.st
+        self._fire(R_CASTLE_BLOCKED)
+        self._fire(G_CASTLE_BLOCKED)
+        c = s.pos[piece]
+        start = 1 << c
+        # M4: "If a piece has a flag, they cannot enter a keep."
+        carrier = s.flag_carrier[1 - s.side]
+        inner = (enterable & ~st.keeps_mask if piece == carrier else enterable) | start
+        ends = 0
+        for end in blocked_in_ends(st, c, steps, occ & ~start, inner, inner & ~start):
+            ends |= 1 << end
+        return Moves(seat, (piece,), (0,), ends, st.full)
 
     @staticmethod
     def _blocked_in(st: Static, cell: int, occ: int) -> bool:
@@ -536,22 +743,46 @@ class BannersRules(Instrumented):
             # "After leaving this keep, no one may enter until a full turn has gone by."
             k = st.keep_index[c]
             s.keep_open = _put(s.keep_open, k, s.turn + 2)
-            self.fire("banners.rule.keep-closed")
-            self.fire("banners.ruling.keep-closed")
+            self._fire(R_KEEP_CLOSED)
+            self._fire(G_KEEP_CLOSED)
 
-    def _set_pos(self, s: State, piece: int, cell: int) -> None:
-        s.pos = _put(s.pos, piece, cell)
+    @staticmethod
+    def _set_pos(s: State, piece: int, cell: int) -> None:
+        """Put a piece on ``cell`` (or off the board), keeping the occupancy masks."""
+        pos = s.pos
+        old = pos[piece]
+        s.pos = pos[:piece] + (cell,) + pos[piece + 1:]
+        if s.st.piece_side[piece]:
+            occ = s.occ1
+            if old >= 0:
+                occ &= ~(1 << old)
+            if cell >= 0:
+                occ |= 1 << cell
+            s.occ1 = occ
+        else:
+            occ = s.occ0
+            if old >= 0:
+                occ &= ~(1 << old)
+            if cell >= 0:
+                occ |= 1 << cell
+            s.occ0 = occ
 
     def _move(self, s: State, piece: int, cell: int) -> None:
         """M2: the piece moves the full roll to ``cell`` and lands there."""
         st = s.st
-        self.fire("banners.rule.move")
-        steps = s.roll + st.move_bonus(piece)
+        tally = self._tally
+        tally[R_MOVE] += 1
+        if self.emit is not None:
+            self.emit("fired", COVERAGE_IDS[R_MOVE])
         if st.piece_scout[piece]:
-            self.fire("banners.rule.scout-move")
-        if steps > 1:
-            self.fire("banners.rule.no-backtrack")
-        self._leave(s, piece)
+            self._fire(R_SCOUT_MOVE)
+        if s.roll + st.piece_steps[piece] > 1:
+            tally[R_NO_BACKTRACK] += 1
+            if self.emit is not None:
+                self.emit("fired", COVERAGE_IDS[R_NO_BACKTRACK])
+        here = s.pos[piece]
+        if here >= 0 and st.kind[here] == S_KEEP:
+            self._leave(s, piece)
         self._set_pos(s, piece, cell)
         s.moved = piece
         self._land(s, piece, cell)
@@ -562,39 +793,38 @@ class BannersRules(Instrumented):
         st = s.st
         side = st.piece_side[piece]
         enemy = 1 - side
-        what = st.kind[cell]
-        if what == S_KEEP:
-            self.fire("banners.ruling.landing")
+        if st.kind[cell] == S_KEEP:
+            self._fire(G_LANDING)
             # T1: "Land on a keep space to receive 1 item card."
-            if sum(s.deck):
+            if any(s.deck):
                 s.phase = DRAW
                 return
             # "when there are no more cards to draw none can be obtained."
-            self.fire("banners.rule.deck-empty")
+            self._fire(R_DECK_EMPTY)
         elif cell == st.castle[enemy]:
             if s.flag_carrier[enemy] < 0 and s.flag_drop[enemy] < 0:
                 # "Land on the opponent's castle space to grab their flag."
-                self.fire("banners.ruling.landing")
+                self._fire(G_LANDING)
                 s.flag_carrier = _put(s.flag_carrier, enemy, piece)
-                self.fire("banners.rule.castle-grab")
-                self.stat("flag.grabs")
+                self._fire(R_CASTLE_GRAB)
+                self._stat(S_FLAG_GRABS)
                 if self.emit:
                     self.emit("result", f"{st.piece_label[piece]} grabs "
                               f"{SIDE_NAMES[enemy]}'s flag")
         elif s.flag_drop[enemy] == cell:
             # C5: "The opposing team must land on this space to obtain the flag."
-            self.fire("banners.ruling.landing")
+            self._fire(G_LANDING)
             s.flag_drop = _put(s.flag_drop, enemy, -1)
             s.flag_carrier = _put(s.flag_carrier, enemy, piece)
-            self.fire("banners.rule.flag-pickup")
-            self.stat("flag.pickups")
+            self._fire(R_FLAG_PICKUP)
+            self._stat(S_FLAG_PICKUPS)
             if self.emit:
                 self.emit("result", f"{st.piece_label[piece]} picks up "
                           f"{SIDE_NAMES[enemy]}'s flag")
         elif cell == st.castle[side] and s.flag_carrier[enemy] == piece:
             # "Bring the enemy's flag back to your castle" (ruling flag-home)
-            self.fire("banners.rule.win-flag")
-            self.fire("banners.ruling.flag-home")
+            self._fire(R_WIN_FLAG)
+            self._fire(G_FLAG_HOME)
             self._finish(s, side, WIN_FLAG)
             return
         self._end_part(s)
@@ -603,9 +833,9 @@ class BannersRules(Instrumented):
     def _attack(self, s: State, piece: int, target: int, frm: int) -> None:
         """C1: the move's last step meets an enemy: combat from ``frm``."""
         st = s.st
-        self.fire("banners.rule.combat")
-        self.fire("banners.ruling.attack-on-landing")
-        self.stat("combat.fights")
+        self._fire(R_COMBAT)
+        self._fire(G_ATTACK_ON_LANDING)
+        self._stat(S_FIGHTS)
         defender = s.pos.index(target)
         origin = s.pos[piece]
         if frm != origin:
@@ -615,11 +845,11 @@ class BannersRules(Instrumented):
         # C2: "The red and blue pieces that attack gets a +1 to their roll"; scouts do not.
         bonus = st.piece_bonus[piece]
         if bonus:
-            self.fire("banners.rule.attack-bonus")
-            if st.team and st.piece_color[piece] not in ("Blue", "Red"):
-                self.fire("banners.ruling.attack-bonus-2v2")
+            self._fire(R_ATTACK_BONUS)
+            if st.team and not st.lead[piece]:
+                self._fire(G_ATTACK_BONUS_2V2)
         else:
-            self.fire("banners.rule.scout-no-bonus")
+            self._fire(R_SCOUT_NO_BONUS)
         s.combat = (piece, defender, frm, bonus, 0, 0, 0, origin)
         if self.emit:
             self.emit("info", f"{st.piece_label[piece]} attacks {st.piece_label[defender]} "
@@ -631,11 +861,12 @@ class BannersRules(Instrumented):
         """Combat cards a side may play now: Extra Strength or Poison when attacking,
         Extra Defense or Poison when defending; one per player per turn (T3)."""
         st = s.st
-        attacker, defender = s.combat[0], s.combat[1]
-        piece = attacker if ph == ATT_CARD else defender
+        combat = s.combat
+        assert combat is not None
+        piece = combat[0] if ph == ATT_CARD else combat[1]
         q = st.piece_seat[piece]
         side = st.piece_side[piece]
-        out = [("pass", q)]
+        out: list[tuple] = [("pass", q)]
         if s.used_combat[q]:
             return out
         hand = s.hands[side]
@@ -647,10 +878,12 @@ class BannersRules(Instrumented):
 
     def _combat_card(self, s: State, q: int, k: int) -> None:
         st = s.st
-        piece = s.combat[0] if s.phase == ATT_CARD else s.combat[1]
+        combat = s.combat
+        assert combat is not None
+        piece = combat[0] if s.phase == ATT_CARD else combat[1]
         side = st.piece_side[piece]
         e = st.kind_effect[k]
-        att, dfn, frm, amod, dmod, ar, dr, origin = s.combat
+        att, dfn, frm, amod, dmod, ar, dr, origin = combat
         if e == E_STRENGTH:
             amod += 1  # "Adds +1 to an attacking piece"
         elif e == E_DEFENSE:
@@ -661,15 +894,18 @@ class BannersRules(Instrumented):
             amod -= POISON_PENALTY
         s.combat = (att, dfn, frm, amod, dmod, ar, dr, origin)
         s.used_combat = _put(s.used_combat, q, 1)
+        s.cards_key = None
         self._spend(s, side, k)
-        self.fire("banners.ruling.item-timing")
+        self._fire(G_ITEM_TIMING)
         s.phase = DEF_CARD if s.phase == ATT_CARD else DICE
         self._settle(s)
 
     def _dice(self, s: State, dice: tuple) -> None:
         """C2/C3: both roll two dice; the higher total wins."""
         a1, a2, d1, d2 = dice
-        att, dfn, frm, amod, dmod, _, _, origin = s.combat
+        combat = s.combat
+        assert combat is not None
+        att, dfn, frm, amod, dmod, _, _, origin = combat
         attack, defence = a1 + a2 + amod, d1 + d2 + dmod
         s.combat = (att, dfn, frm, amod, dmod, attack, defence, origin)
         if self.emit:
@@ -680,13 +916,15 @@ class BannersRules(Instrumented):
         elif defence > attack:
             self._defender_wins(s)
         else:
-            self.stat("combat.ties")
+            self._stat(S_TIES)
             s.phase = ATT_KNIFE
             self._settle(s)
 
     def _knife_options(self, s: State, ph: int) -> list[tuple]:
         st = s.st
-        piece = s.combat[0] if ph == ATT_KNIFE else s.combat[1]
+        combat = s.combat
+        assert combat is not None
+        piece = combat[0] if ph == ATT_KNIFE else combat[1]
         q = st.piece_seat[piece]
         hand = s.hands[st.piece_side[piece]]
         return [("pass", q)] + [("knife", q, k) for k in st.effect_kinds[E_KNIFE] if hand[k]]
@@ -695,13 +933,15 @@ class BannersRules(Instrumented):
         """Hidden Knife: "If a combat results in a tie, you may play this card to win."
         (a second item in a turn; ruling knife-order: the attacker first)."""
         st = s.st
+        combat = s.combat
+        assert combat is not None
         attacking = s.phase == ATT_KNIFE
-        piece = s.combat[0] if attacking else s.combat[1]
+        piece = combat[0] if attacking else combat[1]
         self._spend(s, st.piece_side[piece], k)
-        self.stat("combat.knives")
-        other = s.combat[1] if attacking else s.combat[0]
+        self._stat(S_KNIVES)
+        other = combat[1] if attacking else combat[0]
         if any(s.hands[st.piece_side[other]][j] for j in st.effect_kinds[E_KNIFE]):
-            self.fire("banners.ruling.knife-order")  # both held one: the first decides
+            self._fire(G_KNIFE_ORDER)  # both held one: the first decides
         if attacking:
             self._attacker_wins(s)
         else:
@@ -709,23 +949,27 @@ class BannersRules(Instrumented):
 
     def _tie(self, s: State) -> None:
         """C4: "the attacking piece is placed on a directly adjacent space"."""
-        self.fire("banners.rule.tie")
-        self.fire("banners.ruling.tie-placement")
+        self._fire(R_TIE)
+        self._fire(G_TIE_PLACEMENT)
         s.phase = TIE
         self._settle(s)
 
     def _tie_cells(self, s: State) -> list[int]:
         st = s.st
-        att, dfn = s.combat[0], s.combat[1]
-        occ, _, _, closed = self._masks(s)
+        combat = s.combat
+        assert combat is not None
+        att, dfn = combat[0], combat[1]
+        occ = s.occ0 | s.occ1
         here = s.pos[att]
         if here >= 0:
             occ &= ~(1 << here)
-        free = self._enterable(s, att, occ, closed)
+        free = self._enterable(s, att, occ, closed_keeps(s))
         return [nb for nb in st.neighbours[s.pos[dfn]] if free & (1 << nb)]
 
     def _place(self, s: State, cell: int) -> None:
-        att, origin = s.combat[0], s.combat[7]
+        combat = s.combat
+        assert combat is not None
+        att, origin = combat[0], combat[7]
         s.combat = None
         if cell != s.pos[att]:
             if s.pos[att] == origin:
@@ -745,10 +989,12 @@ class BannersRules(Instrumented):
         """C3: "the attacking piece moves onto the occupied space and the defending piece
         is removed from the board"."""
         st = s.st
-        att, dfn, frm, origin = s.combat[0], s.combat[1], s.combat[2], s.combat[7]
+        combat = s.combat
+        assert combat is not None
+        att, dfn, frm, origin = combat[0], combat[1], combat[2], combat[7]
         s.combat = None
-        self.fire("banners.rule.attacker-wins")
-        self.stat("combat.attacker")
+        self._fire(R_ATTACKER_WINS)
+        self._stat(S_ATTACKER)
         target = s.pos[dfn]
         side = st.piece_side[att]
         if self.emit:
@@ -758,7 +1004,7 @@ class BannersRules(Instrumented):
             return
         if dropped and s.flag_drop[side] == target:
             # Ruling flag-drop-killer: the flag's own team cannot enter its flag space.
-            self.fire("banners.ruling.flag-drop-killer")
+            self._fire(G_FLAG_DROP_KILLER)
             self._settle_at(s, att, frm, origin)
             return
         if frm == origin:
@@ -769,10 +1015,12 @@ class BannersRules(Instrumented):
     def _defender_wins(self, s: State) -> None:
         """Ruling defender-wins: the attacking piece is removed."""
         st = s.st
-        att, dfn = s.combat[0], s.combat[1]
+        combat = s.combat
+        assert combat is not None
+        att, dfn = combat[0], combat[1]
         s.combat = None
-        self.fire("banners.ruling.defender-wins")
-        self.stat("combat.defender")
+        self._fire(G_DEFENDER_WINS)
+        self._stat(S_DEFENDER)
         if self.emit:
             self.emit("result", f"{st.piece_label[dfn]} defeats {st.piece_label[att]}")
         self._remove(s, att, REMOVED)
@@ -787,57 +1035,63 @@ class BannersRules(Instrumented):
         enemy = 1 - side
         cell = s.pos[piece]
         self._set_pos(s, piece, where)
-        self.stat("pieces.reaped" if where == REAPED else "pieces.removed")
+        self._stat(S_REAPED if where == REAPED else S_REMOVED)
         dropped = False
         if s.flag_carrier[enemy] == piece:
             dropped = True
             s.flag_carrier = _put(s.flag_carrier, enemy, -1)
-            self.fire("banners.rule.flag-drop")
-            self.stat("flag.drops")
+            self._fire(R_FLAG_DROP)
+            self._stat(S_FLAG_DROPS)
             if cell == st.castle[enemy]:
                 # Ruling flag-drop-home: dropped on its own castle, it is home.
-                self.fire("banners.ruling.flag-drop-home")
-                self.stat("flag.home")
+                self._fire(G_FLAG_DROP_HOME)
+                self._stat(S_FLAG_HOME)
             else:
                 s.flag_drop = _put(s.flag_drop, enemy, cell)
             if self.emit:
                 home = " (its own castle: it is home)" if cell == st.castle[enemy] else ""
                 self.emit("result", f"{SIDE_NAMES[enemy]}'s flag drops on "
                           f"{cell_name(st, cell)}{home}")
-        if not any(s.pos[i] >= RESERVE for i in st.side_pieces[side]):
+        pos = s.pos
+        for i in st.side_pieces[side]:
+            if pos[i] >= RESERVE:
+                break
+        else:
             # "defeat the enemy team" (ruling team-defeated)
-            self.fire("banners.rule.win-defeat")
-            self.fire("banners.ruling.team-defeated")
+            self._fire(R_WIN_DEFEAT)
+            self._fire(G_TEAM_DEFEATED)
             self._finish(s, enemy, WIN_DEFEAT)
         return dropped
 
     # ------------------------------------------------------------------- items
-    def _usable(self, s: State, k: int) -> int:
-        """Copies of kind ``k`` the side may play before moving: T2 "Item cards cannot be
-        used on the turn they are obtained unless they are combat (red) cards"."""
-        return s.hands[s.side][k] - s.fresh[s.side][k]
-
     def _item_options(self, s: State) -> list[tuple]:
         """Items the seat may play before moving (T3: one a turn), each with its targets."""
         st = s.st
-        q = s.seat
+        q = st.side_seats[s.side][s.member]
         out: list[tuple] = [("pass", q)]
         if s.used_item[q]:
             return out
-        side, enemy = s.side, 1 - s.side
+        side = s.side
         hand = s.hands[side]
-        occ = closed = None
-        for k, e in enumerate(st.kind_effect):
-            if not hand[k] or st.kind_red[k]:
+        if not any(hand):
+            return out
+        enemy = 1 - side
+        fresh = s.fresh[side]
+        occ = -1
+        closed = 0
+        for k in st.plain_kinds:
+            if not hand[k]:
                 continue
-            if not self._usable(s, k):
-                self.note("banners.rule.item-wait")
+            # T2: "Item cards cannot be used on the turn they are obtained unless they
+            # are combat (red) cards".
+            if not hand[k] - fresh[k]:
+                self._tally[R_ITEM_WAIT] += 1
                 continue
-            if occ is None:
-                occ, _, _, closed = self._masks(s)
-            ways = self._targets(s, q, k, e, side, enemy, occ, closed)
+            if occ < 0:
+                occ, closed = s.occ0 | s.occ1, closed_keeps(s)
+            ways = self._targets(s, q, k, st.kind_effect[k], side, enemy, occ, closed)
             if not ways:
-                self.note("banners.ruling.item-needs-effect")
+                self._tally[G_ITEM_NEEDS_EFFECT] += 1
             out.extend(ways)
         return out
 
@@ -852,7 +1106,7 @@ class BannersRules(Instrumented):
         if e == E_WIND:
             return [("item", q, k)] if s.flag_drop[side] >= 0 else []
         if e == E_FAMINE or e == E_THIEF:
-            return [("item", q, k)] if sum(s.hands[enemy]) else []
+            return [("item", q, k)] if any(s.hands[enemy]) else []
         if e == E_REAPER:
             return [("item", q, k, i) for i in st.side_pieces[enemy] if pos[i] >= RESERVE]
         if e == E_REINFORCE:
@@ -909,10 +1163,10 @@ class BannersRules(Instrumented):
         piece (ruling providing-aid: not a castle)."""
         st = s.st
         pos = s.pos
-        carriers = set(s.flag_carrier)
+        carriers = s.flag_carrier
         castles = st.castle_bit[0] | st.castle_bit[1]
         wp = st.wp
-        out = []
+        out: list[tuple] = []
         for i, c in enumerate(pos):
             if c < 0 or i in carriers:
                 continue
@@ -927,13 +1181,16 @@ class BannersRules(Instrumented):
         colour) onto a free drawbridge of its side, or the reserve when none is free."""
         st = s.st
         side = s.side
-        occ, _, _, closed = self._masks(s)
-        colors: set[str] = set()
-        out = []
+        pos = s.pos
+        out: list[tuple[int, int]] = []
+        colors: list[str] = []
+        occ = closed = -1
         for i in st.side_pieces[side]:
-            if s.pos[i] != REMOVED or st.piece_color[i] in colors:
+            if pos[i] != REMOVED or st.piece_color[i] in colors:
                 continue
-            colors.add(st.piece_color[i])
+            colors.append(st.piece_color[i])
+            if occ < 0:
+                occ, closed = s.occ0 | s.occ1, closed_keeps(s)
             free = self._card_dest(s, i, occ, closed)
             cells = [b for b in st.bridges[side] if free & (1 << b)]
             out.extend((i, b) for b in (cells or [RESERVE]))
@@ -941,9 +1198,9 @@ class BannersRules(Instrumented):
 
     def _reinforce(self, s: State, piece: int, cell: int, how: str) -> None:
         """A defeated piece comes back at the drawbridge."""
-        self.fire("banners.rule.reinforcement")
-        self.fire("banners.ruling.reinforcements")
-        self.stat("reinforcements")
+        self._fire(R_REINFORCEMENT)
+        self._fire(G_REINFORCEMENTS)
+        self._stat(S_REINFORCEMENTS)
         self._set_pos(s, piece, cell)
         if self.emit:
             self.emit("result", f"{s.st.piece_label[piece]} comes back as a reinforcement "
@@ -958,19 +1215,20 @@ class BannersRules(Instrumented):
         fresh = s.fresh[side]
         if fresh[k] > left:
             s.fresh = _put(s.fresh, side, _put(fresh, k, left))
-            self.fire("banners.rule.red-same-turn")
+            self._fire(R_RED_SAME_TURN)
         known = s.known[side]
         if known[k]:
             s.known = _put(s.known, side, _put(known, k, known[k] - 1))
         s.discard = _add(s.discard, k)
+        s.cards_key = None
         s.played = _put(s.played, side, s.played[side] | (1 << k))
         if st.kind_color_off[k]:
-            self.fire("banners.ruling.item-colours")
+            self._fire(G_ITEM_COLOURS)
         self.stat(f"item.{st.kind_names[k]}.played")
-        self.fire(ITEM_IDS[st.kind_effect[k]])
+        self._fire(I_ITEM[st.kind_effect[k]])
         if st.team:
-            self.fire("banners.rule.shared-items")
-            self.fire("banners.ruling.team-items")
+            self._fire(R_SHARED_ITEMS)
+            self._fire(G_TEAM_ITEMS)
 
     def _play_item(self, s: State, q: int, k: int, target: tuple) -> None:
         """T3: one item before moving (or, Safeguard, instead of moving)."""
@@ -984,7 +1242,7 @@ class BannersRules(Instrumented):
             s.horse = 1  # "roll an extra die to add to your movement"
         elif e == E_GHOST:
             s.ghost = _put(s.ghost, side, t + 1)
-            self.fire("banners.ruling.ghost-magic")
+            self._fire(G_GHOST)
         elif e == E_RAIN:
             by = s.rain_by[enemy] + RAIN_PENALTY if s.rain[enemy] == t + 1 else RAIN_PENALTY
             s.rain = _put(s.rain, enemy, t + 1)
@@ -992,41 +1250,39 @@ class BannersRules(Instrumented):
         elif e == E_WIND:
             # "If your flag is on the field and the opponent does not have it, return it"
             s.flag_drop = _put(s.flag_drop, side, -1)
-            self.stat("flag.wind")
+            self._stat(S_FLAG_WIND)
         elif e == E_FAMINE:
             # "Make your opponent put all of their cards back into the item deck."
             hand = s.hands[enemy]
             s.deck = tuple(a + b for a, b in zip(s.deck, hand, strict=True))
-            zeros = (0,) * st.kinds
+            zeros = st.zero_kinds
             s.hands = _put(s.hands, enemy, zeros)
             s.fresh = _put(s.fresh, enemy, zeros)
             s.known = _put(s.known, enemy, zeros)
         elif e == E_THIEF:
-            self.fire("banners.ruling.thief")
+            self._fire(G_THIEF)
             s.phase = STEAL
             return
         elif e == E_REAPER:
-            self.fire("banners.ruling.reaper-targets")
+            self._fire(G_REAPER)
             self._remove(s, target[0], REAPED)
             if s.outcome is not None:
                 return
         elif e == E_REINFORCE:
             self._reinforce(s, target[0], target[1], "Gain Reinforcements")
         elif e == E_LOCUST:
-            self.fire("banners.ruling.locust-swarm")
-            self.fire("banners.ruling.card-moves")
+            self._fire(G_LOCUST)
+            self._fire(G_CARD_MOVES)
             piece, d = target
-            occ, _, _, closed = self._masks(s)
+            occ, closed = s.occ0 | s.occ1, closed_keeps(s)
             c = s.pos[piece]
             blocked = ~self._card_dest(s, piece, occ & ~(1 << c), closed) & st.all
             end = locust_end(st, c, d, blocked)
             self._leave(s, piece)
             self._set_pos(s, piece, end)
         elif e in (E_AID, E_SABOTEUR, E_SAFEGUARD):
-            self.fire("banners.ruling.card-moves")
-            self.fire({E_AID: "banners.ruling.providing-aid", E_SABOTEUR:
-                       "banners.ruling.saboteur",
-                       E_SAFEGUARD: "banners.ruling.safeguard-behind"}[e])
+            self._fire(G_CARD_MOVES)
+            self._fire(G_CARD_MOVE_KIND[e])
             piece, cell = target
             self._leave(s, piece)
             self._set_pos(s, piece, cell)
@@ -1038,11 +1294,13 @@ class BannersRules(Instrumented):
 
     def _after_item(self, s: State) -> None:
         """After the item step: roll if the seat has a piece to move, else its part ends."""
+        pos = s.pos
         st = s.st
-        if any(s.pos[i] >= RESERVE for i in st.seat_pieces[s.seat]):
-            s.phase = ROLL
-        else:
-            self._end_part(s)
+        for i in st.seat_pieces[st.side_seats[s.side][s.member]]:
+            if pos[i] >= RESERVE:
+                s.phase = ROLL
+                return
+        self._end_part(s)
 
     def _steal(self, s: State, k: int) -> None:
         """Thief: the stolen card changes hands; both teams know where it is."""
@@ -1058,14 +1316,29 @@ class BannersRules(Instrumented):
         if known[k]:
             s.known = _put(s.known, enemy, _put(known, k, known[k] - 1))
         s.known = _put(s.known, side, _add(s.known[side], k))
+        s.cards_key = None
         if self.emit:
             self.emit("result", f"{SIDE_NAMES[side]} steals {s.st.kind_names[k]}")
         self._after_item(s)
 
+    def _drawn(self, s: State, k: int) -> None:
+        """T1: the card from the keep goes to the team's hand (obtained this turn)."""
+        side = s.side
+        st = s.st
+        s.deck = _add(s.deck, k, -1)
+        s.hands = _put(s.hands, side, _add(s.hands[side], k))
+        s.fresh = _put(s.fresh, side, _add(s.fresh[side], k))
+        s.cards_key = None
+        self._fire(R_KEEP_ITEM)
+        self.stat(f"item.{st.kind_names[k]}.drawn")
+        if self.emit:
+            self.emit("result", f"{SIDE_NAMES[side]} draws an item card")
+        self._end_part(s)
+
     # ----------------------------------------------------------------- turns
     def _first(self, s: State, a: int, b: int) -> None:
-        self.fire("banners.rule.first-roll")
-        self.fire("banners.ruling.first-roll")
+        self._fire(R_FIRST_ROLL)
+        self._fire(G_FIRST_ROLL)
         side = 0 if a > b else 1
         s.first = s.side = side
         self.stat(f"side{side + 1}.first")
@@ -1076,11 +1349,13 @@ class BannersRules(Instrumented):
 
     def _begin_turn(self, s: State) -> None:
         s.turn += 1
-        seats = (0,) * s.st.players
-        s.used_item = seats
-        s.used_combat = seats
-        zeros = (0,) * s.st.kinds
-        s.fresh = (zeros, zeros)
+        st = s.st
+        # Nobody has played an item or a combat card yet; no card was obtained this turn.
+        if s.used_item != st.zero_seats or s.used_combat != st.zero_seats \
+                or s.fresh != st.zero_pair:
+            s.cards_key = None
+        s.used_item = s.used_combat = st.zero_seats
+        s.fresh = st.zero_pair
         if self.emit:
             self.emit("round", f"Turn {s.turn}: {SIDE_NAMES[s.side]}")
         self._begin_part(s)
@@ -1090,7 +1365,7 @@ class BannersRules(Instrumented):
         s.moved = -1
         s.phase = ITEM
         if s.member:
-            self.fire("banners.rule.team-turn")
+            self._fire(R_TEAM_TURN)
         self._settle(s)
 
     def _end_part(self, s: State) -> None:
@@ -1122,31 +1397,24 @@ class BannersRules(Instrumented):
             return
         self._settle(s)
 
-    def _rolled(self, s: State, dice: tuple) -> None:
+    def _rolled(self, s: State, action: tuple) -> None:
         """The movement roll: one die, or two with Horse (doubles: a reinforcement)."""
-        s.roll = sum(dice)
-        rain = s.rain_by[s.side] if s.rain[s.side] == s.turn else 0
-        if rain:
-            self.fire("banners.ruling.rain-storm")
-        if self.emit and rain:
-            self.emit("info", f"Rain Storm: {SIDE_NAMES[s.side]}'s roll is {rain} less")
+        side = s.side
+        if len(action) == 3:
+            s.roll = action[2]
+            doubles = False
+        else:
+            s.roll = action[2] + action[3]
+            doubles = action[2] == action[3]
+        if s.rain[side] == s.turn and s.rain_by[side]:
+            self._fire(G_RAIN)
+            if self.emit:
+                self.emit("info", f"Rain Storm: {SIDE_NAMES[side]}'s roll is "
+                          f"{s.rain_by[side]} less")
         s.phase = MOVE
-        if len(dice) == 2 and dice[0] == dice[1] and self._reinforcements(s):
+        if doubles and self._reinforcements(s):
             s.phase = REINFORCE
         self._settle(s)
-
-    def _drawn(self, s: State, k: int) -> None:
-        """T1: the card from the keep goes to the team's hand (obtained this turn)."""
-        side = s.side
-        st = s.st
-        s.deck = _add(s.deck, k, -1)
-        s.hands = _put(s.hands, side, _add(s.hands[side], k))
-        s.fresh = _put(s.fresh, side, _add(s.fresh[side], k))
-        self.fire("banners.rule.keep-item")
-        self.stat(f"item.{st.kind_names[k]}.drawn")
-        if self.emit:
-            self.emit("result", f"{SIDE_NAMES[side]} draws an item card")
-        self._end_part(s)
 
     def _finish(self, s: State, winner: int, reason: str) -> None:
         s.outcome = Outcome(winner, reason)
@@ -1175,12 +1443,19 @@ class BannersRules(Instrumented):
         side = st.seat_side[player]
         enemy = 1 - side
         ph = s.phase
-        mover = -1 if ph in CHANCE_PHASES or ph == OVER else self.to_move(s)[0]
+        who = _DECIDER[ph]
+        if who == _SEAT:
+            mover = st.side_seats[s.side][s.member]
+        elif who == _DEFENDER:
+            mover = st.piece_seat[s.combat[1]]  # type: ignore[index]
+        else:
+            mover = -1
+        hands, fresh = s.hands, s.fresh
         return Observation(
             st, player, side, ph, mover, s.turn, s.side, s.member, s.first, s.pos,
             s.flag_carrier, s.flag_drop, s.keep_open, s.ghost, s.rain, s.rain_by, s.roll,
-            s.horse, s.moved, s.combat, s.hands[side], s.fresh[side], sum(s.hands[enemy]),
-            sum(s.fresh[enemy]), s.known[side], s.known[enemy], sum(s.deck), s.discard,
+            s.horse, s.moved, s.combat, hands[side], fresh[side], sum(hands[enemy]),
+            sum(fresh[enemy]), s.known[side], s.known[enemy], sum(s.deck), s.discard,
             s.used_item, s.used_combat)
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
@@ -1189,7 +1464,6 @@ class BannersRules(Instrumented):
         not seen (the deck and that hand together); the rest is the deck."""
         st = obs.st
         side = obs.side
-        enemy = 1 - side
         pool = [st.kind_counts[k] - obs.discard[k] - obs.hand[k] - obs.known_theirs[k]
                 for k in range(st.kinds)]
         unseen = [k for k in range(st.kinds) for _ in range(pool[k])]
@@ -1206,77 +1480,19 @@ class BannersRules(Instrumented):
         their_fresh = [0] * st.kinds
         for k in held[:obs.their_fresh]:
             their_fresh[k] += 1
-        hands = [(), ()]
-        fresh = [(), ()]
-        known = [(), ()]
-        hands[side], hands[enemy] = obs.hand, tuple(theirs)
-        fresh[side], fresh[enemy] = obs.fresh, tuple(their_fresh)
-        known[side], known[enemy] = obs.known_mine, obs.known_theirs
-        return State(st, obs.pos, obs.flag_carrier, obs.flag_drop, obs.keep_open,
-                     tuple(hands), tuple(fresh), tuple(known), tuple(deck), obs.discard,
-                     obs.used_item, obs.used_combat, obs.turn, obs.turn_side, obs.member,
-                     obs.first, obs.phase, obs.roll, obs.horse, obs.moved, obs.ghost,
-                     obs.rain, obs.rain_by, obs.combat, None, (0, 0))
-
-    # -------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
-        """Conservation and placement checks after every step: one piece a space, pieces
-        on spaces, the item cards adding up to the deck, fresh and known cards held,
-        flags carried by enemies out of keeps or lying on free spaces, no piece inside a
-        closed keep, and a team with no piece left having lost."""
-        st = s.st
-        pos = s.pos
-        kind = st.kind
-        cells = [c for c in pos if c >= 0]
-        if len(cells) != len(set(cells)):
-            yield "one-per-space", f"two pieces share a space: {sorted(pos)}"
-        for i, c in enumerate(pos):
-            if c >= st.n or (c >= 0 and kind[c] in (S_TREE, S_PAD)) or c < REAPED:
-                yield "on-board", f"{st.piece_label[i]} stands on {c}, not a space"
-        deck, discard, hands = s.deck, s.discard, s.hands
-        h0, h1 = hands
-        totals = [a + b + c + d for a, b, c, d in zip(deck, h0, h1, discard, strict=True)]
-        if tuple(totals) != st.kind_counts:
-            yield "cards", f"cards {totals} do not add up to the deck {st.kind_counts}"
-        if min(deck + discard + h0 + h1, default=0) < 0:
-            yield "cards", "a negative card count"
-        for side in (0, 1):
-            hand = hands[side]
-            fresh, known = s.fresh[side], s.known[side]
-            if (sum(fresh) and any(f > h for f, h in zip(fresh, hand, strict=True))) or \
-                    (sum(known) and any(k > h for k, h in zip(known, hand, strict=True))):
-                yield "cards", f"{SIDE_NAMES[side]}: more fresh or known cards than held"
-            carrier, drop = s.flag_carrier[side], s.flag_drop[side]
-            if carrier >= 0:
-                c = pos[carrier]
-                if st.piece_side[carrier] == side or c < 0:
-                    yield "flag", f"{SIDE_NAMES[side]}'s flag is carried by " \
-                                  f"{st.piece_label[carrier]} at {c}"
-                elif kind[c] == S_KEEP:
-                    yield "flag", f"a flag carrier stands in the keep {cell_name(st, c)} (M4)"
-                if drop >= 0:
-                    yield "flag", f"{SIDE_NAMES[side]}'s flag is both carried and dropped"
-            if drop >= 0 and s.outcome is None:  # (a game won in combat leaves it be)
-                fighting = s.combat is not None and pos[s.combat[0]] == drop
-                if (drop in cells and not fighting) or kind[drop] == S_TREE:
-                    yield "flag", f"{SIDE_NAMES[side]}'s flag space {cell_name(st, drop)} " \
-                                  "is taken"
-        t = s.turn
-        for k, o in enumerate(s.keep_open):
-            if o > t and st.keeps[k] in cells:
-                cell = st.keeps[k]
-                yield "keep", f"{st.piece_label[pos.index(cell)]} is inside the closed " \
-                              f"keep {cell_name(st, cell)}"
-        if s.outcome is None:
-            if s.phase == OVER:
-                yield "phase", "the game is over without an outcome"
-            for side in (0, 1):
-                for i in st.side_pieces[side]:
-                    if pos[i] >= RESERVE:
-                        break
-                else:
-                    yield "defeat", f"{SIDE_NAMES[side]} has no piece left but the game " \
-                                    "goes on"
+        if side == 0:
+            hands = (obs.hand, tuple(theirs))
+            fresh = (obs.fresh, tuple(their_fresh))
+            known = (obs.known_mine, obs.known_theirs)
+        else:
+            hands = (tuple(theirs), obs.hand)
+            fresh = (tuple(their_fresh), obs.fresh)
+            known = (obs.known_theirs, obs.known_mine)
+        return new_state(st, obs.pos, obs.flag_carrier, obs.flag_drop, obs.keep_open,
+                         hands, fresh, known, tuple(deck), obs.discard, obs.used_item,
+                         obs.used_combat, obs.turn, obs.turn_side, obs.member, obs.first,
+                         obs.phase, obs.roll, obs.horse, obs.moved, obs.ghost, obs.rain,
+                         obs.rain_by, obs.combat, None, (0, 0))
 
     # ----------------------------------------------------------------- the log
     def describe(self, s: State, action: tuple) -> tuple[str, str]:
@@ -1314,6 +1530,7 @@ class BannersRules(Instrumented):
         if kind in ("combat", "knife"):
             return f"plays {st.kind_names[action[2]]}", "T3: a combat card during combat"
         if kind == "place":
+            assert s.combat is not None
             return f"places {label[s.combat[0]]} on {cell_name(st, action[2])}", \
                 "C4: a tie, next to the defender"
         if kind == "reinforce":
@@ -1349,67 +1566,4 @@ def _pick(counts: tuple[int, ...], rng: Random) -> int:
     raise AssertionError("unreachable")
 
 
-def game_stats(counters: dict[str, int], deck_names: list[str] | tuple[str, ...],
-               finished: int) -> dict[str, Any]:
-    """The Battle of Banners statistics of a run, from the harness's folded counters.
-
-    ``finished`` is the number of games that ended. Returns the first side's win rate,
-    per side (went first, won when first), the win reasons, per item kind (cards drawn,
-    cards played, games a side played it in, and that side's win rate in those games),
-    flags (grabbed at the castle, picked up on the field, dropped, home by falling on
-    their castle, blown home by Strong Wind) and combats.
-    """
-    def get(key: str) -> int:
-        return counters.get(STAT + key, 0)
-
-    names = sorted({key[len(STAT) + 5:].rsplit(".", 1)[0] for key in counters
-                    if key.startswith(STAT + "item.")})
-    items = {}
-    for name in names:
-        games = get(f"item.{name}.games")
-        items[name] = {"drawn": get(f"item.{name}.drawn"),
-                       "played": get(f"item.{name}.played"),
-                       "games_played": games,
-                       "win_rate_when_played": round(get(f"item.{name}.won") / games, 4)
-                       if games else None}
-    sides = {}
-    for i, name in enumerate(deck_names):
-        sides[name] = {"first": get(f"side{i + 1}.first"),
-                       "first_wins": get(f"side{i + 1}.first-wins"),
-                       "wins": get(f"side{i + 1}.wins")}
-    rate = get("first-wins") / finished if finished else 0.0
-    return {
-        "first_player_win_rate": round(rate, 4),
-        "sides": sides,
-        "win_reasons": {"flag brought home": get("end.flag"),
-                        "enemy team defeated": get("end.defeat")},
-        "items": items,
-        "flags": {"grabbed at the castle": get("flag.grabs"),
-                  "picked up on the field": get("flag.pickups"),
-                  "dropped": get("flag.drops"), "fell home": get("flag.home"),
-                  "blown home": get("flag.wind")},
-        "combat": {"fights": get("combat.fights"), "attacker won": get("combat.attacker"),
-                   "defender won": get("combat.defender"), "ties": get("combat.ties"),
-                   "won by Hidden Knife": get("combat.knives")},
-        "pieces": {"defeated": get("pieces.removed"), "reaped": get("pieces.reaped"),
-                   "reinforcements": get("reinforcements")},
-    }
-
-
-def stats_tables(stats: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
-    """`game_stats` as (title, columns, rows) tables for the terminal report: the sides,
-    what happened in the games, and the items (most played first)."""
-    sides = [[name, str(row["first"]), str(row["first_wins"]), str(row["wins"])]
-             for name, row in stats["sides"].items()]
-    events = [[f"{group.replace('_', ' ')}: {what}", str(n)]
-              for group in ("win_reasons", "flags", "combat", "pieces")
-              for what, n in stats[group].items()]
-    items = [[name, str(row["drawn"]), str(row["played"]), str(row["games_played"]),
-              "-" if row["win_rate_when_played"] is None
-              else f"{row['win_rate_when_played']:.1%}"]
-             for name, row in sorted(stats["items"].items(),
-                                     key=lambda kv: (-kv[1]["played"], kv[0]))]
-    return [("Sides", ["Side", "Went first", "Won when first", "Wins"], sides),
-            ("In the games", ["What", "Times"], events),
-            ("Items", ["Item", "Drawn", "Played", "Games played",
-                       "Win rate when played"], items)]
+__all__ = ["SIDE_NAMES", "BannersRules", "game_stats", "stats_tables"]

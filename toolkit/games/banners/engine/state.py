@@ -21,9 +21,11 @@ the game for good).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from toolkit.core.report import column_letter
 from toolkit.sim.engine import Outcome
@@ -159,6 +161,11 @@ class Static:
         "run_dist",
         "side_pieces", "start", "kinds", "kind_names", "kind_effect", "kind_red",
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
+        "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
+        "plain_kinds", "seat_mover", "piece_mover", "lead", "side_cells", "tables",
+        "lane", "full", "lane_full", "lane_rep", "piece_lane", "seat_rep", "seat_lanes",
+        "seat_cells", "seat_lane_bits", "seat_lane_fulls", "seat_scouts", "seat_keeps",
+        "tally_at", "piece_tally",
     )
 
     def __init__(self, params: BannersParams) -> None:
@@ -187,7 +194,7 @@ class Static:
         self.castle = tuple(next(i for i in range(n) if kind[i] == S_CASTLE and
                                  side_of[i] == s) for s in (0, 1))
         self.castle_bit = tuple(1 << c for c in self.castle)
-        self.shifts = (-wp, 1, wp, -1)
+        self.shifts: tuple[int, ...] = (-wp, 1, wp, -1)
         self.neighbours = tuple(
             tuple(j for j in (i - wp, i + 1, i + wp, i - 1)
                   if 0 <= j < n and kind[j] not in (S_TREE, S_PAD))
@@ -199,8 +206,9 @@ class Static:
         # Drawbridges of each side, nearest its own castle first (then reading order):
         # "Drawbridges: the starting spaces of pieces and where reinforcements come from."
         self.bridges = tuple(
-            tuple(sorted((i for i in range(n) if kind[i] == S_BRIDGE and side_of[i] == s),
-                         key=lambda i, s=s: (self.dist[self.castle[s]].get(i, 10_000), i)))
+            tuple(i for _, i in sorted((self.dist[self.castle[s]].get(i, 10_000), i)
+                                       for i in range(n)
+                                       if kind[i] == S_BRIDGE and side_of[i] == s))
             for s in (0, 1))
         self.bridges_mask = tuple(sum(bits[i] for i in b) for b in self.bridges)
         # Pieces, seats and sides.
@@ -234,6 +242,41 @@ class Static:
         self.side_pieces = tuple(tuple(i for i, s in enumerate(self.piece_side) if s == side)
                                  for side in (0, 1))
         self.start = _placement(self)
+        # Lanes: the moves of all of a seat's pieces are searched at once, piece j's
+        # board shifted up by ``j * lane`` bits (one empty row between lanes keeps a
+        # step off a lane's edge out of the next lane); see moves.py.
+        self.lane = n + wp
+        self.full = (1 << n) - 1
+        most = max((len(p) for p in self.seat_pieces), default=0)
+        self.lane_full = tuple(self.full << (j * self.lane) for j in range(most))
+        self.lane_rep = tuple(sum(1 << (j * self.lane) for j in range(k))
+                              for k in range(most + 1))
+        # Each piece's lane is its place among its seat's pieces.
+        lane_of = [0] * len(pieces)
+        for seat_pieces in self.seat_pieces:
+            for j, i in enumerate(seat_pieces):
+                lane_of[i] = j
+        self.piece_lane = tuple(j * self.lane for j in lane_of)
+        """The offset of each piece's lane (0 for the seat's first piece)."""
+        self.seat_lanes = tuple(tuple(self.piece_lane[i] for i in p) for p in self.seat_pieces)
+        self.seat_rep = tuple(self.lane_rep[len(p)] for p in self.seat_pieces)
+        self.seat_cells = tuple(_getter(p) for p in self.seat_pieces)
+        """``seat_cells[q](pos)``: the positions of seat ``q``'s pieces, as a tuple."""
+        # By position (a cell, or -1 to -3 off the board: 0), in each lane of a seat:
+        # the cell's bit, and the whole lane when the piece is on the board.
+        self.seat_lane_bits = tuple(
+            tuple(tuple(1 << (c + off) for c in range(n)) + (0, 0, 0) for off in lanes)
+            for lanes in self.seat_lanes)
+        self.seat_lane_fulls = tuple(
+            tuple((self.full << off,) * n + (0, 0, 0) for off in lanes)
+            for lanes in self.seat_lanes)
+        self.seat_scouts = tuple(
+            sum(self.full << self.piece_lane[i] for i in p if self.piece_scout[i])
+            for p in self.seat_pieces)
+        """The lanes of the seat's scouts (M3: +2 on their movement roll)."""
+        self.seat_keeps = tuple(self.keeps_mask * rep for rep in self.seat_rep)
+        """A mask with bit 0 of every lane of the seat's pieces: ``mask * seat_rep[q]``
+        copies a one-board mask into each of them."""
         # Item kinds (one per Items row name, in sheet order).
         self.kinds = len(params.items)
         self.kind_names = tuple(i.name for i in params.items)
@@ -244,10 +287,50 @@ class Static:
         self.kind_color_off = tuple(i.color != EFFECTS[i.effect].color for i in params.items)
         self.effect_kinds = tuple(tuple(k for k, e in enumerate(self.kind_effect) if e == code)
                                   for code in range(16))
+        # T2: the kinds played before moving (not red), in sheet order.
+        self.plain_kinds = tuple(k for k in range(self.kinds) if not self.kind_red[k])
+        # Plain data the hot loop reads instead of rebuilding: a position's cell mask
+        # (0 for the positions off the board, -1 to -3, by Python's negative indexing),
+        # shared zero tuples, each piece's movement bonus, the movers' tuples.
+        self.bit_or_zero = tuple(bits[i] for i in range(n)) + (0, 0, 0)
+        self.one_or_zero = (1,) * n + (0, 0, 0)
+        self.zero_kinds = (0,) * self.kinds
+        self.zero_pair: tuple[tuple[int, ...], ...] = (self.zero_kinds, self.zero_kinds)
+        self.zero_seats = (0,) * params.players
+        self.piece_steps = tuple(SCOUT_BONUS if sc else 0 for sc in self.piece_scout)
+        self.seat_mover = tuple(tuple((q,) for q in seats) for seats in self.side_seats)
+        self.piece_mover = tuple((q,) for q in self.piece_seat)
+        # C2's "red and blue pieces" (ruling attack-bonus-2v2 notes the others in 2v2).
+        self.lead = tuple(c in ("Blue", "Red") for c in self.piece_color)
+        self.side_cells = tuple(_getter(p) for p in self.side_pieces)
+        """``side_cells[s](pos)``: the positions of side ``s``'s pieces, as a tuple."""
+        # The invariants' tally of the positions: summing ``piece_tally[i][pos[i]]``
+        # over the pieces gives, at the offsets ``tally_at[side]`` (cells, count on the
+        # board, count in the reserve), each side's cells as a mask, how many of its
+        # pieces are on the board and how many wait in the reserve. Each field has 16
+        # spare bits, so a wrong position (two pieces on one space) shows as a carry.
+        self.tally_at: tuple[tuple[int, ...], ...] = ((0, n + 16, n + 32),
+                                                      (n + 48, 2 * n + 64, 2 * n + 80))
+        tally = []
+        for i in range(len(pieces)):
+            cells, on, waiting = self.tally_at[self.piece_side[i]]
+            tally.append(tuple((1 << (cells + c)) + (1 << on) for c in range(n))
+                         + (0, 0, 1 << waiting))  # REAPED, REMOVED, RESERVE
+        self.piece_tally = tuple(tally)
+        self.tables: Any = None
+        """Caches the agents build from this geometry (see agents.py)."""
 
     def move_bonus(self, piece: int) -> int:
         """M3: a scout's +2 on its movement roll (0 for other pieces)."""
         return SCOUT_BONUS if self.piece_scout[piece] else 0
+
+
+def _getter(indices: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """A function picking ``indices`` out of a tuple, always as a tuple."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda values: (values[only],)
+    return itemgetter(*indices)
 
 
 class Distances:
@@ -309,7 +392,6 @@ def static_of(params: BannersParams) -> Static:
     return Static(params)
 
 
-@dataclass(slots=True, eq=False)
 class State:
     """One moment of a game. Per-side tuples are indexed by side (0, 1), per-seat ones
     by seat; item counts are tuples indexed by item kind.
@@ -320,47 +402,106 @@ class State:
     entered again. ``ghost[s]`` is the last turn side ``s``'s Ghost Magic lasts; ``rain[s]``
     the turn whose movement rolls of side ``s`` are lessened by ``rain_by[s]``.
     ``combat`` is ``(attacker, defender, from, attack modifier, defence modifier,
-    attack roll, defence roll)`` while a combat is under way. ``played[s]`` is a bit mask
-    of the item kinds side ``s`` played this game (statistics only).
+    attack roll, defence roll, origin)`` while a combat is under way. ``played[s]`` is a
+    bit mask of the item kinds side ``s`` played this game (statistics only).
+
+    Pairs are typed ``tuple[int, ...]`` rather than ``tuple[int, int]``: a compiled
+    build keeps fixed-length tuples unboxed and would make a new tuple at every read,
+    where the invariants and the loop key count on a field keeping its object.
+
+    Two fields follow from the others and are kept with them so that the rules never
+    rebuild them: ``occ0`` and ``occ1``, the cells of each side's pieces as a mask
+    (the invariants check them against ``pos``). Two are caches, not game data: ``legal``,
+    the options of this state, and ``cards_key``, the hash of the card fields (None
+    whenever a card field changes; see `BannersRules.state_key`).
+
+    The rules change a state only while making it (`copy` first): once handed out, a
+    state is never modified.
     """
+
+    __slots__ = ("st", "pos", "occ0", "occ1", "flag_carrier", "flag_drop", "keep_open",
+                 "hands", "fresh", "known", "deck", "discard", "used_item", "used_combat",
+                 "turn", "side", "member", "first", "phase", "roll", "horse", "moved",
+                 "ghost", "rain", "rain_by", "combat", "outcome", "played", "legal",
+                 "cards_key")
 
     st: Static
     pos: tuple[int, ...]
-    flag_carrier: tuple[int, int]
-    flag_drop: tuple[int, int]
+    occ0: int
+    occ1: int
+    flag_carrier: tuple[int, ...]
+    flag_drop: tuple[int, ...]
     keep_open: tuple[int, ...]
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
-    fresh: tuple[tuple[int, ...], tuple[int, ...]]
-    known: tuple[tuple[int, ...], tuple[int, ...]]
+    hands: tuple[tuple[int, ...], ...]
+    fresh: tuple[tuple[int, ...], ...]
+    known: tuple[tuple[int, ...], ...]
     deck: tuple[int, ...]
     discard: tuple[int, ...]
     used_item: tuple[int, ...]
     used_combat: tuple[int, ...]
-    turn: int = 0
-    side: int = 0
-    member: int = 0
-    first: int = -1
-    phase: int = FIRST
-    roll: int = 0
-    horse: int = 0
-    moved: int = -1
+    turn: int
+    side: int
+    member: int
+    first: int
+    phase: int
+    roll: int
+    horse: int
+    moved: int
     """The piece that moved this part (for the log and tie placement)."""
-    ghost: tuple[int, int] = (-1, -1)
-    rain: tuple[int, int] = (-1, -1)
-    rain_by: tuple[int, int] = (0, 0)
-    combat: tuple[int, ...] | None = None
-    outcome: Outcome | None = None
-    played: tuple[int, int] = (0, 0)
-    legal: list | None = None
-    """The legal actions of this state, computed once (a cache, not part of the game)."""
+    ghost: tuple[int, ...]
+    rain: tuple[int, ...]
+    rain_by: tuple[int, ...]
+    combat: tuple[int, ...] | None
+    outcome: Outcome | None
+    played: tuple[int, ...]
+    legal: Sequence[tuple] | None
+    cards_key: int | None
+
+    def __init__(self) -> None:
+        """An empty state (`new_state` makes one; `copy` fills one in)."""
 
     def copy(self) -> State:
-        """A copy that can be changed without touching this state."""
-        return State(self.st, self.pos, self.flag_carrier, self.flag_drop, self.keep_open,
-                     self.hands, self.fresh, self.known, self.deck, self.discard,
-                     self.used_item, self.used_combat, self.turn, self.side, self.member,
-                     self.first, self.phase, self.roll, self.horse, self.moved, self.ghost,
-                     self.rain, self.rain_by, self.combat, self.outcome, self.played, None)
+        """A copy that can be changed without touching this state (its options are not
+        copied: they belong to this state)."""
+        c = State()
+        c.st = self.st
+        c.pos = self.pos
+        c.occ0 = self.occ0
+        c.occ1 = self.occ1
+        c.flag_carrier = self.flag_carrier
+        c.flag_drop = self.flag_drop
+        c.keep_open = self.keep_open
+        c.hands = self.hands
+        c.fresh = self.fresh
+        c.known = self.known
+        c.deck = self.deck
+        c.discard = self.discard
+        c.used_item = self.used_item
+        c.used_combat = self.used_combat
+        c.turn = self.turn
+        c.side = self.side
+        c.member = self.member
+        c.first = self.first
+        c.phase = self.phase
+        c.roll = self.roll
+        c.horse = self.horse
+        c.moved = self.moved
+        c.ghost = self.ghost
+        c.rain = self.rain
+        c.rain_by = self.rain_by
+        c.combat = self.combat
+        c.outcome = self.outcome
+        c.played = self.played
+        c.legal = None
+        c.cards_key = self.cards_key
+        return c
+
+    def sync(self) -> None:
+        """Rebuild what follows from the other fields after they were set by hand (tests'
+        positions): the occupancy masks; the caches are dropped."""
+        self.occ0, self.occ1 = occupancy(self.st, self.pos)
+        self.legal = None
+        self.cards_key = None
 
     @property
     def seat(self) -> int:
@@ -369,24 +510,110 @@ class State:
 
     def key(self) -> tuple:
         """Everything that matters for the rest of the game (the turn number only through
-        what it still decides: closed keeps, Ghost Magic and Rain Storm in force)."""
+        what it still decides: closed keeps, Ghost Magic and Rain Storm in force), with
+        the card fields as their hash (see `cards_hash`)."""
         t = self.turn
-        return (self.pos, self.flag_carrier, self.flag_drop,
-                tuple(o > t for o in self.keep_open), self.hands, self.fresh, self.known,
-                self.deck, self.discard, self.used_item, self.used_combat, self.side,
-                self.member, self.first, self.phase, self.roll, self.horse, self.moved,
-                tuple(g >= t for g in self.ghost), tuple(r >= t for r in self.rain),
-                self.rain_by, self.combat, self.outcome)
+        ghost, rain = self.ghost, self.rain
+        ck = self.cards_key
+        if ck is None:
+            ck = self.cards_key = cards_hash(self)
+        opens = self.keep_open
+        closed = closed_keeps(self) if opens and max(opens) > t else 0
+        return (self.pos, self.flag_carrier, self.flag_drop, closed, ck,
+                self.side, self.member, self.first, self.phase, self.roll, self.horse,
+                self.moved, (ghost[0] >= t) | (ghost[1] >= t) << 1,
+                (rain[0] >= t) | (rain[1] >= t) << 1, self.rain_by, self.combat,
+                self.outcome)
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+
+def new_state(st: Static, pos: tuple[int, ...], flag_carrier: tuple[int, ...],
+             flag_drop: tuple[int, ...], keep_open: tuple[int, ...],
+             hands: tuple[tuple[int, ...], ...],
+             fresh: tuple[tuple[int, ...], ...],
+             known: tuple[tuple[int, ...], ...], deck: tuple[int, ...],
+             discard: tuple[int, ...], used_item: tuple[int, ...],
+             used_combat: tuple[int, ...], turn: int = 0, side: int = 0,
+             member: int = 0, first: int = -1, phase: int = FIRST, roll: int = 0,
+             horse: int = 0, moved: int = -1, ghost: tuple[int, ...] = (-1, -1),
+             rain: tuple[int, ...] = (-1, -1), rain_by: tuple[int, ...] = (0, 0),
+             combat: tuple[int, ...] | None = None, outcome: Outcome | None = None,
+             played: tuple[int, ...] = (0, 0)) -> State:
+    """A state from its game fields (the derived ones computed, the caches empty)."""
+    s = State()
+    s.st = st
+    s.pos = pos
+    s.occ0, s.occ1 = occupancy(st, pos)
+    s.flag_carrier = flag_carrier
+    s.flag_drop = flag_drop
+    s.keep_open = keep_open
+    s.hands = hands
+    s.fresh = fresh
+    s.known = known
+    s.deck = deck
+    s.discard = discard
+    s.used_item = used_item
+    s.used_combat = used_combat
+    s.turn = turn
+    s.side = side
+    s.member = member
+    s.first = first
+    s.phase = phase
+    s.roll = roll
+    s.horse = horse
+    s.moved = moved
+    s.ghost = ghost
+    s.rain = rain
+    s.rain_by = rain_by
+    s.combat = combat
+    s.outcome = outcome
+    s.played = played
+    s.legal = None
+    s.cards_key = None
+    return s
+
+
+def cards_hash(s: State) -> int:
+    """The hash of a state's card fields: hands, cards obtained this turn, cards known to
+    the other team, deck, discard, and who played an item or a combat card this turn."""
+    return hash((s.hands, s.fresh, s.known, s.deck, s.discard, s.used_item, s.used_combat))
+
+
+def occupancy(st: Static, pos: tuple[int, ...]) -> tuple[int, int]:
+    """The cells of side 0's and side 1's pieces on the board, as masks."""
+    occ = [0, 0]
+    sides = st.piece_side
+    for i, c in enumerate(pos):
+        if c >= 0:
+            occ[sides[i]] |= 1 << c
+    return occ[0], occ[1]
+
+
+def closed_keeps(s: State) -> int:
+    """The closed keeps as a mask of cells: "After leaving this keep, no one may enter
+    until a full turn has gone by." (keep ``k`` reopens on turn ``keep_open[k]``)."""
+    opens = s.keep_open
+    t = s.turn
+    if not opens or max(opens) <= t:
+        return 0
+    closed = 0
+    keeps = s.st.keeps
+    for k, o in enumerate(opens):
+        if o > t:
+            closed |= 1 << keeps[k]
+    return closed
+
+
+class Observation(NamedTuple):
     """What one player may see: the whole board (pieces, flags, closed keeps, Ghost Magic
     and Rain Storm in force, the dice and any combat under way), the item cards of their
     own team's hand (and which were obtained this turn), the discard pile, and only the
     sizes of the item deck and of the other team's hand (with how many of its cards were
     obtained this turn). ``known_mine``/``known_theirs`` are the cards each team is known
     by the other to hold (a card taken by Thief is seen by both teams).
+
+    A named tuple: immutable, compared and hashed by its fields (the search keys its
+    information sets by observations), and cheap to make at every decision.
     """
 
     st: Static
@@ -399,12 +626,12 @@ class Observation:
     member: int
     first: int
     pos: tuple[int, ...]
-    flag_carrier: tuple[int, int]
-    flag_drop: tuple[int, int]
+    flag_carrier: tuple[int, ...]
+    flag_drop: tuple[int, ...]
     keep_open: tuple[int, ...]
-    ghost: tuple[int, int]
-    rain: tuple[int, int]
-    rain_by: tuple[int, int]
+    ghost: tuple[int, ...]
+    rain: tuple[int, ...]
+    rain_by: tuple[int, ...]
     roll: int
     horse: int
     moved: int
