@@ -147,9 +147,15 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
             game_log.note(f"violation at step {step}: {name}: {message}")
 
     # The hot loop: the engine's methods and each seat's agent are looked up once.
-    outcome_of, to_move, state_key = rules.outcome, rules.to_move, rules.state_key
+    outcome_of, to_move = rules.outcome, rules.to_move
     legal_actions, observe, apply = rules.legal_actions, rules.observe, rules.apply
     invariants = rules.invariants
+    state_hash = getattr(rules, "state_hash", None)
+    if state_hash is None:
+        state_key = rules.state_key
+
+        def state_hash(state: Any) -> int:
+            return hash(state_key(state))
     step = 0
     state = None
     try:
@@ -174,23 +180,25 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
             if step >= cap:
                 rec.reason = f"step cap ({cap}) reached"
                 break
-            key = hash(state_key(state))
-            before = seen.get(key)
-            if before is None:
-                seen[key] = (1, step)
-            elif before[0] >= LOOP_REPEATS - 1:
-                first = before[1]
-                rec.reason = (f"loop: the state after step {step} is the one after step "
-                              f"{first}, seen {LOOP_REPEATS} times")
-                rec.loop = _replay(rules, params, seed, actions, first, step)
-                break
-            else:
-                seen[key] = (before[0] + 1, step)
+            # Loop detection. The state is hashed only when it can matter: a repeat needs
+            # positions remembered since the last chance or random choice, and a position
+            # is remembered only if no chance or random choice follows it at once.
+            key = before = None
+            if seen:
+                key = state_hash(state)
+                before = seen.get(key)
+                if before is not None and before[0] >= LOOP_REPEATS - 1:
+                    first = before[1]
+                    rec.reason = (f"loop: the state after step {step} is the one after "
+                                  f"step {first}, seen {LOOP_REPEATS} times")
+                    rec.loop = _replay(rules, params, seed, actions, first, step)
+                    break
             if movers[0] == CHANCE:
                 chosen = [rules.chance(state, chance)]
                 seen.clear()  # chance took part: what came before is no cycle
             else:
                 chosen = []
+                random_choice = False
                 for player in movers:
                     legal = legal_actions(state, player)
                     if not legal:
@@ -200,7 +208,7 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                     act, observes, stochastic = seats[player]
                     action = act(observe(state, player) if observes else None, legal, arng)
                     if stochastic and len(legal) > 1:
-                        seen.clear()  # a random choice took part
+                        random_choice = True  # a random choice took part
                     if check_invariants and action not in legal:
                         violation(step, "agent-action",
                                   f"agent {agent_names[player]} chose illegal {action!r}")
@@ -209,6 +217,13 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                 if len(chosen) < len(movers):
                     rec.reason = "no legal action"
                     break
+                if random_choice:
+                    seen.clear()
+                else:  # remember this position (a deterministic step follows it)
+                    if key is None:
+                        key = state_hash(state)
+                        before = seen.get(key)
+                    seen[key] = (1, step) if before is None else (before[0] + 1, step)
             for action in chosen:
                 if game_log is not None:
                     what, why = rules.describe(state, action)
