@@ -40,11 +40,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+from toolkit.sim.engine import CHANCE, EmitHook, IndexedCounts, Outcome
 
-from .rulings import ABILITY_IDS, COVERAGE_IDS, RULINGS, ability_key
+from .rulings import ABILITY_IDS, COVERAGE_IDS, INDEX, RULINGS, ability_key
 from .state import (
     ASIDE,
     BATTLE,
@@ -95,7 +95,69 @@ _BLIND = -1
 """``ref`` of a blind pick among the enemy's face-down badges."""
 _SECRET = -2
 """``ref`` of the badge the enemy chose in secret (in hand)."""
-_A = ABILITY_IDS
+_AB: dict[str, int] = {key: INDEX[rid] for key, rid in ABILITY_IDS.items()}
+"""Each ability key's coverage number."""
+
+# Coverage numbers (`IndexedCounts.hit`) of the rules, abilities and rulings fired here.
+A_CHARGE: Final = INDEX["warbadge.ability.charge"]
+A_FAST: Final = INDEX["warbadge.ability.fast"]
+A_INSPIRE: Final = INDEX["warbadge.ability.inspire"]
+A_POISON: Final = INDEX["warbadge.ability.poison"]
+A_RAGE: Final = INDEX["warbadge.ability.rage"]
+A_REGENERATE: Final = INDEX["warbadge.ability.regenerate"]
+A_SWARM: Final = INDEX["warbadge.ability.swarm"]
+G_ABILITY_WINDOWS: Final = INDEX["warbadge.ruling.ability-windows"]
+G_BATTLE_CANCELLED: Final = INDEX["warbadge.ruling.battle-cancelled"]
+G_BLIND_TARGET: Final = INDEX["warbadge.ruling.blind-target"]
+G_BOTH_EXHAUSTED: Final = INDEX["warbadge.ruling.both-exhausted"]
+G_CHARGE_VALUE: Final = INDEX["warbadge.ruling.charge-value"]
+G_DEATH_CURSE_HIDDEN: Final = INDEX["warbadge.ruling.death-curse-hidden"]
+G_DECLARE_ORDER: Final = INDEX["warbadge.ruling.declare-order"]
+G_DIES_MEANING: Final = INDEX["warbadge.ruling.dies-meaning"]
+G_DYING_CANNOT_ACT: Final = INDEX["warbadge.ruling.dying-cannot-act"]
+G_ENERVATE_TRIGGER: Final = INDEX["warbadge.ruling.enervate-trigger"]
+G_FIZZLE: Final = INDEX["warbadge.ruling.fizzle"]
+G_FLIP_CHOICE: Final = INDEX["warbadge.ruling.flip-choice"]
+G_HIDDEN_ALIVE: Final = INDEX["warbadge.ruling.hidden-alive"]
+G_ILLUSION_SWAP: Final = INDEX["warbadge.ruling.illusion-swap"]
+G_INSPIRE_KILLED: Final = INDEX["warbadge.ruling.inspire-killed"]
+G_LEAD_TARGETS: Final = INDEX["warbadge.ruling.lead-targets"]
+G_MOUNT_ABILITIES: Final = INDEX["warbadge.ruling.mount-abilities"]
+G_MOUNT_KILL_CHOICE: Final = INDEX["warbadge.ruling.mount-kill-choice"]
+G_MOUNT_KINDS: Final = INDEX["warbadge.ruling.mount-kinds"]
+G_MOUNT_ONE: Final = INDEX["warbadge.ruling.mount-one"]
+G_MUTUAL_ELIMINATION: Final = INDEX["warbadge.ruling.mutual-elimination"]
+G_POISON_BOTH: Final = INDEX["warbadge.ruling.poison-both"]
+G_POISON_WINNER: Final = INDEX["warbadge.ruling.poison-winner"]
+G_POST_BATTLE_ORDER: Final = INDEX["warbadge.ruling.post-battle-order"]
+G_PROTECT_OWN: Final = INDEX["warbadge.ruling.protect-own"]
+G_RAGE_ACTIVE_OPPONENT: Final = INDEX["warbadge.ruling.rage-active-opponent"]
+G_READY_COUNT_CAP: Final = INDEX["warbadge.ruling.ready-count-cap"]
+G_READY_COUNT_TEAM: Final = INDEX["warbadge.ruling.ready-count-team"]
+G_REGENERATE_DEFEAT: Final = INDEX["warbadge.ruling.regenerate-defeat"]
+G_SAVE_ANY: Final = INDEX["warbadge.ruling.save-any"]
+G_SET_ASIDE_READY: Final = INDEX["warbadge.ruling.set-aside-ready"]
+G_SWARM_REVEAL: Final = INDEX["warbadge.ruling.swarm-reveal"]
+G_SWARM_VISIBLE: Final = INDEX["warbadge.ruling.swarm-visible"]
+G_TEAMS_KNOWN: Final = INDEX["warbadge.ruling.teams-known"]
+R_ADVANTAGE_CANCEL: Final = INDEX["warbadge.rule.advantage-cancel"]
+R_COMPARE_VALUES: Final = INDEX["warbadge.rule.compare-values"]
+R_DEFEATED_REMOVED: Final = INDEX["warbadge.rule.defeated-removed"]
+R_DRAW: Final = INDEX["warbadge.rule.draw"]
+R_FIRST_ROUND_READY: Final = INDEX["warbadge.rule.first-round-ready"]
+R_NEXT_ROUND_READY: Final = INDEX["warbadge.rule.next-round-ready"]
+R_REVEAL: Final = INDEX["warbadge.rule.reveal"]
+R_RE_ADD: Final = INDEX["warbadge.rule.re-add"]
+R_ROUND_END: Final = INDEX["warbadge.rule.round-end"]
+R_SECRET_CHOICE: Final = INDEX["warbadge.rule.secret-choice"]
+R_SET_ASIDE: Final = INDEX["warbadge.rule.set-aside"]
+R_SHAKE_AND_DROP: Final = INDEX["warbadge.rule.shake-and-drop"]
+R_TYPE_ADVANTAGE: Final = INDEX["warbadge.rule.type-advantage"]
+R_VICTORY_DRAW: Final = INDEX["warbadge.rule.victory-draw"]
+R_VICTORY_ELIMINATION: Final = INDEX["warbadge.rule.victory-elimination"]
+R_VICTORY_MORE_BADGES: Final = INDEX["warbadge.rule.victory-more-badges"]
+R_VICTORY_TOTAL_VALUE: Final = INDEX["warbadge.rule.victory-total-value"]
+R_WINNER_EXHAUSTED: Final = INDEX["warbadge.rule.winner-exhausted"]
 
 
 def _put(pair: tuple, p: int, value: Any) -> tuple:
@@ -137,7 +199,7 @@ def mount_allowed(rider: Card | SideView) -> bool:
     return MOUNT_EXCLUDED.isdisjoint(rider.types)
 
 
-class WarBadgeRules(Instrumented):
+class WarBadgeRules(IndexedCounts):
     """The WarBadge rules engine (see the module docstring)."""
 
     game_id = "warbadge"
@@ -147,7 +209,8 @@ class WarBadgeRules(Instrumented):
     max_steps = 20_000
 
     def __init__(self) -> None:
-        self.emit = None
+        self.emit: EmitHook | None = None
+        self.hits: list[int] = []
         self._last_teams: tuple | None = None
         self._det_teams: dict[tuple, tuple[Team, Team]] = {}
         self.reset_counts()
@@ -159,6 +222,12 @@ class WarBadgeRules(Instrumented):
             "enervate": self._h_enervate, "hide": self._h_hide,
             "trigger": self._h_trigger, "kill": self._h_kill,
         }
+
+    def hit(self, i: int) -> None:
+        """Count one firing of coverage id number ``i`` (`IndexedCounts.hit`)."""
+        self.hits[i] += 1
+        if self.emit is not None:
+            self.emit("fired", COVERAGE_IDS[i])
 
     # ----------------------------------------------------------------- metadata
     @property
@@ -202,7 +271,7 @@ class WarBadgeRules(Instrumented):
             values=(teams[0].values, teams[1].values),
             status=[[READY] * teams[0].size, [READY] * teams[1].size],
         )
-        self.fire("warbadge.ruling.teams-known")  # what each player knows, all game long
+        self.hit(G_TEAMS_KNOWN)  # what each player knows, all game long
         self._begin_round(s, None)
         return s
 
@@ -376,7 +445,7 @@ class WarBadgeRules(Instrumented):
             return
         movers = tuple([p for p in self._order(s) if options[p]])
         if s.stage == SAVE:
-            self.fire("warbadge.ruling.post-battle-order")
+            self.hit(G_POST_BATTLE_ORDER)
         s.window = movers
         s.declared = (None, None)
         s.options = options
@@ -438,9 +507,9 @@ class WarBadgeRules(Instrumented):
         else:
             abilities = [a for a in declared if a[0] != "pass"]
             s.quiet = not abilities
-            self.fire("warbadge.ruling.ability-windows")
+            self.hit(G_ABILITY_WINDOWS)
         if len(abilities) > 1:
-            self.fire("warbadge.ruling.declare-order")
+            self.hit(G_DECLARE_ORDER)
         if abilities:
             s.queue = tuple(abilities) + s.queue
 
@@ -450,7 +519,7 @@ class WarBadgeRules(Instrumented):
         kind, p, j = a[0], a[1], a[2]
         s.status[p][j] = HAND
         s.committed = _put(s.committed, p, j)
-        self.fire("warbadge.rule.secret-choice")
+        self.hit(R_SECRET_CHOICE)
         if len(a) > 3:
             # Swarm: "When you play this WarBadge you may reveal any number of other
             # WarBadges with the swarm ability at the same time."
@@ -459,8 +528,8 @@ class WarBadgeRules(Instrumented):
             # Charge: "If you reveal this WarBadge before a battle as your choice for the
             # next battle, its value doubles."
             s.charged = _put(s.charged, p, True)
-            self.fire(_A["charge"])
-            self.fire("warbadge.ruling.charge-value")
+            self.hit(A_CHARGE)
+            self.hit(G_CHARGE_VALUE)
             if self.emit:
                 self.emit("reveal", f"{self._bn(s, p, j)} is revealed as {s.names[p]}'s "
                                     f"choice (Charge: value doubles)")
@@ -472,7 +541,7 @@ class WarBadgeRules(Instrumented):
         if not mask:
             return
         s.swarm = _put(s.swarm, p, 0)
-        self.fire("warbadge.ruling.swarm-reveal")
+        self.hit(G_SWARM_REVEAL)
         st = s.status[p]
         shown = []
         for k in s.teams[p].by_ability["swarm"]:
@@ -500,12 +569,12 @@ class WarBadgeRules(Instrumented):
                 # round, set this WarBadge to the side."
                 if st[j] == READY or st[j] == EXHAUSTED:
                     st[j] = ASIDE
-                    self.fire(_A["fast"])
+                    self.hit(A_FAST)
                     if self.emit:
                         self.emit("ability", f"Fast: {self._bn(s, p, j)} is set aside "
                                              "and will start the round ready")
         dropped = [st.count(READY) + st.count(EXHAUSTED) for st in s.status]
-        self.fire("warbadge.ruling.ready-count-team")
+        self.hit(G_READY_COUNT_TEAM)
         # A team is the player's badges still alive; Fast: "It doesn't count towards your
         # number of WarBadges when determining the starting conditions of your team": a
         # player's own Fast badges leave that player's count only.
@@ -518,21 +587,21 @@ class WarBadgeRules(Instrumented):
         if losers is None:
             # Setup: "flip your WarBadges one-by-one until exactly half of them rounded
             # up are ready (facedown)."
-            self.fire("warbadge.rule.first-round-ready")
+            self.hit(R_FIRST_ROUND_READY)
             halves = [(alive[p] - fast[p] + 1) // 2 for p in (0, 1)]
         else:
             # End of Round: "half of the losing player's team, rounded up."
-            self.fire("warbadge.rule.next-round-ready")
+            self.hit(R_NEXT_ROUND_READY)
             halves = [(min(alive[q] - (fast[q] if q == p else 0) for q in losers) + 1) // 2
                       for p in (0, 1)]
         if halves[0] > dropped[0] or halves[1] > dropped[1]:
-            self.fire("warbadge.ruling.ready-count-cap")
+            self.hit(G_READY_COUNT_CAP)
         s.target = (min(halves[0], dropped[0]), min(halves[1], dropped[1]))
         s.stage = DROP
 
     def _drop(self, s: State, action: tuple) -> None:
         # Shake and Drop: a badge landing face down is ready, face up is exhausted.
-        self.fire("warbadge.rule.shake-and-drop")
+        self.hit(R_SHAKE_AND_DROP)
         for p, mask in ((0, action[2]), (1, action[3])):
             st = s.status[p]
             for j, x in enumerate(st):
@@ -548,7 +617,7 @@ class WarBadgeRules(Instrumented):
         _, p, j = action
         st = s.status[p]
         st[j] = EXHAUSTED if st[j] == READY else READY
-        self.fire("warbadge.ruling.flip-choice")
+        self.hit(G_FLIP_CHOICE)
 
     def _auto_flips(self, s: State) -> bool:
         """Flip where there is no choice; True if a player still has to choose."""
@@ -584,8 +653,8 @@ class WarBadgeRules(Instrumented):
                         self.emit("info", f"{self._bn(s, p, j)} is re-added, ready")
                     if "fast" not in cards[j].ab:
                         # End of Round: "Re-add any WarBadges that were set aside".
-                        self.fire("warbadge.rule.re-add")
-                        self.fire("warbadge.ruling.set-aside-ready")
+                        self.hit(R_RE_ADD)
+                        self.hit(G_SET_ASIDE_READY)
                 elif x == HIDDEN:
                     # Hide: "Return to play ready in the next round after both players
                     # have dropped their WarBadges."
@@ -714,13 +783,13 @@ class WarBadgeRules(Instrumented):
         if reveal:
             s.status[p][j] = EXHAUSTED
         if count:
-            self.fire(_A[key])
+            self.hit(_AB[key])
         if self.emit:
             self.emit("ability", f"{key.replace('-', ' ').title()}: {self._bn(s, p, j)}"
                                  + (" is revealed" if reveal else ""))
 
     def _fizzle(self, s: State, p: int, j: int, key: str) -> None:
-        self.fire("warbadge.ruling.fizzle")
+        self.hit(G_FIZZLE)
         if self.emit:
             self.emit("info", f"{key} of {self._bn(s, p, j)} can no longer be used and "
                               "does nothing")
@@ -731,7 +800,7 @@ class WarBadgeRules(Instrumented):
         if s.status[p][j] != READY or EXHAUSTED not in s.status[p]:
             return self._fizzle(s, p, j, "lead")
         self._use(s, p, j, "lead")
-        self.fire("warbadge.ruling.lead-targets")
+        self.hit(G_LEAD_TARGETS)
         self._pick(s, ("lead", p, j, s.teams[p].values[j], ()))
 
     def _h_curse(self, s: State, p: int, j: int) -> None:
@@ -740,7 +809,7 @@ class WarBadgeRules(Instrumented):
             return self._fizzle(s, p, j, "death curse")
         self._use(s, p, j, "death-curse")
         if HIDDEN in s.status[0] or HIDDEN in s.status[1]:
-            self.fire("warbadge.ruling.death-curse-hidden")
+            self.hit(G_DEATH_CURSE_HIDDEN)
         self._pick(s, ("death-curse", p, j, 1, ()))
 
     def _h_resurrect(self, s: State, p: int, j: int) -> None:
@@ -756,19 +825,19 @@ class WarBadgeRules(Instrumented):
         if s.status[p][j] != READY:
             return self._fizzle(s, p, j, "illusion")
         self._use(s, p, j, "illusion", reveal=False)
-        self.fire("warbadge.ruling.illusion-swap")
+        self.hit(G_ILLUSION_SWAP)
         self._pick(s, ("illusion", p, j, 1, ()))
 
     def _h_mount(self, s: State, p: int, j: int) -> None:
         rider = s.teams[p].cards[s.committed[p]]
-        self.fire("warbadge.ruling.mount-kinds")
+        self.hit(G_MOUNT_KINDS)
         if s.status[p][j] != READY or s.mount[p] >= 0 or not mount_allowed(rider):
             return self._fizzle(s, p, j, "mount")
         self._use(s, p, j, "mount", reveal=False)
         s.status[p][j] = BATTLE
         s.mount = _put(s.mount, p, j)
         if any(s.status[p][k] == READY for k in s.teams[p].by_ability["mount"]):
-            self.fire("warbadge.ruling.mount-one")
+            self.hit(G_MOUNT_ONE)
 
     def _h_protect(self, s: State, p: int, j: int) -> None:
         # Protect: "remove all weaknesses from the WarBadge in the battle."
@@ -776,7 +845,7 @@ class WarBadgeRules(Instrumented):
             return self._fizzle(s, p, j, "protect")
         self._use(s, p, j, "protect")
         s.protect = _put(s.protect, p, True)
-        self.fire("warbadge.ruling.protect-own")
+        self.hit(G_PROTECT_OWN)
 
     def _h_heal(self, s: State, p: int, j: int) -> None:
         # Heal: "Reveal to prevent a WarBadge of X value or less from dying from a battle"
@@ -785,7 +854,7 @@ class WarBadgeRules(Instrumented):
                 s.teams[q].values[k] <= v for q, k, _ in s.dying):
             return self._fizzle(s, p, j, "heal")
         self._use(s, p, j, "heal")
-        self.fire("warbadge.ruling.save-any")
+        self.hit(G_SAVE_ANY)
         self._pick(s, ("heal", p, j, 1, ()))
 
     def _h_altruism(self, s: State, p: int, j: int) -> None:
@@ -796,7 +865,7 @@ class WarBadgeRules(Instrumented):
         if (x != READY and x != EXHAUSTED) or not s.dying:
             return self._fizzle(s, p, j, "altruism")
         self._use(s, p, j, "altruism", reveal=False)
-        self.fire("warbadge.ruling.save-any")
+        self.hit(G_SAVE_ANY)
         self._pick(s, ("altruism", p, j, 1, ()))
 
     def _h_enervate(self, s: State, p: int, j: int) -> None:
@@ -821,7 +890,7 @@ class WarBadgeRules(Instrumented):
         # Enervate: "If using this ability triggers an enemy ability, resolve that ability
         # as if the enemy player had triggered it."
         if s.status[q][j] == EXHAUSTED and READY in s.status[1 - q]:
-            self.fire("warbadge.ruling.enervate-trigger")
+            self.hit(G_ENERVATE_TRIGGER)
             s.pending = ("trigger", q, j, 0, ())
 
     def _h_kill(self, s: State, p: int, rider: int, mount: int, cause: str) -> None:
@@ -896,7 +965,7 @@ class WarBadgeRules(Instrumented):
             st[j] = DYING
             st[mount if j == rider else rider] = EXHAUSTED
             s.dying = s.dying + ((p, j, cause),)
-            self.fire("warbadge.ruling.mount-kill-choice")
+            self.hit(G_MOUNT_KILL_CHOICE)
             if self.emit:
                 self.emit("ability", f"Mount: {s.names[p]} lost a mounted battle and kills "
                                      f"{self._bn(s, p, j)}")
@@ -910,7 +979,7 @@ class WarBadgeRules(Instrumented):
         if kind == "blind":
             # Death Curse: "When targeting an enemy WarBadge that is ready, you may not
             # look at the face-side": chance says which face-down badge was hit.
-            self.fire("warbadge.ruling.blind-target")
+            self.hit(G_BLIND_TARGET)
             pend = pend[4]
         _, _, q, ref = action
         if ref == _BLIND:
@@ -1002,11 +1071,11 @@ class WarBadgeRules(Instrumented):
                 x = st[k]
                 if x == DEAD or x == HIDDEN or x == ASIDE:
                     continue
-                self.fire("warbadge.ruling.dies-meaning")
+                self.hit(G_DIES_MEANING)
                 if x == EXHAUSTED:
                     # Feed: "When an enemy dies, ready this WarBadge." Revenge: "When an
                     # allied WarBadge dies ready this WarBadge."
-                    self.fire(_A[key])
+                    self.hit(_AB[key])
                     if self.emit:
                         self.emit("ability", f"{key.title()}: {self._bn(s, owner, k)} "
                                              "is readied")
@@ -1016,7 +1085,7 @@ class WarBadgeRules(Instrumented):
         """Kill badges at once (Death Curse, Altruism); check for elimination."""
         for q, j in victims:
             if "regenerate" in s.teams[q].cards[j].ab:
-                self.fire("warbadge.ruling.regenerate-defeat")
+                self.hit(G_REGENERATE_DEFEAT)
             self._die(s, q, j)
         self._check_elimination(s)
 
@@ -1028,12 +1097,12 @@ class WarBadgeRules(Instrumented):
         for p in (0, 1):
             st = s.status[p]
             if alive[p] and st.count(HIDDEN) == alive[p]:
-                self.fire("warbadge.ruling.hidden-alive")
+                self.hit(G_HIDDEN_ALIVE)
         if not alive[0] and not alive[1]:
-            self.fire("warbadge.ruling.mutual-elimination")
+            self.hit(G_MUTUAL_ELIMINATION)
             self._finish(s, Outcome(None, "draw: mutual elimination"))
         else:
-            self.fire("warbadge.rule.victory-elimination")
+            self.hit(R_VICTORY_ELIMINATION)
             self._finish(s, Outcome(0 if alive[0] else 1, "elimination"))
         return True
 
@@ -1053,7 +1122,7 @@ class WarBadgeRules(Instrumented):
         # Battle Resolution: "each player reveals their chosen WarBadge at the same time".
         for p in (0, 1):
             s.status[p][s.committed[p]] = BATTLE
-        self.fire("warbadge.rule.reveal")
+        self.hit(R_REVEAL)
         for p in (0, 1):
             self._reveal_swarm(s, p)
         s.stage = FIGHT
@@ -1109,15 +1178,15 @@ class WarBadgeRules(Instrumented):
                     if x == EXHAUSTED or x == BATTLE or x == DYING or (x == HAND and shown):
                         value += values[k]
             if count:
-                self.fire(_A["swarm"])
-                self.fire("warbadge.ruling.swarm-visible")
+                self.hit(A_SWARM)
+                self.hit(G_SWARM_VISIBLE)
         if s.charged[p]:
             value *= 2
         mount = None
         m = s.mount[p]
         if m >= 0:
             if count:
-                self.fire("warbadge.ruling.mount-kinds")
+                self.hit(G_MOUNT_KINDS)
             if mount_allowed(card):
                 # Mount: "add this WarBadge's value to the value of the WarBadge in the
                 # battle. Do not count this WarBadge's types, strengths or weaknesses".
@@ -1129,29 +1198,29 @@ class WarBadgeRules(Instrumented):
         sides = (self._fighter(s, 0), self._fighter(s, 1))
         winner, cause = judge(sides[0], sides[1])
         if cause == "advantage":
-            self.fire("warbadge.rule.type-advantage")
+            self.hit(R_TYPE_ADVANTAGE)
         else:
             if cause == "cancelled":
-                self.fire("warbadge.rule.advantage-cancel")
-            self.fire("warbadge.rule.draw" if winner < 0 else "warbadge.rule.compare-values")
+                self.hit(R_ADVANTAGE_CANCEL)
+            self.hit(R_DRAW if winner < 0 else R_COMPARE_VALUES)
         for p in (0, 1):
             m = s.mount[p]
             if m >= 0 and s.teams[p].cards[m].ab & _MOUNT_IGNORED:
-                self.fire("warbadge.ruling.mount-abilities")
+                self.hit(G_MOUNT_ABILITIES)
         losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
         if winner < 0:
             # Poison: "If the battle is a draw, the other WarBadge loses."
             poison = ["poison" in s.teams[p].cards[s.committed[p]].ab for p in (0, 1)]
             if poison[0] or poison[1]:
-                self.fire(_A["poison"])
+                self.hit(A_POISON)
                 cause = "poison"
                 if poison[0] and poison[1]:
-                    self.fire("warbadge.ruling.poison-both")
+                    self.hit(G_POISON_BOTH)
                     losers = (0, 1)
                 else:
                     winner = 0 if poison[0] else 1
                     losers = (1 - winner,)
-                    self.fire("warbadge.ruling.poison-winner")
+                    self.hit(G_POISON_WINNER)
         if self.emit:
             if winner >= 0:
                 text = (f"{self._bn(s, winner, s.committed[winner])} wins "
@@ -1188,7 +1257,7 @@ class WarBadgeRules(Instrumented):
                 if m >= 0:
                     st[m] = EXHAUSTED
                 if p == winner:
-                    self.fire("warbadge.rule.winner-exhausted")
+                    self.hit(R_WINNER_EXHAUSTED)
         s.dying = tuple(dying)
         s.queue = tuple(kills) + s.queue
         s.stage = RESULT
@@ -1211,14 +1280,14 @@ class WarBadgeRules(Instrumented):
         for q, j, cause in s.dying:
             card = s.teams[q].cards[j]
             if card.ab & _NOT_WHILE_DYING:
-                self.fire("warbadge.ruling.dying-cannot-act")
+                self.hit(G_DYING_CANNOT_ACT)
             if "regenerate" in card.ab:
-                self.fire("warbadge.ruling.regenerate-defeat")
+                self.hit(G_REGENERATE_DEFEAT)
                 if cause != "advantage":
                     # Regenerate: "If this WarBadge was not defeated due to disadvantage,
                     # exhaust it instead of removing it from play."
                     s.status[q][j] = EXHAUSTED
-                    self.fire(_A["regenerate"])
+                    self.hit(A_REGENERATE)
                     if self.emit:
                         self.emit("ability", f"Regenerate: {self._bn(s, q, j)} is "
                                              "exhausted instead of removed")
@@ -1233,7 +1302,7 @@ class WarBadgeRules(Instrumented):
         dying = s.dying
         s.dying = ()
         for q, j, _ in dying:
-            self.fire("warbadge.rule.defeated-removed")
+            self.hit(R_DEFEATED_REMOVED)
             s.killed = s.killed + ((q, j),)
             self._die(s, q, j)
         if dying and self._check_elimination(s):
@@ -1249,21 +1318,21 @@ class WarBadgeRules(Instrumented):
         if x != EXHAUSTED and x != READY:
             return
         if "rage" in card.ab and x == EXHAUSTED:
-            self.fire("warbadge.ruling.rage-active-opponent")
+            self.hit(G_RAGE_ACTIVE_OPPONENT)
             if READY in s.status[1 - w]:
                 # Rage: "it is not exhausted. Flip it back to ready."
-                self.fire(_A["rage"])
+                self.hit(A_RAGE)
                 if self.emit:
                     self.emit("ability", f"Rage: {self._bn(s, w, b)} flips back to ready")
                 self._ready(s, w, b)
         if "inspire" in card.ab:
-            self.fire("warbadge.ruling.inspire-killed")
+            self.hit(G_INSPIRE_KILLED)
             killed = [k for q, k in s.killed if q != w]
             if killed:
                 # Inspire: "flip X WarBadges to their ready side where X equals the value
                 # of the WarBadge killed."
-                self.fire(_A["inspire"])
-                self.fire("warbadge.ruling.lead-targets")
+                self.hit(A_INSPIRE)
+                self.hit(G_LEAD_TARGETS)
                 if self.emit:
                     self.emit("ability", f"Inspire: {self._bn(s, w, b)} readies up to "
                                          f"{s.teams[1 - w].values[killed[0]]} badge(s)")
@@ -1285,9 +1354,9 @@ class WarBadgeRules(Instrumented):
     # ------------------------------------------------------------ round end
     def _end_round(self, s: State, cancelled: bool) -> None:
         """End of Round: set aside, then the next round's drop (or the final count)."""
-        self.fire("warbadge.rule.round-end")
+        self.hit(R_ROUND_END)
         if cancelled:
-            self.fire("warbadge.ruling.battle-cancelled")
+            self.hit(G_BATTLE_CANCELLED)
             for p in (0, 1):
                 b = s.committed[p]
                 if b >= 0:
@@ -1297,7 +1366,7 @@ class WarBadgeRules(Instrumented):
         s.swarm = (0, 0)
         losers = [p for p in (0, 1) if READY not in s.status[p]]
         if len(losers) == 2:
-            self.fire("warbadge.ruling.both-exhausted")
+            self.hit(G_BOTH_EXHAUSTED)
         if self.emit:
             self.emit("info", "The round ends: " + " and ".join(s.names[p] for p in losers)
                       + (" has" if len(losers) == 1 else " have") + " no ready badge left")
@@ -1309,7 +1378,7 @@ class WarBadgeRules(Instrumented):
                 if x == READY:
                     # "If the other player still has ready WarBadges, set them to the side."
                     st[j] = ASIDE
-                    self.fire("warbadge.rule.set-aside")
+                    self.hit(R_SET_ASIDE)
                     if self.emit:
                         self.emit("info", f"{self._bn(s, p, j)} is set aside (ready)")
         if s.round >= s.rounds:
@@ -1325,21 +1394,21 @@ class WarBadgeRules(Instrumented):
         for p in (0, 1):
             st = s.status[p]
             if HIDDEN in st:
-                self.fire("warbadge.ruling.hidden-alive")
+                self.hit(G_HIDDEN_ALIVE)
             values = s.teams[p].values
             alive = [j for j, x in enumerate(st) if x != DEAD]
             counts.append(len(alive))
             totals.append(sum(values[j] for j in alive))
         if counts[0] != counts[1]:
-            self.fire("warbadge.rule.victory-more-badges")
+            self.hit(R_VICTORY_MORE_BADGES)
             w = 0 if counts[0] > counts[1] else 1
             self._finish(s, Outcome(w, "more badges"))
         elif totals[0] != totals[1]:
-            self.fire("warbadge.rule.victory-total-value")
+            self.hit(R_VICTORY_TOTAL_VALUE)
             w = 0 if totals[0] > totals[1] else 1
             self._finish(s, Outcome(w, "higher total value"))
         else:
-            self.fire("warbadge.rule.victory-draw")
+            self.hit(R_VICTORY_DRAW)
             self._finish(s, Outcome(None, "draw: equal badges and value"))
 
     # ------------------------------------------------------------ observation
