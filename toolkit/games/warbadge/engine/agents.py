@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
+from typing import Any
 
 from toolkit.sim.engine import Agent, RandomAgent
 
@@ -60,7 +61,7 @@ class GreedyAgent:
     observes = True
     stochastic = False
 
-    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+    def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
             return legal[0]
@@ -83,7 +84,7 @@ class GreedyAgent:
         return self._target(obs, legal)
 
     # -------------------------------------------------------------- flipping
-    def _flip(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _flip(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
         if mine[legal[0][2]].status == "ready":  # too many ready: exhaust the least worth
             return min(legal, key=lambda a: (worth(mine[a[2]].spec), a[2]))
@@ -95,7 +96,7 @@ class GreedyAgent:
         seen = [_side(v.spec) for v in obs.theirs]
         return seen or [Side(2, frozenset(), frozenset(), frozenset())]
 
-    def _pre(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _pre(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
         by_kind: dict[str, list[tuple]] = {}
         for a in legal:
@@ -158,7 +159,7 @@ class GreedyAgent:
         return _side(spec, value * 2 if a[0] == "charge" else value)
 
     # --------------------------------------------------------------- battle
-    def _battle(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _battle(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         view, theirs = obs.sides
         if view is None or theirs is None:
             return legal[0]
@@ -185,7 +186,7 @@ class GreedyAgent:
         return best
 
     # ----------------------------------------------------------------- save
-    def _save(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _save(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         p = obs.player
         own = [obs.mine[j].spec.value for q, j in obs.dying if q == p]
         if not own:
@@ -201,7 +202,7 @@ class GreedyAgent:
         return legal[0]
 
     # ----------------------------------------------------------- post-battle
-    def _post(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _post(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         for a in legal[1:]:
             view = obs.mine[a[2]]
             if a[0] == "enervate":
@@ -213,7 +214,7 @@ class GreedyAgent:
         return legal[0]
 
     # -------------------------------------------------------------- targets
-    def _target(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _target(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         kind = obs.pending[0] if obs.pending else ""
         p = obs.player
         mine = obs.mine
@@ -233,9 +234,9 @@ class GreedyAgent:
                 return (_score(judge(side, enemy)[0]) if enemy else 0.0, side.value)
             return max(legal, key=fits)
         if kind == "death-curse":
-            enemy = [a for a in legal if a[2] != p]
-            if enemy:  # the chosen badge unseen is likely strong; a face-down one average
-                return max(enemy, key=lambda a: self._value(obs, a[2], a[3]) if a[3] >= 0
+            targets = [a for a in legal if a[2] != p]
+            if targets:  # the chosen badge unseen is likely strong; a face-down one average
+                return max(targets, key=lambda a: self._value(obs, a[2], a[3]) if a[3] >= 0
                            else 2.2 if a[3] == -2 else 1.5)
             return min(legal, key=lambda a: (worth(mine[a[3]].spec), a[3]))
         return legal[0]

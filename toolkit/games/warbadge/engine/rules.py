@@ -38,11 +38,11 @@ face-down enemy badge, picked blind; ``-2`` the badge the enemy chose in secret)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from random import Random
 from typing import Any, Final, NamedTuple
 
-from toolkit.sim.engine import CHANCE, EmitHook, IndexedCounts, Outcome
+from toolkit.sim.engine import CHANCE, Agent, EmitHook, IndexedCounts, Outcome
 
 from .rulings import ABILITY_IDS, COVERAGE_IDS, INDEX, RULINGS, ability_key
 from .state import (
@@ -86,6 +86,8 @@ _SETTLED = frozenset({READY, EXHAUSTED, HIDDEN, DEAD})
 """The places outside a battle's choice, fight and deaths (and outside the drop)."""
 _SETTLED_IN_DROP = _SETTLED | {ASIDE}
 """The same while dropping and flipping, when set-aside badges wait to come back."""
+_SETTLED_HAND = _SETTLED | {HAND}
+"""The same with a badge chosen in secret for the next battle."""
 _ORDERS = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
 _SEEN_BY_ENEMY = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
@@ -214,7 +216,7 @@ class WarBadgeRules(IndexedCounts):
         self._last_teams: tuple | None = None
         self._det_teams: dict[tuple, tuple[Team, Team]] = {}
         self.reset_counts()
-        self._handlers = {
+        self._handlers: dict[str, Callable[..., None]] = {
             "lead": self._h_lead, "death-curse": self._h_curse,
             "resurrect": self._h_resurrect, "illusion": self._h_illusion,
             "mount": self._h_mount, "protect": self._h_protect,
@@ -231,7 +233,7 @@ class WarBadgeRules(IndexedCounts):
 
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
         """The agent registry: name -> factory."""
         from .agents import AGENTS
 
@@ -267,7 +269,7 @@ class WarBadgeRules(IndexedCounts):
             teams = (Team(params.teams[0]), Team(params.teams[1]))
             self._last_teams = (params, teams)
         s = State(
-            teams=teams, names=tuple(params.deck_names), rounds=params.format.rounds,
+            teams=teams, names=(params.deck_names[0], params.deck_names[1]), rounds=params.format.rounds,
             values=(teams[0].values, teams[1].values),
             status=[[READY] * teams[0].size, [READY] * teams[1].size],
         )
@@ -680,13 +682,11 @@ class WarBadgeRules(IndexedCounts):
         team = s.teams[p]
         by = team.by_ability
         if s.committed[p] < 0:
-            acts = [("commit", p, j) for j, x in enumerate(st) if x == READY]
+            acts: list[tuple] = [("commit", p, j) for j, x in enumerate(st) if x == READY]
             for j in by["charge"]:
                 if st[j] == READY:
                     acts.append(("charge", p, j))
-            swarm = by["swarm"]
-            if len(swarm) > 1:
-                swarm = [k for k in swarm if st[k] == READY]
+            swarm = [k for k in by["swarm"] if st[k] == READY] if len(by["swarm"]) > 1 else []
             if len(swarm) > 1:
                 for j in swarm:
                     others = [k for k in swarm if k != j]
@@ -770,7 +770,7 @@ class WarBadgeRules(IndexedCounts):
         """Resurrect: "return any 1 WarBadge of value X-1": a dead badge of either
         player, the Resurrect player's own first."""
         v = s.teams[p].values[j] - 1
-        out = []
+        out: list[tuple[int, int]] = []
         for q in (p, 1 - p):
             values = s.teams[q].values
             out.extend((q, k) for k, x in enumerate(s.status[q]) if x == DEAD and values[k] == v)
@@ -936,7 +936,7 @@ class WarBadgeRules(IndexedCounts):
                 if (x == READY or x == EXHAUSTED or x == HAND) and k != j]
         return out
 
-    def _pick(self, s: State, pend: tuple) -> None:
+    def _pick(self, s: State, pend: tuple | None) -> None:
         """Resolve a choice-needing ability: ask its owner, unless there is no choice; a
         blind pick waits for chance."""
         while pend is not None and pend[3] > 0:
@@ -956,6 +956,7 @@ class WarBadgeRules(IndexedCounts):
 
     def _answer(self, s: State, action: tuple) -> None:
         pend = s.pending
+        assert pend is not None  # (apply answers only a pending choice)
         s.pending = None
         kind = pend[0]
         if kind == "kill":
@@ -981,6 +982,7 @@ class WarBadgeRules(IndexedCounts):
             # look at the face-side": chance says which face-down badge was hit.
             self.hit(G_BLIND_TARGET)
             pend = pend[4]
+            assert pend is not None
         _, _, q, ref = action
         if ref == _BLIND:
             s.pending = ("blind", CHANCE, q, 0, pend)
@@ -1464,7 +1466,7 @@ class WarBadgeRules(IndexedCounts):
         e = 1 - p
         (stage, target, quiet, queue, committed, charged, mount, protect, dying, winner,
          killed, outcome, pending, in_window, declared, swarm) = obs.public
-        specs = [(), ()]
+        specs: list[tuple[BadgeSpec, ...]] = [(), ()]
         specs[p] = tuple([v.spec for v in obs.mine])
         specs[e] = obs.their_team
         teams = self._teams_of(specs[0], specs[1])
@@ -1494,7 +1496,8 @@ class WarBadgeRules(IndexedCounts):
             teams=teams, names=obs.names, rounds=obs.rounds,
             values=(teams[0].values, teams[1].values), status=status, round=obs.round,
             battle=obs.battle, stage=stage, target=target, queue=queue, quiet=quiet,
-            committed=tuple(committed), charged=charged, swarm=tuple(swarms), mount=mount,
+            committed=(committed[0], committed[1]), charged=charged, swarm=(swarms[0], swarms[1]),
+            mount=mount,
             protect=protect, pending=pending, dying=dying, winner=winner, killed=killed,
             outcome=outcome,
         )
@@ -1520,11 +1523,42 @@ class WarBadgeRules(IndexedCounts):
         return teams
 
     # ------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+    def invariants(self, s: State) -> Iterable[tuple[str, str]]:
         """Each badge in exactly one place, values and team sizes unchanged, rounds
         within the format, and the bookkeeping consistent with the badges' places.
 
-        Cheap counts first; the detailed comparison runs only when a count is off."""
+        The usual state (no battle under way, every badge settled) is checked with a
+        few comparisons (`_settled`); only another state gets the detailed search."""
+        if self._settled(s):
+            return ()
+        return list(self._broken(s))
+
+    def _settled(self, s: State) -> bool:
+        """True if ``s`` is a usual between-battles state with nothing broken: no badge in
+        battle or dying, one in hand only for a secret choice, every count as set."""
+        stage = s.stage
+        if (s.outcome is not None or stage == FIGHT or stage == RESULT or stage == OVER
+                or s.dying or s.swarm[0] or s.swarm[1] or not 1 <= s.round <= s.rounds):
+            return False
+        settled = _SETTLED_IN_DROP if stage == DROP or stage == FLIP else _SETTLED
+        teams, status, values, committed = s.teams, s.status, s.values, s.committed
+        for p in (0, 1):
+            st = status[p]
+            team = teams[p]
+            if len(st) != team.size or values[p] is not team.values:
+                return False
+            c = committed[p]
+            if stage == PRE and c >= 0:
+                if st[c] != HAND or st.count(HAND) != 1 or not _SETTLED_HAND.issuperset(st):
+                    return False
+            elif not settled.issuperset(st):
+                return False
+            if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                return False
+        return True
+
+    def _broken(self, s: State) -> Iterator[tuple[str, str]]:
+        """Every broken invariant of ``s`` (the detailed check behind `invariants`)."""
         if not 1 <= s.round <= s.rounds:
             yield "rounds", f"round {s.round} is outside 1..{s.rounds}"
         over = s.outcome is not None
@@ -1619,7 +1653,7 @@ class WarBadgeRules(IndexedCounts):
             return "Shake and Drop — " + "; ".join(parts), "chance"
         if kind == "blind":
             _, _, q, j = action
-            pend = s.pending[4]
+            pend = s.pending[4] if s.pending is not None else ("",)
             return (f"The blind pick for {pend[0].replace('-', ' ')} hits "
                     f"{self._bn(s, q, j)}",
                     f"chance: one of {s.status[q].count(READY)} face-down badges, which "
@@ -1656,6 +1690,7 @@ class WarBadgeRules(IndexedCounts):
         if kind == "target":
             _, _, q, ref = action
             pend = s.pending
+            assert pend is not None  # (a target answers a pending choice)
             if ref == _BLIND:
                 what = f"one of {s.names[q]}'s {s.status[q].count(READY)} face-down badges"
             elif ref == _SECRET:

@@ -44,6 +44,10 @@ class BadgeSpec:
     weaknesses: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (BadgeSpec, (self.name, self.rank, self.value, self.types, self.strengths,
+                            self.weaknesses, self.abilities))
+
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
@@ -52,6 +56,9 @@ class FormatSpec:
     name: str
     badges: int
     rounds: int
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (FormatSpec, (self.name, self.badges, self.rounds))
 
 
 STANDARD = FormatSpec("standard", 6, 3)
@@ -68,6 +75,9 @@ class WarBadgeParams:
     teams: tuple[tuple[BadgeSpec, ...], tuple[BadgeSpec, ...]]
     deck_names: tuple[str, str]
     format: FormatSpec
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (WarBadgeParams, (self.teams, self.deck_names, self.format))
 
 
 # Badge statuses (see the module docstring).
