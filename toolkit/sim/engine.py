@@ -246,5 +246,6 @@ class RandomAgent:
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
         """Pick one legal action uniformly at random."""
         n = len(legal)
-        return legal[rng.randrange(n)] if n > 1 else legal[0]
+        # rng.randrange(n) for n > 0 is rng._randbelow(n) (the same draws), minus a call.
+        return legal[rng._randbelow(n)] if n > 1 else legal[0]
 

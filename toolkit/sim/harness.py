@@ -56,6 +56,9 @@ class Violation:
     invariant: str
     message: str
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (Violation, (self.seed, self.step, self.invariant, self.message))
+
     def to_json(self) -> dict[str, Any]:
         """The `play --json` form."""
         return {"seed": self.seed, "step": self.step, "invariant": self.invariant,
@@ -69,6 +72,9 @@ class Unfinished:
     seed: int
     reason: str
     loop: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (Unfinished, (self.seed, self.reason, self.loop))
 
 
 @dataclass(slots=True)
@@ -293,8 +299,10 @@ class ChunkResult:
     def merge(self, other: ChunkResult) -> None:
         """Fold a later chunk into this one, keeping the first `MAX_LISTED` of each list."""
         self.stats.merge(other.stats)
-        for mine, theirs in ((self.violations, other.violations),
-                             (self.unfinished, other.unfinished), (self.failed, other.failed)):
+        pairs: tuple[tuple[list[Any], list[Any]], ...] = (
+            (self.violations, other.violations), (self.unfinished, other.unfinished),
+            (self.failed, other.failed))
+        for mine, theirs in pairs:
             room = MAX_LISTED - len(mine)
             if room > 0:
                 mine.extend(theirs[:room])

@@ -12,7 +12,6 @@ badges ready.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from random import Random
 from typing import Any
 
@@ -27,23 +26,50 @@ ACTIVE = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "m
 """Abilities used from a ready badge: worth keeping such badges ready."""
 
 
-@lru_cache(maxsize=4096)
+class _Prepared:
+    """What the agent reads of one badge spec, worked out once: its side, abilities and
+    worth."""
+
+    __slots__ = ("spec", "side", "abilities", "worth")
+
+    def __init__(self, spec: BadgeSpec) -> None:
+        self.spec = spec
+        self.side = Side(spec.value, frozenset(t.casefold() for t in spec.types),
+                         frozenset(t.casefold() for t in spec.strengths),
+                         frozenset(t.casefold() for t in spec.weaknesses))
+        self.abilities = frozenset(ability_key(a) for a in spec.abilities)
+        self.worth = spec.value + (0.4 if self.abilities & ACTIVE else 0.0)
+
+
+_PREPARED: dict[int, _Prepared] = {}
+
+
+def _prepared(spec: BadgeSpec) -> _Prepared:
+    """The prepared spec, looked up by identity (hashing a spec hashes all its fields; an
+    entry holds its spec, so its id cannot be reused while it is cached)."""
+    got = _PREPARED.get(id(spec))
+    if got is None or got.spec is not spec:
+        if len(_PREPARED) >= 4096:
+            _PREPARED.clear()
+        got = _PREPARED[id(spec)] = _Prepared(spec)
+    return got
+
+
 def _side(spec: BadgeSpec, value: int | None = None) -> Side:
-    return Side(spec.value if value is None else value,
-                frozenset(t.casefold() for t in spec.types),
-                frozenset(t.casefold() for t in spec.strengths),
-                frozenset(t.casefold() for t in spec.weaknesses))
+    side = _prepared(spec).side
+    if value is None or value == side.value:
+        return side
+    return Side(value, side.types, side.strengths, side.weaknesses)
 
 
-@lru_cache(maxsize=4096)
 def _abilities(spec: BadgeSpec) -> frozenset[str]:
-    return frozenset(ability_key(a) for a in spec.abilities)
+    return _prepared(spec).abilities
 
 
 def worth(spec: BadgeSpec) -> float:
     """How much a badge is worth keeping ready: its value, plus a little for an ability
     used from the ready side."""
-    return spec.value + (0.4 if _abilities(spec) & ACTIVE else 0.0)
+    return _prepared(spec).worth
 
 
 def _extras(action: tuple) -> int:
