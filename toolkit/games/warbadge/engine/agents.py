@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from toolkit.sim.engine import Agent, RandomAgent
 
@@ -21,7 +21,7 @@ from .rules import Side, judge, mount_allowed
 from .rulings import ability_key
 from .state import BadgeSpec, BadgeView, Observation
 
-ACTIVE = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
+ACTIVE: Final = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
                     "protect", "heal", "enervate"})
 """Abilities used from a ready badge: worth keeping such badges ready."""
 

@@ -42,7 +42,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from random import Random
 from typing import Any, Final, NamedTuple
 
-from toolkit.sim.engine import CHANCE, Agent, EmitHook, IndexedCounts, Outcome
+from toolkit.sim import engine as _engine
+from toolkit.sim.engine import Agent, EmitHook, IndexedCounts, Outcome
 
 from .rulings import ABILITY_IDS, COVERAGE_IDS, INDEX, RULINGS, ability_key
 from .state import (
@@ -73,31 +74,34 @@ from .state import (
     WarBadgeParams,
 )
 
-MOUNT_EXCLUDED = frozenset({"beast", "abomination", "flying", "machine"})
+CHANCE: Final[int] = _engine.CHANCE
+"""The pseudo-player of chance nodes (toolkit/sim/engine.py), a constant here."""
+
+MOUNT_EXCLUDED: Final = frozenset({"beast", "abomination", "flying", "machine"})
 """Mount: "If the WarBadge in battle is not a beast, abomination, flying, or machine"."""
 
-_MOUNT_IGNORED = frozenset({"poison", "rage", "inspire"})
+_MOUNT_IGNORED: Final = frozenset({"poison", "rage", "inspire"})
 """A Mount's own battle abilities, which do not apply (ruling mount-abilities)."""
-_NOT_WHILE_DYING = frozenset({"altruism", "hide"})
+_NOT_WHILE_DYING: Final = frozenset({"altruism", "hide"})
 """Abilities a dying badge cannot use (ruling dying-cannot-act)."""
-_PLACES = frozenset(range(READY, DEAD + 1))
+_PLACES: Final = frozenset(range(READY, DEAD + 1))
 """Every badge status (each badge is always in one of these places)."""
-_SETTLED = frozenset({READY, EXHAUSTED, HIDDEN, DEAD})
+_SETTLED: Final = frozenset({READY, EXHAUSTED, HIDDEN, DEAD})
 """The places outside a battle's choice, fight and deaths (and outside the drop)."""
-_SETTLED_IN_DROP = _SETTLED | {ASIDE}
+_SETTLED_IN_DROP: Final = _SETTLED | {ASIDE}
 """The same while dropping and flipping, when set-aside badges wait to come back."""
-_SETTLED_HAND = _SETTLED | {HAND}
+_SETTLED_HAND: Final = _SETTLED | {HAND}
 """The same with a badge chosen in secret for the next battle."""
-_ORDERS = ((0, 1), (1, 0))
+_ORDERS: Final = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
-_SEEN_BY_ENEMY = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
+_SEEN_BY_ENEMY: Final = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
 """The places where the enemy sees a badge's face (and a badge revealed by Charge)."""
-_CODES = {name: code for code, name in enumerate(STATUS_NAMES)}
-_BLIND = -1
+_CODES: Final = {name: code for code, name in enumerate(STATUS_NAMES)}
+_BLIND: Final = -1
 """``ref`` of a blind pick among the enemy's face-down badges."""
-_SECRET = -2
+_SECRET: Final = -2
 """``ref`` of the badge the enemy chose in secret (in hand)."""
-_AB: dict[str, int] = {key: INDEX[rid] for key, rid in ABILITY_IDS.items()}
+_AB: Final[dict[str, int]] = {key: INDEX[rid] for key, rid in ABILITY_IDS.items()}
 """Each ability key's coverage number."""
 
 # Coverage numbers (`IndexedCounts.hit`) of the rules, abilities and rulings fired here.
@@ -201,6 +205,13 @@ def mount_allowed(rider: Card | SideView) -> bool:
     return MOUNT_EXCLUDED.isdisjoint(rider.types)
 
 
+def _with_counts(counts: dict[str, int]) -> WarBadgeRules:
+    """A fresh engine holding ``counts`` (unpickling)."""
+    rules = WarBadgeRules()
+    rules.counts = counts
+    return rules
+
+
 class WarBadgeRules(IndexedCounts):
     """The WarBadge rules engine (see the module docstring)."""
 
@@ -224,6 +235,10 @@ class WarBadgeRules(IndexedCounts):
             "enervate": self._h_enervate, "hide": self._h_hide,
             "trigger": self._h_trigger, "kill": self._h_kill,
         }
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its counts only, as `Instrumented` says (also when compiled)."""
+        return (_with_counts, (self.counts,))
 
     def hit(self, i: int) -> None:
         """Count one firing of coverage id number ``i`` (`IndexedCounts.hit`)."""

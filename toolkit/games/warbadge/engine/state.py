@@ -21,6 +21,7 @@ A badge is always in exactly one place, its status:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from toolkit.sim.engine import Outcome
 
@@ -81,12 +82,26 @@ class WarBadgeParams:
 
 
 # Badge statuses (see the module docstring).
-READY, EXHAUSTED, HAND, BATTLE, DYING, HIDDEN, ASIDE, DEAD = range(8)
-STATUS_NAMES = ("ready", "exhausted", "hand", "battle", "dying", "hidden", "aside", "dead")
+READY: Final = 0
+EXHAUSTED: Final = 1
+HAND: Final = 2
+BATTLE: Final = 3
+DYING: Final = 4
+HIDDEN: Final = 5
+ASIDE: Final = 6
+DEAD: Final = 7
+STATUS_NAMES: Final = ("ready", "exhausted", "hand", "battle", "dying", "hidden", "aside", "dead")
 
 # Stages of a round.
-DROP, FLIP, PRE, FIGHT, RESULT, SAVE, POST, OVER = range(8)
-STAGE_NAMES = ("drop", "flip", "pre-battle", "battle", "result", "save", "post-battle", "over")
+DROP: Final = 0
+FLIP: Final = 1
+PRE: Final = 2
+FIGHT: Final = 3
+RESULT: Final = 4
+SAVE: Final = 5
+POST: Final = 6
+OVER: Final = 7
+STAGE_NAMES: Final = ("drop", "flip", "pre-battle", "battle", "result", "save", "post-battle", "over")
 
 
 class Card:
