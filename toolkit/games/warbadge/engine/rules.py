@@ -284,7 +284,8 @@ class WarBadgeRules(IndexedCounts):
             teams = (Team(params.teams[0]), Team(params.teams[1]))
             self._last_teams = (params, teams)
         s = State(
-            teams=teams, names=(params.deck_names[0], params.deck_names[1]), rounds=params.format.rounds,
+            teams=teams, names=(params.deck_names[0], params.deck_names[1]),
+            rounds=params.format.rounds,
             values=(teams[0].values, teams[1].values),
             status=[[READY] * teams[0].size, [READY] * teams[1].size],
         )
