@@ -92,7 +92,7 @@ _SETTLED_IN_DROP: Final = _SETTLED | {ASIDE}
 """The same while dropping and flipping, when set-aside badges wait to come back."""
 _SETTLED_HAND: Final = _SETTLED | {HAND}
 """The same with a badge chosen in secret for the next battle."""
-_ORDERS: Final = ((0, 1), (1, 0))
+_ORDERS: Final[tuple[tuple[int, ...], ...]] = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
 _SEEN_BY_ENEMY: Final = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
 """The places where the enemy sees a badge's face (and a badge revealed by Charge)."""
@@ -225,7 +225,7 @@ class WarBadgeRules(IndexedCounts):
         self.emit: EmitHook | None = None
         self.hits: list[int] = []
         self._last_teams: tuple | None = None
-        self._det_teams: dict[tuple, tuple[Team, Team]] = {}
+        self._det_teams: dict[tuple, tuple[Team, ...]] = {}
         self.reset_counts()
         self._handlers: dict[str, Callable[..., None]] = {
             "lead": self._h_lead, "death-curse": self._h_curse,
@@ -448,7 +448,7 @@ class WarBadgeRules(IndexedCounts):
             else:  # DROP waits for chance
                 return
 
-    def _order(self, s: State) -> tuple[int, int]:
+    def _order(self, s: State) -> tuple[int, ...]:
         """Players in priority order for this battle (ruling declare-order)."""
         return _ORDERS[s.battle % 2]
 
@@ -1441,7 +1441,7 @@ class WarBadgeRules(IndexedCounts):
         seen = _SEEN_BY_ENEMY
         theirs = tuple([views[x] for views, x in zip(s.teams[e].views, est, strict=True)
                         if x in seen or (x == HAND and charged)])
-        sides: tuple[SideView | None, SideView | None] = (None, None)
+        sides: tuple[SideView | None, ...] = (None, None)
         c = s.committed
         stage = s.stage
         if (stage == FIGHT or stage == RESULT or stage == SAVE or stage == POST) \
@@ -1527,7 +1527,7 @@ class WarBadgeRules(IndexedCounts):
             s.declared = _put((None, None), p, declared)
         return s
 
-    def _teams_of(self, specs0: tuple, specs1: tuple) -> tuple[Team, Team]:
+    def _teams_of(self, specs0: tuple, specs1: tuple) -> tuple[Team, ...]:
         """Prepared teams for two lists of specs (cached: teams are immutable)."""
         cache = self._det_teams
         key = (specs0, specs1)

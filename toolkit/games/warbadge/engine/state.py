@@ -176,18 +176,20 @@ class State:
     ``legal_actions``, ``None`` when unknown, never copied (a copy is about to change).
 
     A plain class with its own ``__init__`` (not a dataclass): a state is made at every
-    step, and the compiled engine builds it natively.
+    step, and the compiled engine builds it natively. The pairs are typed as tuples of
+    any length so compiled code keeps them as tuples (a fixed-length tuple type would be
+    unpacked into a C struct and packed again at every ``pair[p]``).
     """
 
-    def __init__(self, teams: tuple[Team, Team], names: tuple[str, str], rounds: int,
-                 values: tuple[tuple[int, ...], tuple[int, ...]], status: list[list[int]],
+    def __init__(self, teams: tuple[Team, ...], names: tuple[str, ...], rounds: int,
+                 values: tuple[tuple[int, ...], ...], status: list[list[int]],
                  round: int = 1, battle: int = 0, stage: int = DROP,
-                 target: tuple[int, int] = (0, 0), window: tuple[int, ...] = (),
+                 target: tuple[int, ...] = (0, 0), window: tuple[int, ...] = (),
                  declared: tuple = (None, None), queue: tuple = (), quiet: bool = False,
-                 committed: tuple[int, int] = (-1, -1),
-                 charged: tuple[bool, bool] = (False, False), swarm: tuple[int, int] = (0, 0),
-                 mount: tuple[int, int] = (-1, -1),
-                 protect: tuple[bool, bool] = (False, False), pending: tuple | None = None,
+                 committed: tuple[int, ...] = (-1, -1),
+                 charged: tuple[bool, ...] = (False, False), swarm: tuple[int, ...] = (0, 0),
+                 mount: tuple[int, ...] = (-1, -1),
+                 protect: tuple[bool, ...] = (False, False), pending: tuple | None = None,
                  dying: tuple = (), winner: int = -1, killed: tuple = (),
                  outcome: Outcome | None = None) -> None:
         self.teams = teams
@@ -320,9 +322,9 @@ class Observation:
                  mine: tuple[BadgeView, ...], theirs: tuple[BadgeView, ...],
                  their_team: tuple[BadgeSpec, ...], their_ready: int, their_alive: int,
                  their_committed: bool, flip_target: int,
-                 sides: tuple[SideView | None, SideView | None],
+                 sides: tuple[SideView | None, ...],
                  dying: tuple[tuple[int, int], ...], pending: tuple | None,
-                 names: tuple[str, str], public: tuple) -> None:
+                 names: tuple[str, ...], public: tuple) -> None:
         self.player = player
         self.decision = decision
         self.round = round
