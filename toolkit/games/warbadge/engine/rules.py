@@ -90,8 +90,9 @@ _SETTLED: Final = frozenset({READY, EXHAUSTED, HIDDEN, DEAD})
 """The places outside a battle's choice, fight and deaths (and outside the drop)."""
 _SETTLED_IN_DROP: Final = _SETTLED | {ASIDE}
 """The same while dropping and flipping, when set-aside badges wait to come back."""
-_SETTLED_HAND: Final = _SETTLED | {HAND}
-"""The same with a badge chosen in secret for the next battle."""
+_SETTLED_BITS: Final = sum(1 << x for x in _SETTLED)
+_SETTLED_BITS_IN_DROP: Final = sum(1 << x for x in _SETTLED_IN_DROP)
+"""The same places as bit masks (``1 << place``), for the invariants' fast check."""
 _ORDERS: Final[tuple[tuple[int, ...], ...]] = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
 _SEEN_BY_ENEMY: Final = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
@@ -302,7 +303,7 @@ class WarBadgeRules(IndexedCounts):
         """
         s = self.setup(params)
         letters = {"R": READY, "E": EXHAUSTED, "D": DEAD, "H": HIDDEN}
-        for p in (0, 1):
+        for p in range(2):
             if len(places[p]) != s.teams[p].size:
                 raise ValueError(f"seat {p + 1}: {len(places[p])} places for "
                                  f"{s.teams[p].size} badges")
@@ -333,7 +334,7 @@ class WarBadgeRules(IndexedCounts):
         if s.stage == FLIP:
             t = s.target
             st = s.status
-            return tuple([p for p in (0, 1) if t[p] != st[p].count(READY)])
+            return tuple([p for p in range(2) if t[p] != st[p].count(READY)])
         return ()
 
     def legal_actions(self, s: State, player: int) -> list[tuple]:
@@ -580,7 +581,7 @@ class WarBadgeRules(IndexedCounts):
         """Set Fast badges aside and work out how many badges each player readies."""
         if self.emit:
             self.emit("round", f"Round {s.round} of {s.rounds}")
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             for j in s.teams[p].by_ability["fast"]:
                 # Fast: "When you Shake and Drop your WarBadges at the beginning of a
@@ -598,7 +599,7 @@ class WarBadgeRules(IndexedCounts):
         # player's own Fast badges leave that player's count only.
         alive = [len(st) - st.count(DEAD) for st in s.status]
         fast = [0, 0]
-        for p in (0, 1):
+        for p in range(2):
             for j in s.teams[p].by_ability["fast"]:
                 if s.status[p][j] != DEAD:
                     fast[p] += 1
@@ -606,12 +607,12 @@ class WarBadgeRules(IndexedCounts):
             # Setup: "flip your WarBadges one-by-one until exactly half of them rounded
             # up are ready (facedown)."
             self.hit(R_FIRST_ROUND_READY)
-            halves = [(alive[p] - fast[p] + 1) // 2 for p in (0, 1)]
+            halves = [(alive[p] - fast[p] + 1) // 2 for p in range(2)]
         else:
             # End of Round: "half of the losing player's team, rounded up."
             self.hit(R_NEXT_ROUND_READY)
             halves = [(min(alive[q] - (fast[q] if q == p else 0) for q in losers) + 1) // 2
-                      for p in (0, 1)]
+                      for p in range(2)]
         if halves[0] > dropped[0] or halves[1] > dropped[1]:
             self.hit(G_READY_COUNT_CAP)
         s.target = (min(halves[0], dropped[0]), min(halves[1], dropped[1]))
@@ -629,7 +630,7 @@ class WarBadgeRules(IndexedCounts):
         if self.emit:
             self.emit("info", "Ready after the drop: " + "; ".join(
                 f"{s.names[p]} {s.status[p].count(READY)} (needs {s.target[p]})"
-                for p in (0, 1)))
+                for p in range(2)))
 
     def _flip(self, s: State, action: tuple) -> None:
         _, p, j = action
@@ -640,7 +641,7 @@ class WarBadgeRules(IndexedCounts):
     def _auto_flips(self, s: State) -> bool:
         """Flip where there is no choice; True if a player still has to choose."""
         remain = False
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             need = s.target[p] - st.count(READY)
             if not need:
@@ -661,7 +662,7 @@ class WarBadgeRules(IndexedCounts):
 
     def _finish_flips(self, s: State) -> None:
         """Re-add set-aside and hidden badges, ready; the first battle begins."""
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             cards = s.teams[p].cards
             for j, x in enumerate(st):
@@ -687,7 +688,7 @@ class WarBadgeRules(IndexedCounts):
         if self.emit and READY in s.status[0] and READY in s.status[1]:
             self.emit("battle", f"Battle {s.battle + 1} (round {s.round}); ready: "
                       + ", ".join(f"{s.names[p]} {s.status[p].count(READY)}"
-                                  for p in (0, 1)))
+                                  for p in range(2)))
 
     # --------------------------------------------------------------- options
     def _pre_options(self, s: State, p: int) -> list[tuple]:
@@ -776,7 +777,7 @@ class WarBadgeRules(IndexedCounts):
 
     def _curse_has_target(self, s: State, p: int, j: int) -> bool:
         """Death Curse kills "a WarBadge of your choice": any other badge in play."""
-        for q in (0, 1):
+        for q in range(2):
             for k, x in enumerate(s.status[q]):
                 if (x == READY or x == EXHAUSTED or x == HAND) and (q != p or k != j):
                     return True
@@ -1112,7 +1113,7 @@ class WarBadgeRules(IndexedCounts):
         alive = [len(st) - st.count(DEAD) for st in s.status]
         if alive[0] and alive[1]:
             return False
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             if alive[p] and st.count(HIDDEN) == alive[p]:
                 self.hit(G_HIDDEN_ALIVE)
@@ -1138,17 +1139,17 @@ class WarBadgeRules(IndexedCounts):
     # ------------------------------------------------------------- the battle
     def _reveal(self, s: State) -> None:
         # Battle Resolution: "each player reveals their chosen WarBadge at the same time".
-        for p in (0, 1):
+        for p in range(2):
             s.status[p][s.committed[p]] = BATTLE
         self.hit(R_REVEAL)
-        for p in (0, 1):
+        for p in range(2):
             self._reveal_swarm(s, p)
         s.stage = FIGHT
         s.quiet = False
         if self.emit:
             self.emit("reveal", " vs ".join(
                 f"{self._bn(s, p, s.committed[p])} ({self._value_text(s, p)})"
-                for p in (0, 1)))
+                for p in range(2)))
 
     def _value_text(self, s: State, p: int) -> str:
         """A battle badge's value in this battle, and what made it (the reveal line)."""
@@ -1187,7 +1188,7 @@ class WarBadgeRules(IndexedCounts):
             # the Swarm ability combined, including exhausted badges but not unrevealed
             # badges" -- either player's (ruling swarm-visible).
             value = 0
-            for q in (0, 1):
+            for q in range(2):
                 st = s.status[q]
                 values = s.teams[q].values
                 shown = s.charged[q]
@@ -1221,14 +1222,14 @@ class WarBadgeRules(IndexedCounts):
             if cause == "cancelled":
                 self.hit(R_ADVANTAGE_CANCEL)
             self.hit(R_DRAW if winner < 0 else R_COMPARE_VALUES)
-        for p in (0, 1):
+        for p in range(2):
             m = s.mount[p]
             if m >= 0 and s.teams[p].cards[m].ab & _MOUNT_IGNORED:
                 self.hit(G_MOUNT_ABILITIES)
         losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
         if winner < 0:
             # Poison: "If the battle is a draw, the other WarBadge loses."
-            poison = ["poison" in s.teams[p].cards[s.committed[p]].ab for p in (0, 1)]
+            poison = ["poison" in s.teams[p].cards[s.committed[p]].ab for p in range(2)]
             if poison[0] or poison[1]:
                 self.hit(A_POISON)
                 cause = "poison"
@@ -1252,7 +1253,7 @@ class WarBadgeRules(IndexedCounts):
         s.winner = winner
         kills = []
         dying = []
-        for p in (0, 1):
+        for p in range(2):
             b = s.committed[p]
             m = s.mount[p]
             st = s.status[p]
@@ -1375,20 +1376,20 @@ class WarBadgeRules(IndexedCounts):
         self.hit(R_ROUND_END)
         if cancelled:
             self.hit(G_BATTLE_CANCELLED)
-            for p in (0, 1):
+            for p in range(2):
                 b = s.committed[p]
                 if b >= 0:
                     s.status[p][b] = READY
         s.committed = (-1, -1)
         s.charged = (False, False)
         s.swarm = (0, 0)
-        losers = [p for p in (0, 1) if READY not in s.status[p]]
+        losers = [p for p in range(2) if READY not in s.status[p]]
         if len(losers) == 2:
             self.hit(G_BOTH_EXHAUSTED)
         if self.emit:
             self.emit("info", "The round ends: " + " and ".join(s.names[p] for p in losers)
                       + (" has" if len(losers) == 1 else " have") + " no ready badge left")
-        for p in (0, 1):
+        for p in range(2):
             if p in losers:
                 continue
             st = s.status[p]
@@ -1409,7 +1410,7 @@ class WarBadgeRules(IndexedCounts):
         """Victory after the last round: more badges, then higher total value, else draw."""
         counts = []
         totals = []
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             if HIDDEN in st:
                 self.hit(G_HIDDEN_ALIVE)
@@ -1556,19 +1557,22 @@ class WarBadgeRules(IndexedCounts):
         if (s.outcome is not None or stage == FIGHT or stage == RESULT or stage == OVER
                 or s.dying or s.swarm[0] or s.swarm[1] or not 1 <= s.round <= s.rounds):
             return False
-        settled = _SETTLED_IN_DROP if stage == DROP or stage == FLIP else _SETTLED
+        places = _SETTLED_BITS_IN_DROP if stage == DROP or stage == FLIP else _SETTLED_BITS
         teams, status, values, committed = s.teams, s.status, s.values, s.committed
-        for p in (0, 1):
+        for p in range(2):
             st = status[p]
             team = teams[p]
             if len(st) != team.size or values[p] is not team.values:
                 return False
             c = committed[p]
+            allowed = places
             if stage == PRE and c >= 0:
-                if st[c] != HAND or st.count(HAND) != 1 or not _SETTLED_HAND.issuperset(st):
+                if st[c] != HAND or st.count(HAND) != 1:
                     return False
-            elif not settled.issuperset(st):
-                return False
+                allowed = _SETTLED_BITS | 1 << HAND
+            for x in st:
+                if x < 0 or not allowed >> x & 1:
+                    return False
             if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
                 return False
         return True
@@ -1585,7 +1589,7 @@ class WarBadgeRules(IndexedCounts):
         committed, dying = s.committed, s.dying
         swarm = s.swarm
         if swarm[0] or swarm[1]:  # other Swarm badges wait only with a secret choice
-            for p in (0, 1):
+            for p in range(2):
                 mask = swarm[p]
                 if mask and (stage != PRE or committed[p] < 0 or s.charged[p] or mask & ~sum(
                         1 << k for k in teams[p].by_ability["swarm"] if k != committed[p])):
@@ -1595,7 +1599,7 @@ class WarBadgeRules(IndexedCounts):
         # none is there (nor set aside, outside the drop): only the flip count is left.
         quiet = not over and stage != FIGHT and stage != RESULT and not dying
         settled = _SETTLED_IN_DROP if stage == DROP or stage == FLIP else _SETTLED
-        for p in (0, 1):
+        for p in range(2):
             team = teams[p]
             st = status[p]
             name = s.names[p]
