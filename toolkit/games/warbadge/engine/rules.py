@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from random import Random
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from toolkit.sim import engine as _engine
 from toolkit.sim.engine import Agent, EmitHook, IndexedCounts, Outcome
@@ -171,13 +171,36 @@ def _put(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
-class Side(NamedTuple):
-    """A battle side for `judge` (the engine's own, or a hypothetical one)."""
+class Side:
+    """A battle side for `judge` (the engine's own, or a hypothetical one): value, types,
+    strengths and weaknesses (casefolded sets). Plain data, compared by its fields."""
 
-    value: int
-    types: frozenset[str]
-    strengths: frozenset[str]
-    weaknesses: frozenset[str]
+    __slots__ = ("value", "types", "strengths", "weaknesses")
+
+    def __init__(self, value: int, types: frozenset[str], strengths: frozenset[str],
+                 weaknesses: frozenset[str]) -> None:
+        self.value = value
+        self.types = types
+        self.strengths = strengths
+        self.weaknesses = weaknesses
+
+    def _replace(self, value: int | None = None,
+                 weaknesses: frozenset[str] | None = None) -> Side:
+        """A copy with ``value`` or ``weaknesses`` changed."""
+        return Side(self.value if value is None else value, self.types, self.strengths,
+                    self.weaknesses if weaknesses is None else weaknesses)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Side) and self.value == other.value
+                and self.types == other.types and self.strengths == other.strengths
+                and self.weaknesses == other.weaknesses)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.types, self.strengths, self.weaknesses))
+
+    def __repr__(self) -> str:
+        return (f"Side(value={self.value}, types={self.types}, strengths={self.strengths}, "
+                f"weaknesses={self.weaknesses})")
 
 
 def judge(a: SideView | Side, b: SideView | Side) -> tuple[int, str]:
