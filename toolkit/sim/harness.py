@@ -35,7 +35,7 @@ from random import Random
 from typing import Any
 
 from .agents import make_agents
-from .engine import CHANCE, Rules
+from .engine import CHANCE, RandomAgent, Rules
 from .log import GameLog, markdown
 from .stats import Stats
 
@@ -165,8 +165,11 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     step = 0
     state = None
     try:
-        seats = [(agent.act, agent.observes, getattr(agent, "stochastic", False))
-                 for agent in agents]
+        # (act, observes, stochastic, uniform): the built-in uniform agent is played
+        # inline, drawing exactly as `RandomAgent.act` does.
+        seats = [(agent.act, agent.observes, getattr(agent, "stochastic", False),
+                  type(agent) is RandomAgent) for agent in agents]
+        draw = arng._randbelow  # type: ignore[attr-defined]  # (randrange(n), n > 0)
         state = rules.setup(params, chance)
         if check_invariants:
             for name, message in invariants(state):
@@ -211,8 +214,13 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                         violation(step, "legal-action",
                                   f"player {player} must decide but has no legal action")
                         break
-                    act, observes, stochastic = seats[player]
-                    action = act(observe(state, player) if observes else None, legal, arng)
+                    act, observes, stochastic, uniform = seats[player]
+                    if uniform:
+                        n = len(legal)
+                        action = legal[draw(n)] if n > 1 else legal[0]
+                    else:
+                        action = act(observe(state, player) if observes else None, legal,
+                                     arng)
                     if stochastic and len(legal) > 1:
                         random_choice = True  # a random choice took part
                     if check_invariants and action not in legal:

@@ -97,6 +97,7 @@ _ORDERS: Final[tuple[tuple[int, ...], ...]] = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
 _SEEN_BY_ENEMY: Final = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
 """The places where the enemy sees a badge's face (and a badge revealed by Charge)."""
+_SEEN_BITS: Final = sum(1 << x for x in _SEEN_BY_ENEMY)
 _CODES: Final = {name: code for code, name in enumerate(STATUS_NAMES)}
 _BLIND: Final = -1
 """``ref`` of a blind pick among the enemy's face-down badges."""
@@ -1459,12 +1460,14 @@ class WarBadgeRules(IndexedCounts):
         hidden from it only as counts (see `Observation`)."""
         p = player
         e = 1 - p
-        mine = tuple([views[x] for views, x in zip(s.teams[p].views, s.status[p], strict=True)])
+        views = s.teams[p].views
+        st = s.status[p]
+        mine = tuple([views[j][st[j]] for j in range(len(st))])
         est = s.status[e]
         charged = s.charged[e]
-        seen = _SEEN_BY_ENEMY
-        theirs = tuple([views[x] for views, x in zip(s.teams[e].views, est, strict=True)
-                        if x in seen or (x == HAND and charged)])
+        seen = _SEEN_BITS | (1 << HAND if charged else 0)
+        views = s.teams[e].views
+        theirs = tuple([views[j][est[j]] for j in range(len(est)) if seen >> est[j] & 1])
         sides: tuple[SideView | None, ...] = (None, None)
         c = s.committed
         stage = s.stage
