@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+from typer.testing import CliRunner
 
 from toolkit.balance.command import entries_from_decks
 from toolkit.balance.run import Options, plan_for, run_plan
@@ -48,3 +51,16 @@ def tally_facts(tally) -> tuple:
             st.unfinished, st.length_sum, sorted(st.histogram.items()),
             sorted(st.end_reasons.items()), sorted(st.counters.items()),
             tally.first_games, tally.first_wins)
+
+
+def pnp(tmp_path: Path, *args) -> tuple[int, dict | str]:
+    """Run `pnp ARGS --results tmp_path/results.sqlite`: (exit code, the JSON document, or
+    the output and stderr when stdout is no JSON)."""
+    from toolkit.cli.main import app  # noqa: PLC0415
+
+    result = CliRunner().invoke(app, [*[str(a) for a in args], "--results",
+                                      str(tmp_path / "results.sqlite")])
+    try:
+        return result.exit_code, json.loads(result.stdout)
+    except json.JSONDecodeError:
+        return result.exit_code, result.output + result.stderr

@@ -92,3 +92,21 @@ def test_no_change_is_not_significant():
     found = changes(plan, _results(plan, letters), plan, _results(plan, letters))
     assert all(not r["significant"] and r["change"] == 0 for r in found["decks"])
     assert sentences(found) == []
+
+
+def test_first_player_interval_is_drawn_over_deals_when_deals_decide():
+    """Every table plays the same seeds: ten deals that each hand the first seat all or
+    none of 200 games are ten observations, not 2,000; the interval must say so."""
+    from types import SimpleNamespace
+
+    from toolkit.balance.analysis import first_interval
+    from toolkit.sim.stats import wilson
+
+    clustered = {seed: (200 if seed % 2 else 0, 200) for seed in range(1, 11)}
+    tally = SimpleNamespace(first_wins=1000, first_games=2000, first_by_seed=clustered)
+    low, high = first_interval(tally)
+    w_low, w_high = wilson(1000, 2000)
+    assert high - low > 5 * (w_high - w_low)  # ±35 points, not ±2
+    independent = {seed: (100, 200) for seed in range(1, 11)}  # every deal even
+    tally = SimpleNamespace(first_wins=1000, first_games=2000, first_by_seed=independent)
+    assert first_interval(tally) == (w_low, w_high)  # never narrower than Wilson's

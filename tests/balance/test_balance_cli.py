@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from random import Random
 
@@ -15,18 +14,9 @@ from toolkit.balance.pool import SweepRequest
 from toolkit.cli.main import app
 from toolkit.games.warbadge.sweep import sweep_decks
 
-from .helpers import BADGES, BATTLEGATE
+from .helpers import BADGES, BATTLEGATE, pnp
 
 runner = CliRunner()
-
-
-def pnp(tmp_path, *args) -> tuple[int, dict | str]:
-    result = runner.invoke(app, [*[str(a) for a in args], "--results",
-                                 str(tmp_path / "results.sqlite")])
-    try:
-        return result.exit_code, json.loads(result.stdout)
-    except json.JSONDecodeError:
-        return result.exit_code, result.output
 
 
 def without_run(doc: dict) -> dict:
@@ -166,7 +156,7 @@ def test_compare_deck_files_by_name(tmp_path):
 def test_misuse_is_one_sentence_and_exit_2(tmp_path):
     cases = [(("tournament", "nogame"), "unknown game"),
              (("sweep", "warbadge", "--sample", "x"), "--sample takes a number"),
-             (("sweep", "warblitz"), "no `sweep` hook"),
+             (("sweep", "warblitz", "--sample", "all"), "give --sample K"),
              (("tournament", "warbadge", "--deck", f"{BADGES}#Sun"), "at least 2 decks"),
              (("tournament", "warbadge", "--agent", "nobody", "--games", 2), "unknown agent"),
              (("compare", "warbadge", tmp_path / "missing.xlsx", BADGES), "missing.xlsx"),

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from toolkit.balance.plan import batch_key, make_plan, rotations
+from collections import Counter
+from itertools import combinations
+from math import comb
+from random import Random
+
+from toolkit.balance.plan import (
+    FULL_TABLES,
+    balanced_groups,
+    batch_key,
+    make_plan,
+    rotations,
+    table_design,
+)
 
 from .helpers import warbadge_entries
 
@@ -51,3 +63,41 @@ def test_batch_key_names_everything_results_depend_on():
                batch_key("g", "v1", "h", ["a", "a"], 1, 11, True),
                batch_key("g", "v1", "h", ["a", "a"], 1, 10, False)]
     assert base not in changed and len(set(changed)) == len(changed)
+
+
+def test_small_or_two_player_round_robins_play_every_table():
+    assert table_design(30, 2, 1) == list(combinations(range(30), 2))  # 435 pairs
+    assert table_design(8, 4, 1) == list(combinations(range(8), 4))  # 70 tables
+    assert FULL_TABLES == 100
+
+
+def test_big_multiplayer_round_robins_play_a_balanced_seeded_sample():
+    """28 decks make 20,475 tables of four: a sample where each deck sits at about as
+    many tables as in the 378-pair round robin (27), meeting each other about 3 times."""
+    tables = table_design(28, 4, 7)
+    assert tables == table_design(28, 4, 7) and tables != table_design(28, 4, 8)
+    assert len(tables) == 189 == len(set(tables)) and tables == sorted(tables)
+    assert all(len(t) == 4 and list(t) == sorted(set(t)) for t in tables)
+    seated = Counter(d for t in tables for d in t)
+    assert set(seated) == set(range(28)) and max(seated.values()) - min(seated.values()) <= 3
+    meetings = Counter(pair for t in tables for pair in combinations(t, 2))
+    assert sum(meetings.values()) / comb(28, 2) == 3.0
+    # a floor of FULL_TABLES: 16 decks in threes have 560 tables, 100 are drawn
+    assert len(table_design(16, 3, 1)) == 100
+    plan = _plan(warbadge_entries("Sun", "Moon") * 14, players=4, games=4, batch_size=100)
+    assert plan.tables == table_design(28, 4, 5)  # drawn with the plan's seed
+    assert len(plan.batches) == len(plan.tables) * 4
+
+
+def test_balanced_groups_hold_every_item_as_often():
+    groups = balanced_groups(27, 3, 40, Random(1))
+    assert len(groups) == 40 == len(set(groups)) and groups == sorted(groups)
+    held = Counter(i for g in groups for i in g)
+    assert set(held) == set(range(27)) and set(held.values()) == {4, 5}
+    assert balanced_groups(5, 3, 10, Random(2)) == list(combinations(range(5), 3))
+    # no item is favoured: over many draws each pair of 6 items is drawn as often
+    pairs = Counter()
+    for seed in range(3000):
+        pairs.update(balanced_groups(6, 2, 4, Random(seed)))
+    mean = 3000 * 4 / 15  # 800, each count's spread about 28
+    assert len(pairs) == 15 and all(abs(n - mean) < 0.15 * mean for n in pairs.values())

@@ -22,6 +22,13 @@ Definitions (the README's "Balance" section repeats them for designers):
   points the best decks lose when the card is forbidden, i.e. the mean win rate of the top
   decks minus that of the same number of best decks without the card (measured against the
   same field, so no game is replayed), with a 95% interval from resampling the decks.
+- **shared set-ups** (one set-up at every seat, plan.py: Banners): a set-up's win rate is the
+  first result column's (side 1's, or seat 1's), so the ranking orders set-ups by how far
+  they lean that way (Wilson intervals; Bradley-Terry has nothing to compare at one-deck
+  tables), decisiveness does not apply, and a card's **importance** is the first column's
+  mean win rate over the set-ups holding the card minus over those without it, with a 95%
+  normal interval from each set-up's binomial variance (its pick rate among the top set-ups
+  is left out: no set-up beats another).
 - **cost curve**: each card's measured strength (the win rate of decks holding it)
   against its printed price, a weighted least-squares line through them (refitted
   without the card furthest off it while that card's interval misses it, so one strong
@@ -74,7 +81,7 @@ def deck_rows(tally: Tally, bootstrap: int, seed: int) -> tuple[list[dict[str, A
         low, high = wilson(round(score * games), games)
         rows.append({"name": entry.name, "cards": list(entry.cards), "games": games,
                      "win_rate": _r(score), "low": _r(low), "high": _r(high)})
-    if len(tally.plan.tables) <= BT_TABLES:
+    if len(tally.plan.tables) <= BT_TABLES and not tally.plan.shared:
         resample = len(tally.plan.tables) <= BOOTSTRAP_TABLES and bootstrap > 0
         ratings = _bt_ratings(tally, bootstrap if resample else 0, seed)
         for row, (rating, low, high) in zip(rows, ratings, strict=True):
@@ -86,12 +93,20 @@ def deck_rows(tally: Tally, bootstrap: int, seed: int) -> tuple[list[dict[str, A
                    "bootstrap": bootstrap if resample else 0}
     else:
         key = "win_rate"
-        ranking = {"method": "win-rate", "scale": "win rate", "bootstrap": 0}
+        ranking = {"method": "win-rate", "scale": score_label(tally), "bootstrap": 0}
     order = sorted(range(len(rows)), key=lambda i: (-rows[i][key], rows[i]["name"]))
     for rank, i in enumerate(order, 1):
         rows[i]["rank"] = rank
     ranking["order"] = [rows[i]["name"] for i in order]
     return rows, ranking
+
+
+def score_label(tally: Tally) -> str:
+    """What a deck's win rate measures: against the field, or a shared set-up's first
+    result column's ("Side 1's win rate")."""
+    if tally.plan.shared:
+        return f"{tally.plan.columns[0]}'s win rate"
+    return "win rate"
 
 
 def _bt_tables(tally: Tally, counts: list[list[int]] | None = None) -> list:
@@ -165,16 +180,32 @@ def matrix(tally: Tally) -> dict[str, Any]:
             "high": high, "games": games}
 
 
+def first_interval(tally: Tally, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The 95% interval of the first player's win rate: Wilson's over games, widened to the
+    cluster-robust interval over deals where the run knows them. Every table plays the same
+    seeds, so a deal that favours the first seat counts in every table: with few deals the
+    games are far from independent and Wilson's interval alone is much too narrow."""
+    low, high = wilson(tally.first_wins, tally.first_games)
+    clusters = list(tally.first_by_seed.values())
+    games = sum(g for _, g in clusters)
+    if len(clusters) < 2 or not games:
+        return low, high
+    rate = sum(w for w, _ in clusters) / games
+    spread = sum((w - rate * g) ** 2 for w, g in clusters)
+    half = z * math.sqrt(len(clusters) / (len(clusters) - 1) * spread) / games
+    return min(low, max(0.0, rate - half)), max(high, min(1.0, rate + half))
+
+
 def metrics(tally: Tally, rules: Any) -> dict[str, Any]:
     """Ludii's metrics of the run (see the module docstring)."""
     st = tally.stats
-    n = tally.players
+    n = tally.share
     finished = st.finished
-    seat_rates = [(w + st.draws / n) / finished if finished else 0.0 for w in st.wins]
+    seat_rates = [(w + st.draws / n) / finished if finished else 0.0 for w in st.wins[:n]]
     first_rate = tally.first_wins / tally.first_games if tally.first_games else 0.0
-    first_low, first_high = wilson(tally.first_wins, tally.first_games)
+    first_low, first_high = first_interval(tally)
     decisive = stronger = 0
-    for table in tally.tables:
+    for table in [] if tally.plan.shared else tally.tables:  # no rival decks at a shared set-up
         scores = [tally.score(d) for d in table.members]
         best = max(scores)
         if scores.count(best) == 1 and table.finished:
@@ -185,6 +216,7 @@ def metrics(tally: Tally, rules: Any) -> dict[str, Any]:
     return {
         "balance": _r(1 - (max(seat_rates) - min(seat_rates)) if finished else None),
         "seat_win_rates": [_r(r) for r in seat_rates],
+        "columns": list(tally.plan.columns),
         "first_player": {"who": tally.first_rule, "games": tally.first_games,
                          "wins": tally.first_wins, "win_rate": _r(first_rate),
                          "low": _r(first_low), "high": _r(first_high),
@@ -223,8 +255,13 @@ def card_rows(tally: Tally, prices: dict[str, float], bootstrap: int,
     top = max(1, math.ceil(k * TOP_SHARE))
     ranked = sorted(range(k), key=lambda i: (-scores[i], entries[i].name))
     top_set = set(ranked[:top])
-    importance = {c: _importance(ranked, scores, holds, c, top) for c in names}
-    spread = _importance_ci(scores, holds, names, top, bootstrap, seed)
+    if tally.plan.shared:
+        contrasts = {c: _contrast(tally, scores, holds, c) for c in names}
+        importance = {c: v[0] if v else None for c, v in contrasts.items()}
+        spread = {c: v[1:] for c, v in contrasts.items() if v}
+    else:
+        importance = {c: _importance(ranked, scores, holds, c, top) for c in names}
+        spread = _importance_ci(scores, holds, names, top, bootstrap, seed)
     rows = []
     for card in names:
         having = [i for i in range(k) if card in holds[i]]
@@ -239,7 +276,8 @@ def card_rows(tally: Tally, prices: dict[str, float], bootstrap: int,
         lo_hi = spread.get(card)
         rows.append({
             "name": card, "price": prices.get(card), "decks": len(having),
-            "pick_rate_top": _r(len(top_set.intersection(having)) / top),
+            "pick_rate_top": (None if tally.plan.shared
+                              else _r(len(top_set.intersection(having)) / top)),
             "pick_rate_all": _r(len(having) / k),
             "win_rate": _r(mean), "low": _r(low), "high": _r(high),
             "importance": _r(imp),
@@ -257,6 +295,26 @@ def _importance(ranked: list[int], scores: list[float], holds: list[set[str]], c
     if not without:
         return None
     return sum(best) / len(best) - sum(without) / len(without)
+
+
+def _contrast(tally: Tally, scores: list[float], holds: list[set[str]],
+              card: str) -> tuple[float, float, float] | None:
+    """Shared set-ups: mean score of those holding ``card`` minus of those without it, and
+    its 95% normal interval from each set-up's binomial variance (None if either side is
+    empty)."""
+    groups: tuple[list[int], list[int]] = ([], [])
+    for i, held in enumerate(holds):
+        groups[card not in held].append(i)
+    if not all(groups):
+        return None
+    means, variance = [], 0.0
+    for group in groups:
+        means.append(sum(scores[i] for i in group) / len(group))
+        games = [max(tally.deck_games[i], 1) for i in group]
+        variance += sum(scores[i] * (1 - scores[i]) / g
+                        for i, g in zip(group, games, strict=True)) / len(group) ** 2
+    diff, half = means[0] - means[1], Z95 * math.sqrt(variance)
+    return diff, diff - half, diff + half
 
 
 def _importance_ci(scores: list[float], holds: list[set[str]], names: list[str], top: int,

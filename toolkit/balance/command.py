@@ -8,6 +8,7 @@ print. A run stopped by Ctrl-C keeps its finished batches in the results file an
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 from random import Random
@@ -17,11 +18,12 @@ from toolkit.core.errors import InputError
 from toolkit.core.registry import ROOT, Game
 
 from . import analysis, report
-from .compare import changes, sentences
+from .compare import ALPHA, changes, sentences
 from .execute import Execution
+from .measures import Z95, holm, normal_p
 from .plan import Entry
 from .pool import DeckPool, SweepRequest
-from .run import Options, plan_for, results_path, run_plan
+from .run import Options, plan_for, players_of, results_path, run_plan, shares_setups
 
 
 class Interrupted(Exception):
@@ -36,9 +38,10 @@ class Interrupted(Exception):
 def _rules(game: Game) -> Any:
     if game.playing is None:
         raise InputError(f"{game.title} has no rules engine yet")
-    if game.playing.pooled:
-        raise InputError(f"{game.title} seats every player on one shared file, so there "
-                         "are no decks to pit against each other")
+    if game.playing.pooled and game.playing.sweep is None:
+        raise InputError(f"{game.title} seats every player on one shared file and has no "
+                         "sweep hook to say what differs between seats, so there are no "
+                         "decks to pit against each other")
     return game.playing.rules()
 
 
@@ -60,6 +63,36 @@ def entries_from_decks(decks: list[Any]) -> list[Entry]:
             name = f"{name} #{seen[name]}"
         out.append(Entry(name, name, tuple(c.name for c in deck.cards), deck))
     return out
+
+
+def shared_decks(game: Game, decks: list[Any], options: Options) -> DeckPool:
+    """A pooled game's decks on its one loaded file, from its sweep hook
+    (`SweepRequest.shared`): the file holds no decks of its own to pit against each other."""
+    _rules(game)  # a pooled game without a sweep hook is refused here
+    if len(decks) != 1:
+        raise InputError(f"{game.title} is played from one file shared by every seat; "
+                         f"give it once (got {len(decks)})")
+    request = SweepRequest(None, options.format, Random(f"sweep:{options.seed}"),
+                           shared=decks[0])
+    return game.playing.sweep(request)
+
+
+def file_entries(game: Game, decks: list[Any], options: Options) -> list[Entry]:
+    """Entries for the decks loaded from files (`entries_from_decks`); for a pooled game,
+    the decks its sweep hook pits against each other on its one file (`shared_decks`)."""
+    if game.playing is not None and _pits_decks_on_one_file(game, _rules(game), decks, options):
+        return entries_from_decks(shared_decks(game, decks, options).decks)
+    return entries_from_decks(decks)
+
+
+def _pits_decks_on_one_file(game: Game, rules: Any, decks: list[Any], options: Options) -> bool:
+    """Whether the decks to play come from a pooled game's sweep hook on its one file
+    (Valiant Wars' starts), rather than being the files' own set-ups played by both sides
+    (Banners' boards, `run.shares_setups`)."""
+    if not game.playing.pooled:
+        return False
+    players = players_of(game, options)
+    return not shares_setups(game, rules, entries_from_decks(decks), players, options.format)
 
 
 def entries_from_pool(pool: DeckPool) -> list[Entry]:
@@ -84,13 +117,30 @@ def _doc(command: str, game: Game, tally: Any, run: Execution, rules: Any,
 
 
 def tournament(game: Game, decks: list[Any], options: Options) -> dict[str, Any]:
-    """A round robin of loaded decks: the report document."""
+    """A round robin of loaded decks: the report document. A pooled game's one file
+    enters the decks its sweep hook pits against each other on it (`shared_decks`), and
+    when those carry printed prices every card is measured as in a sweep."""
     rules = _rules(game)
-    entries = entries_from_decks(decks)
+    shared = (shared_decks(game, decks, options)
+              if _pits_decks_on_one_file(game, rules, decks, options) else None)
+    entries = entries_from_decks(shared.decks if shared else decks)
+    least = 1 if game.playing.pooled and shared is None else 2  # a set-up plays on its own
+    if len(entries) < least:
+        raise InputError(f"a tournament needs at least 2 decks; got {len(entries)}")
     _, tally, run = _play(game, entries, options, rules, f"{game.id} tournament")
     doc = _doc("tournament", game, tally, run, rules, options)
-    doc["headlines"] = _ranking_lines(doc)
+    if shared is not None:
+        doc["pool"] = {"method": shared.method, "total": shared.total,
+                       "decks": len(shared.decks), "price": shared.price_label}
+        if shared.prices:  # a pooled game's decks differ by cards: measure every card
+            _measure_cards(doc, tally, shared, options)
+    doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
     return doc
+
+
+def _measure_cards(doc: dict[str, Any], tally: Any, pool: DeckPool, options: Options) -> None:
+    doc["cards"] = analysis.card_rows(tally, pool.prices, options.bootstrap, options.seed)
+    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label)
 
 
 def sweep_pool(game: Game, catalog: Path | None, options: Options, sample: int | None,
@@ -113,8 +163,7 @@ def sweep(game: Game, pool: DeckPool, options: Options) -> dict[str, Any]:
     doc = _doc("sweep", game, tally, run, rules, options)
     doc["pool"] = {"method": pool.method, "total": pool.total, "decks": len(pool.decks),
                    "price": pool.price_label}
-    doc["cards"] = analysis.card_rows(tally, pool.prices, options.bootstrap, options.seed)
-    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label)
+    _measure_cards(doc, tally, pool, options)
     doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
     return doc
 
@@ -127,9 +176,10 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     old_keys = {e.key for e in old}
     both_old = [e for e in old if e.key in new_by_key]
     both_new = [new_by_key[e.key] for e in both_old]
-    if len(both_old) < 2:
+    least = 1 if game.playing.pooled else 2  # a shared set-up is played on its own
+    if len(both_old) < least:
         raise InputError(f"OLD and NEW share {len(both_old)} deck(s); a comparison needs at "
-                         "least 2 decks present in both (matched by name, or by card list "
+                         f"least {least} present in both (matched by name, or by card list "
                          "for generated decks)")
     old_plan, old_tally, old_run = _play(game, both_old, options, rules,
                                          f"{game.id} compare: OLD")
@@ -151,7 +201,7 @@ def compare(game: Game, old: list[Entry], new: list[Entry], options: Options,
     doc["only_old"] = [e.name for e in old if e.key not in new_by_key]
     doc["only_new"] = [e.name for e in new if e.key not in old_keys]
     doc["pool"] = {"method": note}
-    lines = sentences(found)
+    lines = sentences(found, old_plan.columns[0] if old_plan.shared else None)
     if len(lines) > 12:
         lines = lines[:12] + [f"... and {len(lines) - 12} more significant changes "
                               "(changes.csv)"]
@@ -170,7 +220,9 @@ def _results(game: Game, options: Options, plan: Any) -> dict:
 def _ranking_lines(doc: dict[str, Any]) -> list[str]:
     out = []
     decks = sorted(doc["decks"], key=lambda d: d["rank"])
-    if decks:
+    if doc.get("shared"):
+        out.extend(_lean_lines(doc, decks))
+    elif decks:
         best, worst = decks[0], decks[-1]
         for label, d in (("Strongest", best), ("Weakest", worst)):
             out.append(f"{label}: {d['name']}, win rate {100 * d['win_rate']:.1f}% "
@@ -186,9 +238,58 @@ def _ranking_lines(doc: dict[str, Any]) -> list[str]:
     return out
 
 
+def _lean_lines(doc: dict[str, Any], decks: list[dict[str, Any]]) -> list[str]:
+    """Shared set-ups whose first result column wins more or less than even: a normal test
+    of its win rate against even, significant at 5% after Holm's correction over the
+    set-ups (one set-up in twenty misses even at 95% by chance alone)."""
+    even = 1 / len(doc["metrics"]["columns"])
+    played = [d for d in decks if d["games"]]
+    p = holm([normal_p((d["win_rate"] - even) / math.sqrt(even * (1 - even) / d["games"]))
+              for d in played])
+    leaning = [(d, q) for d, q in zip(played, p, strict=True) if q < ALPHA]
+    out = [f"{d['name']} is not even: {doc['score']} is {100 * d['win_rate']:.1f}% "
+           f"({100 * d['low']:.1f}–{100 * d['high']:.1f}) where {100 * even:.0f}% would be "
+           f"even (Holm p = {q:.2g})." for d, q in leaning[:5]]
+    if len(leaning) > 5:
+        out.append(f"... and {len(leaning) - 5} more set-ups that are not even (decks.csv)")
+    if played and not leaning:
+        out.append(f"No set-up leans to one side at 5% after Holm's correction over the "
+                   f"{len(played)} set-ups ({doc['score']} from "
+                   f"{100 * min(d['win_rate'] for d in played):.1f}% to "
+                   f"{100 * max(d['win_rate'] for d in played):.1f}%).")
+    return out
+
+
+def _tilt_lines(doc: dict[str, Any]) -> list[str]:
+    """Shared set-ups: the cards whose importance (the first column's win rate with the card
+    minus without it) is significant at 5% after Holm's correction over the cards."""
+    rows = [c for c in doc.get("cards", []) if c["importance_low"] is not None]
+    if not rows:
+        return []
+    ps = []
+    for c in rows:
+        se = (c["importance_high"] - c["importance_low"]) / (2 * Z95)
+        ps.append(normal_p(c["importance"] / se) if se > 0
+                  else float(c["importance"] == 0))
+    found = sorted(((c, q) for c, q in zip(rows, holm(ps), strict=True) if q < ALPHA),
+                   key=lambda cq: -abs(cq[0]["importance"]))
+    out = [f"{c['name']} tilts the game: {doc['score']} is {100 * c['importance']:+.1f} "
+           f"points ({100 * c['importance_low']:+.1f} to {100 * c['importance_high']:+.1f}) "
+           f"with it than without it (Holm p = {q:.2g})." for c, q in found[:5]]
+    if not found:
+        top = max(rows, key=lambda c: (abs(c["importance"]), c["name"]))
+        out.append(f"No card tilts the game at 5% after Holm's correction over the "
+                   f"{len(rows)} cards (the largest: {top['name']}, "
+                   f"{100 * top['importance']:+.1f} points, {100 * top['importance_low']:+.1f}"
+                   f" to {100 * top['importance_high']:+.1f}).")
+    return out
+
+
 def _card_lines(doc: dict[str, Any]) -> list[str]:
     out = []
-    cards = [c for c in doc["cards"] if c["importance"] is not None
+    if doc.get("shared"):
+        return _tilt_lines(doc)
+    cards = [c for c in doc.get("cards", []) if c["importance"] is not None
              and c["importance_low"] is not None and c["importance_low"] > 0]
     for c in sorted(cards, key=lambda c: -c["importance"])[:3]:
         out.append(f"Must-pick: {c['name']}: the best decks lose "

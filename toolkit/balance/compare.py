@@ -7,6 +7,8 @@ module takes each game's result under NEW minus its result under OLD (1 a win, 1
 draw, 0 a loss; a game unfinished in either version is left out), and reports the mean
 change per game with a 95% normal interval and a two-sided p-value; p-values are
 corrected for the many comparisons with Holm's method, separately for decks and cards.
+A shared set-up (plan.py) is scored by its first result column (side 1's result,
+a draw 1/N with N its result columns), once per game.
 Pairing removes the luck of the deals, which both versions share, so smaller changes
 stand out than two independent runs could show.
 """
@@ -50,7 +52,7 @@ def _score(letter: str, seat: int, players: int) -> float:
 def changes(old_plan: Plan, old: dict[str, BatchResult], new_plan: Plan,
             new: dict[str, BatchResult]) -> dict[str, Any]:
     """Per deck and per card: the paired change in win rate (see the module docstring)."""
-    n = old_plan.players
+    n = old_plan.share
     entries = old_plan.entries
     decks = [_Acc() for _ in entries]
     cards: dict[str, _Acc] = {}
@@ -62,7 +64,8 @@ def changes(old_plan: Plan, old: dict[str, BatchResult], new_plan: Plan,
         for x, y in zip(a.outcomes, b.outcomes, strict=True):
             if x == UNFINISHED or y == UNFINISHED:
                 continue
-            for seat, deck in enumerate(before.seats):
+            for seat, deck in enumerate(before.seats[:1] if old_plan.shared
+                                        else before.seats):
                 s0, s1 = _score(x, seat, n), _score(y, seat, n)
                 decks[deck].add(s0, s1)
                 for card in holds[deck]:
@@ -97,16 +100,21 @@ def _rows(items: list[tuple[str, _Acc]]) -> list[dict[str, Any]]:
     return rows
 
 
-def sentences(found: dict[str, Any]) -> list[str]:
-    """The significant changes in plain words, largest first."""
+def sentences(found: dict[str, Any], column: str | None = None) -> list[str]:
+    """The significant changes in plain words, largest first (``column``: the result column
+    shared set-ups are scored by, e.g. "Side 1")."""
     out = []
     for kind in ("cards", "decks"):
         rows = [r for r in found[kind] if r["significant"]]
         for r in sorted(rows, key=lambda r: (-abs(r["change"]), r["name"])):
             half = 100 * (r["high"] - r["low"]) / 2
             way = "more" if r["change"] > 0 else "less"
-            who = (f"Decks holding {r['name']} win" if kind == "cards"
-                   else f"{r['name']} wins")
+            if column is not None:
+                where = f"the set-ups holding {r['name']}" if kind == "cards" else r["name"]
+                who = f"On {where}, {column} wins"
+            else:
+                who = (f"Decks holding {r['name']} win" if kind == "cards"
+                       else f"{r['name']} wins")
             out.append(f"{who} {abs(100 * r['change']):.1f} points {way}, ±{half:.1f} "
                        f"({100 * r['old']:.1f}% to {100 * r['new']:.1f}%, {r['games']} "
                        f"paired games, Holm p = {r['p_holm']:.2g})")

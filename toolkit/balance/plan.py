@@ -12,6 +12,17 @@ inputs reuses what is done, whatever the batch order or the machine.
 
 Game ``k`` of a seat order is reproduced alone by `pnp play` with those decks in that seat
 order and ``--seed seed+k --games 1``.
+
+Every set of N distinct decks grows as fast as C(decks, N): 28 decks make 378 pairs but
+20,475 tables of four. So a round robin of N-player tables plays every table only when
+they are few (`table_design`); otherwise a seeded sample of them, in which every deck
+sits at about as many tables as it would in a 2-player round robin of the same decks.
+
+A game whose seats share one set-up (``shared``: a pooled game whose results go to sides,
+not seats, as Banners' board with both sides on it; `run.shares_setups`) has no decks to
+pit against each other: each entry is a set-up (a version of the shared file), each table
+is one set-up at every seat, played from its one seat order (rotating identical seats
+would replay the same games), ``games`` seeds in all.
 """
 
 from __future__ import annotations
@@ -21,8 +32,13 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
+from random import Random
 from typing import Any
 
+FULL_TABLES = 100
+"""A round robin of N-player tables plays every table when there are at most this many
+(or no more than a deck's share of a 2-player round robin asks for; see `table_design`)."""
 DEFAULT_BATCH = 100
 """Games per batch: big enough that scheduling costs little (bench/README.md), small
 enough that an interrupted run loses little and the progress bar moves."""
@@ -77,6 +93,17 @@ class Plan:
     seed: int
     agents: tuple[str, ...]
     batches: list[Batch]
+    shared: bool = False
+    """Every seat shares one set-up (module docstring)."""
+    columns: tuple[str, ...] = ()
+    """The result columns (what `Outcome.winner` indexes): the seats, or with ``shared``
+    set-ups the engine's own labels (`describe_params`' ``decks``: Banners' two sides; set by
+    `run.plan_for`)."""
+
+    @property
+    def share(self) -> int:
+        """Result columns: a win is worth ``share`` units, a draw 1 (a draw's 1/share)."""
+        return len(self.columns)
 
     @property
     def games(self) -> int:
@@ -88,6 +115,46 @@ def rotations(table: Sequence[int]) -> list[tuple[int, ...]]:
     """The seat orders of a table: its cyclic rotations (each deck sits in each seat once)."""
     n = len(table)
     return [tuple(table[(start + k) % n] for k in range(n)) for start in range(n)]
+
+
+def table_design(decks: int, players: int, seed: int) -> list[tuple[int, ...]]:
+    """The tables of a round robin (deck indices, ascending; tables in ascending order).
+
+    Every set of ``players`` distinct decks when there are at most ``target =
+    max(FULL_TABLES, ceil(decks * (decks - 1) / players))`` of them (always for 2
+    players); otherwise ``target`` different tables drawn by `balanced_groups` from
+    ``Random(f"tables:{seed}")``, so every deck sits at about ``decks - 1`` tables or
+    more (as in a 2-player round robin) and meets each other deck about ``players - 1``
+    times on average (some pairs never).
+    """
+    target = max(FULL_TABLES, -(-decks * (decks - 1) // players))
+    if comb(decks, players) <= target:
+        return list(combinations(range(decks), players))
+    return balanced_groups(decks, players, target, Random(f"tables:{seed}"))
+
+
+def balanced_groups(items: int, size: int, count: int, rng: Random) -> list[tuple[int, ...]]:
+    """``count`` different ``size``-subsets of ``range(items)`` (each ascending, listed in
+    ascending order), drawn from ``rng`` in rounds: each round shuffles the items and cuts
+    them into groups, the items left over coming first in the next round, so every item
+    is in as many groups as any other, give or take one (a group drawn twice counts once,
+    and its items miss that round). No item is favoured, so every subset is equally likely
+    to be among them.
+    ``count`` must not exceed C(items, size).
+    """
+    chosen: set[tuple[int, ...]] = set()
+    waiting: list[int] = []
+    while len(chosen) < count:
+        order = list(range(items))
+        rng.shuffle(order)
+        queue = waiting + [i for i in order if i not in waiting]
+        cut = len(queue) - len(queue) % size
+        waiting = queue[cut:]
+        for start in range(0, cut, size):
+            chosen.add(tuple(sorted(queue[start:start + size])))
+            if len(chosen) == count:
+                break
+    return sorted(chosen)
 
 
 def params_hash(params: Any) -> str:
@@ -105,21 +172,24 @@ def batch_key(game: str, code: str, inputs: str, agents: Sequence[str], first_se
 def make_plan(game: str, entries: list[Entry], params_of: Callable[[tuple[int, ...]], Any],
               *, players: int, agent: str, games: int, seed: int, code: str,
               batch_size: int = DEFAULT_BATCH, checks: bool = True,
-              tables: list[tuple[int, ...]] | None = None) -> Plan:
-    """Every table of ``players`` distinct decks (or the given ``tables``), each seat order
-    playing ``ceil(games / players)`` games with the same seeds, cut into batches.
+              tables: list[tuple[int, ...]] | None = None, shared: bool = False) -> Plan:
+    """The round robin's tables of ``players`` distinct decks (`table_design`, or the
+    given ``tables``), each seat order playing ``ceil(games / players)`` games with the
+    same seeds, cut into batches; with ``shared``, every entry alone at all seats,
+    ``games`` games (module docstring).
 
     ``params_of(seats)`` builds the engine parameters of decks in that seat order.
     ``agent`` plays every seat, so only the decks differ.
     """
     if tables is None:
-        tables = list(combinations(range(len(entries)), players))
-    per_order = max(1, -(-games // players))
+        tables = ([(i,) for i in range(len(entries))] if shared
+                  else table_design(len(entries), players, seed))
+    per_order = max(1, games if shared else -(-games // players))
     size = max(1, batch_size)
     agents = (agent,) * players
     batches: list[Batch] = []
     for index, table in enumerate(tables):
-        for seats in rotations(table):
+        for seats in [table * players] if shared else rotations(table):
             params = params_of(seats)
             inputs = params_hash(params)
             for start in range(0, per_order, size):
@@ -128,4 +198,5 @@ def make_plan(game: str, entries: list[Entry], params_of: Callable[[tuple[int, .
                 key = batch_key(game, code, inputs, agents, first, count, checks)
                 batches.append(Batch(game, index, seats, params, agents, first, count,
                                      checks, code, inputs, key))
-    return Plan(game, entries, players, tables, per_order, seed, agents, batches)
+    return Plan(game, entries, players, tables, per_order, seed, agents, batches, shared,
+                tuple(f"seat {i + 1}" for i in range(players)))

@@ -17,6 +17,14 @@ and returns legal decks:
 - else every legal deck the construction rules allow (a game whose legal decks cannot be
   listed draws a documented default number instead, and says so in ``method``).
 
+A pooled game (`PlaySpec.pooled`: one file for every seat) has no deck files to pit
+against each other, so `pnp tournament` and `pnp compare --mode decks` ask its hook for
+them: ``request.shared`` is then the one file as the game's `load_decks` loaded and
+validated it, and the hook returns the decks the game pits against each other on it
+(Valiant Wars: the book's start alone and with each Champion of the pool); ``catalog``,
+``sample`` and ``compositions`` are not used. A pooled game without a hook has no
+balance commands.
+
 All randomness comes from ``request.rng``, so the same catalog, options and seed give the
 same decks in the same order. Decks are the game's own loaded decks, exactly what its
 `PlaySpec.params` takes (each with a ``name``); ``cards`` lists each deck's card names
@@ -43,6 +51,8 @@ class SweepRequest:
     rng: Random
     sample: int | None = None
     compositions: tuple[tuple[str, ...], ...] | None = None
+    shared: Any = None
+    """A pooled game's one loaded file: its own decks for a tournament (module docstring)."""
 
 
 @dataclass

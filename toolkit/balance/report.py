@@ -47,10 +47,11 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
     plan = tally.plan
     st = tally.stats
     decks, ranking = analysis.deck_rows(tally, bootstrap, plan.seed)
-    return {
+    doc = {
         "game": plan.game, "command": command, "format": fmt, "players": plan.players,
+        "shared": plan.shared, "score": analysis.score_label(tally),
         "agent": plan.agents[0], "seed": plan.seed, "decks_count": len(plan.entries),
-        "tables": len(plan.tables), "seat_orders": plan.players,
+        "tables": len(plan.tables), "seat_orders": 1 if plan.shared else plan.players,
         "games_per_seat_order": plan.per_order, "games": plan.games,
         "complete": tally.missing == 0,
         "results": {"finished": st.finished, "draws": st.draws,
@@ -66,6 +67,12 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
                 "where": where, "interrupted": run.interrupted,
                 "results_file": str(results_file)},
     }
+    if plan.shared and hasattr(rules, "game_stats"):
+        # the engine's own statistics, as `play --json` has them for the one shared set-up
+        # (a round robin's decks change seats, which the engines' per-seat and per-deck
+        # counts do not follow)
+        doc["game_stats"] = rules.game_stats(st.counters, list(plan.columns), st.finished)
+    return doc
 
 
 # ---------------------------------------------------------------- files
@@ -141,11 +148,13 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
     index = {name: i for i, name in enumerate(doc["matrix"]["decks"])}
     order = [index[d["name"]] for d in top]
     rate = doc["matrix"]["rate"]
-    centre = 1 / doc["players"]
+    labels = doc["metrics"].get("columns") or []
+    centre = 1 / (len(labels) or doc["players"])
     more = f" (best {len(top)} of {len(ranked)})" if len(ranked) > len(top) else ""
-    figures.append(("heatmap", charts.heatmap([d["name"] for d in top],
-                                              [[rate[i][j] for j in order] for i in order],
-                                              centre, "Win-rate matrix" + more)))
+    if not doc.get("shared"):  # a shared set-up meets no other: no matrix
+        figures.append(("heatmap", charts.heatmap(
+            [d["name"] for d in top], [[rate[i][j] for j in order] for i in order],
+            centre, "Win-rate matrix" + more)))
     if doc["ranking"]["method"] == "bradley-terry":
         figures.append(("ranking", charts.forest(
             [d["name"] for d in top], [d["rating"] for d in top],
@@ -156,8 +165,9 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
         figures.append(("ranking", charts.forest(
             [d["name"] for d in top], [100 * d["win_rate"] for d in top],
             [100 * d["low"] for d in top], [100 * d["high"] for d in top],
-            "Ranking: win rate against the field, 95% interval" + more,
-            "win rate, %", ref=100 * centre)))
+            (f"Set-ups by {doc['score']}, 95% interval" if doc.get("shared")
+             else "Ranking: win rate against the field, 95% interval") + more,
+            f"{doc.get('score', 'win rate')}, %", ref=100 * centre)))
     if "cards" in doc:
         cards = [c for c in doc["cards"] if c["importance"] is not None]
         cards.sort(key=lambda c: (-c["importance"], c["name"]))
@@ -167,7 +177,9 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
             [None if c["importance_low"] is None else 100 * c["importance_low"] for c in cards],
             [None if c["importance_high"] is None else 100 * c["importance_high"]
              for c in cards],
-            "Card importance: points the best decks lose when the card is forbidden",
+            (f"Card importance: {doc['score']} with the card minus without it"
+             if doc.get("shared") else
+             "Card importance: points the best decks lose when the card is forbidden"),
             "win-rate points (95% interval)", ref=0.0)))
         if doc.get("cost_curve") and doc["cost_curve"].get("points"):
             figures.append(("cost-curve", charts.cost_curve(
@@ -187,7 +199,8 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
     first = doc["metrics"]["first_player"]
     seats = doc["metrics"]["seat_win_rates"]
     figures.append(("first-player", charts.bars(
-        ["first player"] + [f"seat {i + 1}" for i in range(len(seats))],
+        ["first player"] + [labels[i] if i < len(labels) else f"seat {i + 1}"
+                            for i in range(len(seats))],
         [100 * (first["win_rate"] or 0)] + [100 * (s or 0) for s in seats],
         [100 * first["low"]] + [None] * len(seats),
         [100 * first["high"]] + [None] * len(seats),
@@ -249,14 +262,17 @@ def _pdf(doc: dict[str, Any], title: str, figures: list[tuple[str, Any]]) -> byt
                     story.append(Paragraph("• " + escape(item["text"]), s["body"]))
                 if curve.get("note"):
                     story.append(Paragraph(escape(curve["note"]), s["small"]))
-    story.append(Paragraph("Decks", s["h2"]))
-    rows = [["#", "deck", "games", "win rate % (95% CI)", "rating (95% CI)"]]
+    story.append(Paragraph("Set-ups" if doc.get("shared") else "Decks", s["h2"]))
+    shared = bool(doc.get("shared"))  # a shared set-up has a win rate, no rating
+    rows = [["#", "set-up" if shared else "deck", "games",
+             f"{doc.get('score', 'win rate')} % (95% CI)", "rating (95% CI)"][:4 + (not shared)]]
     for d in sorted(doc["decks"], key=lambda d: d["rank"])[:60]:
         rating = (f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"
                   if "rating" in d else "")
         rows.append([d["rank"], Paragraph(escape(d["name"]), s["small"]), d["games"],
-                     f"{_pct(d['win_rate'])} ({_pct(d['low'])}–{_pct(d['high'])})", rating])
-    story.append(_table(rows, [18, 200, 40, 110, 110]))
+                     f"{_pct(d['win_rate'])} ({_pct(d['low'])}–{_pct(d['high'])})",
+                     rating][:4 + (not shared)])
+    story.append(_table(rows, [18, 200, 40, 110, 110][:4 + (not shared)]))
     if "cards" in doc:
         story.append(Paragraph("Cards", s["h2"]))
         rows = [["card", "price", "decks", "pick top %", "pick all %", "win rate % (CI)",
@@ -280,11 +296,28 @@ def _pdf(doc: dict[str, Any], title: str, figures: list[tuple[str, Any]]) -> byt
                              f"{100 * c['change']:+.1f} ({100 * c['low']:+.1f} to "
                              f"{100 * c['high']:+.1f})", f"{c['p_holm']:.3g}"])
         story.append(_table(rows, [30, 150, 40, 40, 40, 110, 50]))
+    for title, columns, table_rows in _engine_tables(doc):
+        story.append(Paragraph(escape(title), s["h2"]))
+        story.append(_table([columns] + [[Paragraph(escape(str(v)), s["small"]) for v in r]
+                                         for r in table_rows]))
     story.append(Paragraph("How to read this report", s["h2"]))
     for note in NOTES:
         story.append(Paragraph(escape(note), s["small"]))
     pdf.build(story)
     return buffer.getvalue()
+
+
+def _engine_tables(doc: dict[str, Any]) -> list[tuple[str, list[str], list[list]]]:
+    """The engine's own statistics as tables (its `stats_tables` hook), or none."""
+    if "game_stats" not in doc:
+        return []
+    from toolkit.core.registry import get_game  # noqa: PLC0415
+
+    rules = get_game(doc["game"]).playing.rules()
+    if not hasattr(rules, "stats_tables"):
+        return []
+    return [(f"Engine statistics: {title}", columns, rows)
+            for title, columns, rows in rules.stats_tables(doc["game_stats"])]
 
 
 def _metrics_table(doc: dict[str, Any]) -> Table:
@@ -314,9 +347,14 @@ def _num(x: float | None) -> str:
 def summary(doc: dict[str, Any]) -> list[str]:
     """The report's opening sentences (also printed on the terminal)."""
     res = doc["results"]
-    lines = [f"{doc['game']} {doc['command']}: {doc['decks_count']} decks, {doc['tables']} "
-             f"tables of {doc['players']}, every seat order {doc['games_per_seat_order']} "
-             f"games with seeds {doc['seed']} to "
+    if doc.get("shared"):
+        tables = (f"{doc['decks_count']} set-up{'s' * (doc['decks_count'] != 1)}, each "
+                  f"shared by all {doc['players']} "
+                  f"seats, {doc['games_per_seat_order']} games each")
+    else:
+        tables = (f"{doc['decks_count']} decks, {doc['tables']} tables of {doc['players']}, "
+                  f"every seat order {doc['games_per_seat_order']} games")
+    lines = [f"{doc['game']} {doc['command']}: {tables} with seeds {doc['seed']} to "
              f"{doc['seed'] + doc['games_per_seat_order'] - 1}; {doc['games']} games, "
              f"agent {doc['agent']}" + (f", format {doc['format']}" if doc["format"] else "")
              + "."]
@@ -352,4 +390,9 @@ NOTES = [
     "interval; p-values corrected for many comparisons with Holm's method.",
     "Every game is reproduced alone with `pnp play`, the decks in that seat order and "
     "--seed S --games 1.",
+    "Shared set-ups (one file every seat plays, its results going to sides: Banners' board): "
+    "each set-up is played "
+    "alone by every seat; its win rate is the first result column's (side 1's), 1/N being "
+    "even; a card's importance is that win rate over the set-ups holding the card minus "
+    "over those without it (95% normal interval from each set-up's games).",
 ]

@@ -51,31 +51,63 @@ def results_path(game: Game, options: Options) -> Path:
     return options.results or ROOT / "output" / game.id / "balance.sqlite"
 
 
-def players_of(game: Game, options: Options, decks: int) -> int:
+def players_of(game: Game, options: Options) -> int:
     """Players per table: --players, else the game's fewest; checked against the game."""
     low, high = game.playing.players
     players = options.players or low
     if not low <= players <= high:
         need = str(low) if low == high else f"{low} to {high}"
         raise InputError(f"{game.title} is played by {need} players; got --players {players}")
-    if decks < players:
-        raise InputError(f"a round robin of {players}-player tables needs at least {players} "
-                         f"decks; got {decks}")
     return players
+
+
+def shares_setups(game: Game, rules: Any, entries: list[Entry], players: int,
+                  fmt: str | None) -> bool:
+    """True when every seat plays one shared set-up: a pooled game (one file for every
+    seat) whose results go to sides, not seats (`describe_params` gives ``sides``: Banners,
+    whose two sides play one board and one item deck). A seat then brings nothing of its
+    own, so a table is one set-up at every seat (plan.py). A pooled game scored by seat
+    (Valiant Wars) pits decks against each other as any game does."""
+    if not game.playing.pooled or not entries:
+        return False
+    params = game.playing.params([entries[0].deck] * players, fmt)
+    return bool(rules.describe_params(params).get("sides"))
 
 
 def plan_for(game: Game, entries: list[Entry], options: Options, rules: Any) -> Plan:
     """The plan of a round robin over ``entries`` (agents checked against the engine)."""
     check_agent(rules, options.agent)  # the game's agents and the search agent, mcts:N
-    players = players_of(game, options, len(entries))
+    players = players_of(game, options)
+    shared = shares_setups(game, rules, entries, players, options.format)
+    if len(entries) < players and not shared:  # a shared set-up fills every seat alone
+        raise InputError(f"a round robin of {players}-player tables needs at least {players} "
+                         f"decks; got {len(entries)}")
     spec = game.playing
 
     def params_of(seats: tuple[int, ...]) -> Any:
         return spec.params([entries[i].deck for i in seats], options.format)
 
-    return make_plan(game.id, entries, params_of, players=players, agent=options.agent,
+    plan = make_plan(game.id, entries, params_of, players=players, agent=options.agent,
                      games=options.games, seed=options.seed, code=code_version(game.id),
-                     batch_size=options.batch_size, checks=options.checks)
+                     batch_size=options.batch_size, checks=options.checks, shared=shared)
+    plan.columns = result_columns(game, rules, plan)
+    return plan
+
+
+def result_columns(game: Game, rules: Any, plan: Plan) -> tuple[str, ...]:
+    """What `Outcome.winner` indexes: the seats (the plan's own labels); at shared set-ups
+    the engine's own result columns (`describe_params`' ``decks``: the sides, FORMATS.md's
+    Banners). A team game whose seats each bring a deck would credit a side's win to one
+    seat's deck: refused."""
+    if not plan.batches:
+        return plan.columns
+    info = rules.describe_params(plan.batches[0].params)
+    if plan.shared:
+        return tuple(str(label) for label in info["decks"])
+    if info.get("sides"):
+        raise InputError(f"{game.title} is a team game whose seats each bring a deck; the "
+                         "balance commands score seats, not sides, so they cannot run it")
+    return plan.columns
 
 
 def run_plan(game: Game, plan: Plan, options: Options, rules: Any,

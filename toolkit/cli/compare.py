@@ -73,8 +73,8 @@ def compare(
         compare as run,
     )
     from toolkit.balance.command import (  # noqa: PLC0415
-        entries_from_decks,
         entries_from_pool,
+        file_entries,
         sweep_pool,
     )
 
@@ -108,7 +108,7 @@ def compare(
                 + (f"; {len(pools[1].dropped)} of them are not legal under NEW and are left "
                    "out." if pools[1].dropped else "."))
     else:
-        old_entries = entries_from_decks(load_checked(g, [old], catalog, format, json))
-        new_entries = entries_from_decks(load_checked(g, [new], catalog, format, json))
+        old_entries = file_entries(g, load_checked(g, [old], catalog, format, json), opts)
+        new_entries = file_entries(g, load_checked(g, [new], catalog, format, json), opts)
         note = "The decks of OLD and NEW, matched by name."
     finish(g, "compare", lambda: run(g, old_entries, new_entries, opts, note), output, json)

@@ -14,6 +14,7 @@ import typer
 from toolkit.cli.common import console, done, emit_json, fail
 from toolkit.cli.play import _load as load_checked  # validate, show the report, exit 1
 from toolkit.core.registry import Game, get_game
+from toolkit.core.text import markup
 
 GAMES = typer.Option(100, "--games", min=1, help="Games per table, split over its seat "
                                                  "orders (same seeds from every seat).")
@@ -75,8 +76,8 @@ def finish(game: Game, command: str, build: Any, output: Path | None, json: bool
         emit_json(doc)
     else:
         _print(doc, out, summary)
-        out.print(f"wrote {folder}/ ({', '.join(p.name for p in written if p.parent == folder)}"
-                  f", png/)")
+        names = ", ".join(p.name for p in written if p.parent == folder)
+        out.print(markup(f"wrote {folder}/ ({names}, png/)"))
     bad = doc["violations"] or doc["results"]["unfinished"]["count"]
     done(1 if bad else 0)
 
@@ -85,17 +86,20 @@ def _print(doc: dict[str, Any], out: Any, summary: Any) -> None:
     from rich.table import Table  # noqa: PLC0415
 
     for line in summary(doc):
-        out.print(line)
+        out.print(markup(line))
     table = Table(title="Ranking" + (" (Bradley-Terry, Elo scale)"
                                      if doc["ranking"]["method"] == "bradley-terry" else ""))
-    for column in ("#", "Deck", "Games", "Win rate (95% CI)", "Rating (95% CI)"):
+    score = doc["score"][0].upper() + doc["score"][1:]
+    rated = doc["ranking"]["method"] == "bradley-terry"
+    for column in ("#", "Deck", "Games", f"{score} (95% CI)", "Rating (95% CI)")[:5 if rated
+                                                                                 else 4]:
         table.add_column(column, justify="left" if column == "Deck" else "right")
     rows = sorted(doc["decks"], key=lambda d: d["rank"])
     for d in rows[:20]:
-        rating = (f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"
-                  if "rating" in d else "")
-        table.add_row(str(d["rank"]), d["name"], str(d["games"]),
-                      f"{d['win_rate']:.1%} ({d['low']:.1%}–{d['high']:.1%})", rating)
+        rating = ([f"{d['rating']:.0f} ({d['rating_low']:.0f}–{d['rating_high']:.0f})"]
+                  if rated else [])
+        table.add_row(str(d["rank"]), markup(d["name"]), str(d["games"]),
+                      f"{d['win_rate']:.1%} ({d['low']:.1%}–{d['high']:.1%})", *rating)
     out.print(table)
     if len(rows) > 20:
         out.print(f"... and {len(rows) - 20} more decks (decks.csv)")
@@ -106,10 +110,11 @@ def _print(doc: dict[str, Any], out: Any, summary: Any) -> None:
               f"{m['decisiveness']} · completion {m['completion']} · mean length "
               f"{m['duration']['mean']} {m['duration']['unit']}")
     for line in doc.get("headlines", []):
-        out.print(f"• {line}")
+        out.print(f"• {markup(line)}")
     run = doc["run"]
-    out.print(f"{run['played']:,} games played ({run['games_per_second']:,} games/s on "
-              f"{run['where']}), {run['reused']:,} reused from {run['results_file']}")
+    out.print(markup(f"{run['played']:,} games played ({run['games_per_second']:,} games/s "
+                     f"on {run['where']}), {run['reused']:,} reused from "
+                     f"{run['results_file']}"))
 
 
 def tournament(
@@ -129,11 +134,12 @@ def tournament(
     opts = options(g, games=games, seed=seed, agent=agent, players=players, format=format,
                    jobs=jobs, scheduler=scheduler, batch=batch, results=results, json=json,
                    checks=checks, bootstrap=bootstrap)
-    if g.playing.pooled:
-        fail(f"{g.title} seats every player on one shared file, so there are no decks to "
-             "pit against each other")
+    pooled = g.playing.pooled  # one file for every seat
+    if pooled and len(deck) > 1:
+        fail(f"{g.title} is played from one file shared by every seat; give --deck once "
+             f"(got {len(deck)})")
     args = deck or list(dict.fromkeys(str(g.content / d) for d in g.playing.default_decks))
-    decks = load_checked(g, args, catalog, format, json)
-    if len(decks) < 2:
+    decks = load_checked(g, args[:1] if pooled else args, catalog, format, json)
+    if len(decks) < (1 if pooled else 2):  # a pooled file makes its decks, or is a set-up
         fail(f"a tournament needs at least 2 decks; got {len(decks)}")
     finish(g, "tournament", lambda: run(g, decks, opts), output, json)

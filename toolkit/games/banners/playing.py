@@ -12,6 +12,7 @@ from toolkit.games.banners.engine import (
     ItemSpec,
     PieceSpec,
 )
+from toolkit.games.banners.sweep import sweep_decks
 
 
 def params(decks: list, fmt: str | None) -> BannersParams:
@@ -37,4 +38,4 @@ def params(decks: list, fmt: str | None) -> BannersParams:
 
 PLAYING = PlaySpec(rules=BannersRules, params=params, default_decks=("banners.xlsx",),
                    players=(2, 4), pooled=True, demo_players=(2, 4),
-                   setups=lambda: SETUPS)
+                   setups=lambda: SETUPS, sweep=sweep_decks)

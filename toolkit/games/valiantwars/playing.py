@@ -1,5 +1,6 @@
 """How Valiant Wars plays: the validated pool becomes the engine's plain-data parameters,
-one seat per `--players`."""
+one seat per `--players`; the balance commands' starts (`sweep.py`) add each seat's
+starting Champions."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from toolkit.core.errors import InputError
 from toolkit.core.registry import PlaySpec
 from toolkit.games.valiantwars.engine import SETUPS, CardSpec, ValiantWarsRules, VWParams
 from toolkit.games.valiantwars.models import CardRow
+from toolkit.games.valiantwars.sweep import Start, sweep_decks
 
 
 def card_spec(card: CardRow) -> CardSpec:
@@ -19,13 +21,16 @@ def card_spec(card: CardRow) -> CardSpec:
 
 def params(decks: list, fmt: str | None) -> VWParams:
     """The pool, once per seat (`pnp play --players N`) → VWParams for N players (the
-    pool was checked against `fmt` when it was loaded).
+    pool was checked against `fmt` when it was loaded). A balance run gives one `Start`
+    per seat instead, all of one pool: each seat's starting Champions are added to the
+    pool as copies of their own and dealt into its starting deck (`sweep.py`).
 
     A pool that cannot deal N players (a custom pool short of starting cards or
     Locations) is refused with the reason (exit 2).
     """
-    pool = decks[0]
-    if any(d is not pool for d in decks):
+    starts = decks if isinstance(decks[0], Start) else None
+    pool = starts[0].pool if starts else decks[0]
+    if any((d.pool if starts else d) is not pool for d in decks):
         raise InputError("Valiant Wars seats every player on one pool; give it once")
     players = len(decks)
     if players not in pool.seats:
@@ -34,9 +39,17 @@ def params(decks: list, fmt: str | None) -> VWParams:
                          f"{can}); see pnp validate valiantwars {pool.file}")
     if not pool.cards:
         raise InputError(f"the pool '{pool.name}' is too large to deal")
-    return VWParams(tuple(card_spec(c) for c in pool.cards), players,
-                    pool_name=pool.name, format=pool.format)
+    cards = tuple(card_spec(c) for c in pool.cards)
+    if not starts:
+        return VWParams(cards, players, pool_name=pool.name, format=pool.format)
+    seats: list[tuple[int, ...]] = []
+    for start in starts:
+        seats.append(tuple(range(len(cards), len(cards) + len(start.cards))))
+        cards += tuple(card_spec(c) for c in start.cards)
+    return VWParams(cards, players, tuple(s.name for s in starts), pool_name=pool.name,
+                    format=pool.format, starts=tuple(seats))
 
 
 PLAYING = PlaySpec(rules=ValiantWarsRules, params=params, default_decks=("pool.xlsx",),
-                   players=(2, 5), pooled=True, demo_players=(2, 4), setups=lambda: SETUPS)
+                   players=(2, 5), pooled=True, demo_players=(2, 4), setups=lambda: SETUPS,
+                   sweep=sweep_decks)

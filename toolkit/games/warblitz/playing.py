@@ -5,6 +5,7 @@ from __future__ import annotations
 from toolkit.core.errors import InputError
 from toolkit.core.registry import PlaySpec
 from toolkit.games.warblitz.engine import SETUPS, WarblitzParams, WarblitzRules, params_from_loaded
+from toolkit.games.warblitz.sweep import sweep_decks
 
 
 def params(decks: list, fmt: str | None) -> WarblitzParams:
@@ -18,4 +19,4 @@ def params(decks: list, fmt: str | None) -> WarblitzParams:
 
 PLAYING = PlaySpec(rules=WarblitzRules, params=params,
                    default_decks=("warbands.xlsx#Ashen Court", "warbands.xlsx#Tidewardens"),
-                   players=(2, 2), setups=lambda: SETUPS)
+                   players=(2, 2), setups=lambda: SETUPS, sweep=sweep_decks)

@@ -220,15 +220,18 @@ class ValiantWarsRules(Instrumented):
         Starting Deck: "Five (5) Gold cards, Three (3) Dark Omen cards, Two (2) Soldier
         cards"; Victory Conditions: "Take a random number of Locations based on the player
         count and shuffle them then add the Valiant throne to the bottom of the deck and
-        the Village to the top." The first shuffle is the first (chance) step.
+        the Village to the top." The first shuffle is the first (chance) step. A balance
+        run's ``params.starts`` add their Champions to a seat's starting deck; those never
+        enter the Market or the Champion pile.
         """
         pool = self._pool(params)
         n = params.players
         piles = {"Gold": list(pool.golds), "Dark Omen": list(pool.omens),
                  "Soldier": list(pool.soldiers)}
+        starts = params.starts or ((),) * n
         owned = []
-        for _ in range(n):
-            cards: list[int] = []
+        for p in range(n):
+            cards: list[int] = list(starts[p])  # a balance run's starting champions
             for kind, count in START_DECK.items():
                 if len(piles[kind]) < count:
                     raise ValueError(f"the pool has too few {kind} cards for {n} players")
@@ -236,7 +239,8 @@ class ValiantWarsRules(Instrumented):
                 del piles[kind][:count]
             owned.append(tuple(sorted(cards)))
         self.fire(R + "starting-deck")
-        champions = list(pool.champions)
+        dealt = {c for seat in starts for c in seat}
+        champions = [c for c in pool.champions if c not in dealt]
         rng.shuffle(champions)
         market, pile = tuple(champions[:MARKET_SIZE]), tuple(champions[MARKET_SIZE:])
         self.fire(R + "setup-market")
@@ -264,6 +268,10 @@ class ValiantWarsRules(Instrumented):
         if self.emit:
             self.emit("round", "Setup")
             self.emit("info", f"Market: {', '.join(describe_card(pool, c) for c in market)}")
+            for p in range(n):
+                if starts[p]:
+                    self.emit("info", f"{params.names[p]} starts with "
+                              f"{', '.join(describe_card(pool, c) for c in starts[p])}")
             self.emit("info", f"{count + 1} Locations, {pool.label(village)} on top and "
                       f"{pool.label(pool.throne)} at the bottom; {target} VP to win")
         return s

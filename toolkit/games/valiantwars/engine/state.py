@@ -70,13 +70,20 @@ class CardSpec:
 @dataclass(frozen=True, slots=True)
 class VWParams:
     """A game's parameters: the pool (one `CardSpec` per physical card), the number of
-    players and the seat labels, the pool's name and format."""
+    players and the seat labels, the pool's name and format.
+
+    ``starts`` (the balance commands' starting champions, `sweep.py`): per seat, the ids
+    of Champions dealt into that seat's starting deck beside the book's 5 Gold, 3 Dark Omens
+    and 2 Soldiers; they never enter the Market or the Champion pile. Empty (the default,
+    and every `pnp play`): the book's starting deck for every seat.
+    """
 
     cards: tuple[CardSpec, ...]
     players: int
     names: tuple[str, ...] = ()
     pool_name: str = "pool"
     format: str = "standard"
+    starts: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -87,6 +94,15 @@ class VWParams:
                                                     for i in range(self.players)))
         if len(self.names) != self.players:
             raise ValueError(f"{self.players} players but {len(self.names)} names")
+        if self.starts:
+            dealt = [c for seat in self.starts for c in seat]
+            if len(self.starts) != self.players:
+                raise ValueError(f"{self.players} players but {len(self.starts)} starts")
+            if len(set(dealt)) != len(dealt) or not all(
+                    0 <= c < len(self.cards) and self.cards[c].kind == "Champion"
+                    for c in dealt):
+                raise ValueError("a starting champion is dealt twice, or is not a "
+                                 "Champion of the pool")
 
 
 class Pool:
