@@ -7,6 +7,8 @@ STAMP := $(VENV)/.installed
 # compiler is present, rebuilt when an engine changes; `PNP_PURE=1 make` keeps pure Python.
 NATIVE := $(VENV)/.native
 NATIVE_RUN := $(BIN)/python -c "import sys, toolkit.sim.native as n; sys.exit(n.main(sys.argv[1:]))"
+NATIVE_SOURCES := $(shell $(PYTHON) -c "import runpy; print(*(p for ps in runpy.run_path( \
+	'toolkit/sim/native.py')['COMPILED'].values() for p in ps))" 2>/dev/null)
 
 .PHONY: install demo test bench lint clean native pure
 
@@ -18,7 +20,7 @@ $(STAMP): pyproject.toml setup.py
 	$(BIN)/pip install -q -e '.[dev,native]' || $(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-$(NATIVE): $(STAMP) setup.py toolkit/sim/native.py $(wildcard toolkit/games/*/engine/*.py)
+$(NATIVE): $(STAMP) setup.py toolkit/sim/native.py $(NATIVE_SOURCES)
 	$(NATIVE_RUN) build
 	touch $(NATIVE)
 
@@ -47,5 +49,5 @@ lint: $(STAMP)
 
 clean:
 	rm -rf $(VENV) output .pytest_cache .hypothesis build *.egg-info
-	find toolkit -name '*.so' -delete
+	find toolkit \( -name '*.so' -o -name '*.pyd' \) -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

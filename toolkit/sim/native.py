@@ -11,9 +11,9 @@ compiled modules are used unless ``PNP_PURE=1`` is set, or one of its sources is
 than its compiled library (an edited engine runs as pure Python until ``make`` builds it
 again, so a stale build never hides an edit).
 
-    python -m toolkit.sim.native build     # what `make install` runs
-    python -m toolkit.sim.native clean     # remove every compiled module
-    python -m toolkit.sim.native status    # which groups run compiled
+    make native    # compile every group again (`make install` compiles when stale)
+    make pure      # remove every compiled module (pure Python until `make native`)
+    python -c "import toolkit.sim.native as n; n.main(['status'])"   # which run compiled
 """
 
 from __future__ import annotations
@@ -28,13 +28,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 """The project root (the folder holding ``toolkit/``)."""
 
-_WB = "toolkit/games/warbadge/engine/"
+
+def _modules(folder: str, *names: str) -> tuple[str, ...]:
+    """The paths of modules ``names`` in ``folder`` (from the project root)."""
+    return tuple(f"{folder}/{name}.py" for name in names)
+
+
 COMPILED: dict[str, tuple[str, ...]] = {
-    "sim": ("toolkit/sim/harness.py",),
-    "warbadge": (f"{_WB}rulings.py", f"{_WB}state.py", f"{_WB}rules.py", f"{_WB}agents.py"),
+    "sim": _modules("toolkit/sim", "harness"),
+    "warbadge": _modules("toolkit/games/warbadge/engine", "rulings", "state", "rules", "agents"),
 }
 """group -> the modules it compiles (paths from the project root): the harness, then one
-group per engine."""
+line per engine, its group named after the game."""
 
 MYPY_FLAGS = ("--follow-imports=silent", "--ignore-missing-imports")
 """mypy options for the compiled modules (the modules they import are read, not judged)."""
