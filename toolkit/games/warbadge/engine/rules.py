@@ -587,7 +587,7 @@ class WarBadgeRules(IndexedCounts):
         self.hit(G_SWARM_REVEAL)
         st = s.status[p]
         shown = []
-        for k in s.teams[p].by_ability["swarm"]:
+        for k in s.teams[p].swarm:
             if mask >> k & 1 and st[k] == READY:
                 st[k] = EXHAUSTED
                 shown.append(s.teams[p].cards[k].name)
@@ -607,7 +607,7 @@ class WarBadgeRules(IndexedCounts):
             self.emit("round", f"Round {s.round} of {s.rounds}")
         for p in range(2):
             st = s.status[p]
-            for j in s.teams[p].by_ability["fast"]:
+            for j in s.teams[p].fast:
                 # Fast: "When you Shake and Drop your WarBadges at the beginning of a
                 # round, set this WarBadge to the side."
                 if st[j] == READY or st[j] == EXHAUSTED:
@@ -624,7 +624,7 @@ class WarBadgeRules(IndexedCounts):
         alive = [len(st) - st.count(DEAD) for st in s.status]
         fast = [0, 0]
         for p in range(2):
-            for j in s.teams[p].by_ability["fast"]:
+            for j in s.teams[p].fast:
                 if s.status[p][j] != DEAD:
                     fast[p] += 1
         if losers is None:
@@ -721,13 +721,12 @@ class WarBadgeRules(IndexedCounts):
         player who has chosen may pass instead (no options: not in the window)."""
         st = s.status[p]
         team = s.teams[p]
-        by = team.by_ability
         if s.committed[p] < 0:
             acts: list[tuple] = [("commit", p, j) for j, x in enumerate(st) if x == READY]
-            for j in by["charge"]:
+            for j in team.charge:
                 if st[j] == READY:
                     acts.append(("charge", p, j))
-            swarm = [k for k in by["swarm"] if st[k] == READY] if len(by["swarm"]) > 1 else []
+            swarm = [k for k in team.swarm if st[k] == READY] if len(team.swarm) > 1 else []
             if len(swarm) > 1:
                 for j in swarm:
                     others = [k for k in swarm if k != j]
@@ -747,13 +746,13 @@ class WarBadgeRules(IndexedCounts):
             else:  # no pre-battle ability at hand: not in the window
                 return []
             acts = [("pass", p)]
-        for j in by["lead"]:
+        for j in team.lead:
             if st[j] == READY and EXHAUSTED in st:
                 acts.append(("lead", p, j))
-        for j in by["death-curse"]:
+        for j in team.curse:
             if st[j] == READY and self._curse_has_target(s, p, j):
                 acts.append(("death-curse", p, j))
-        for j in by["resurrect"]:
+        for j in team.resurrect:
             if st[j] == READY and self._resurrect_cands(s, p, j):
                 acts.append(("resurrect", p, j))
         return [] if len(acts) == 1 and acts[0][0] == "pass" else acts
@@ -762,39 +761,38 @@ class WarBadgeRules(IndexedCounts):
         """The abilities ``p`` may declare in the current window (battle/save/post)."""
         st = s.status[p]
         team = s.teams[p]
-        by = team.by_ability
         acts = []
         stage = s.stage
         if stage == FIGHT:
             rider = team.cards[s.committed[p]]
-            for j in by["illusion"]:
+            for j in team.illusion:
                 if st[j] == READY:
                     acts.append(("illusion", p, j))
             if s.mount[p] < 0 and mount_allowed(rider):
-                for j in by["mount"]:
+                for j in team.mount:
                     if st[j] == READY:
                         acts.append(("mount", p, j))
             if not s.protect[p] and rider.weaknesses:
-                for j in by["protect"]:
+                for j in team.protect:
                     if st[j] == READY:
                         acts.append(("protect", p, j))
         elif stage == SAVE:
             if s.dying:
-                heal = by["heal"]
+                heal = team.heal
                 if heal:
                     low = min([s.teams[q].values[j] for q, j, _ in s.dying])
                 for j in heal:
                     if st[j] == READY and team.values[j] >= low:
                         acts.append(("heal", p, j))
-                for j in by["altruism"]:
+                for j in team.altruism:
                     if st[j] == READY or st[j] == EXHAUSTED:
                         acts.append(("altruism", p, j))
         elif stage == POST:
             if READY in s.status[1 - p]:
-                for j in by["enervate"]:
+                for j in team.enervate:
                     if st[j] == READY:
                         acts.append(("enervate", p, j))
-            for j in by["hide"]:
+            for j in team.hide:
                 if st[j] == READY or st[j] == EXHAUSTED:
                     acts.append(("hide", p, j))
         return acts
@@ -1570,9 +1568,11 @@ class WarBadgeRules(IndexedCounts):
         """Each badge in exactly one place, values and team sizes unchanged, rounds
         within the format, and the bookkeeping consistent with the badges' places.
 
-        The usual state (no battle under way, every badge settled) is checked with a
-        few comparisons (`_settled`); only another state gets the detailed search."""
-        if self._settled(s):
+        The usual states (no battle under way, every badge settled; or a battle being
+        fought, saved or followed up, or the game over) are checked with a few
+        comparisons (`_settled`, `_in_battle_ok`); only another state gets the detailed
+        search."""
+        if self._settled(s) or self._in_battle_ok(s):
             return ()
         return list(self._broken(s))
 
@@ -1600,6 +1600,57 @@ class WarBadgeRules(IndexedCounts):
                 if x < 0 or not allowed >> x & 1:
                     return False
             if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                return False
+        return True
+
+    def _in_battle_ok(self, s: State) -> bool:
+        """True if ``s`` is a battle being fought (its windows), saved or followed up, or
+        the game over, with nothing broken: `_broken` would find nothing. In battle only
+        the chosen badge and its Mount; dying only the listed badges; none in hand or set
+        aside."""
+        stage = s.stage
+        over = s.outcome is not None
+        if (over != (stage == OVER) or s.swarm[0] or s.swarm[1]
+                or not 1 <= s.round <= s.rounds
+                or not (stage == FIGHT or stage == SAVE or stage == POST or stage == OVER)):
+            return False
+        teams, status, values, dying = s.teams, s.status, s.values, s.dying
+        for p in range(2):
+            st = status[p]
+            team = teams[p]
+            if len(st) != team.size or values[p] is not team.values:
+                return False
+            if over:
+                for x in st:
+                    if x < READY or x > DEAD:
+                        return False
+                continue
+            battle = 0  # the badges that should be in battle, as a bit mask
+            if stage == FIGHT:
+                c, m = s.committed[p], s.mount[p]
+                if c < 0:
+                    return False
+                battle = 1 << c
+                if m >= 0:
+                    battle |= 1 << m
+            listed = 0  # the dying badges listed, as a bit mask, and how many
+            count = 0
+            for q, j, _ in dying:
+                if q == p:
+                    listed |= 1 << j
+                    count += 1
+            in_battle = 0
+            in_death = 0
+            for j in range(len(st)):
+                x = st[j]
+                if x == BATTLE:
+                    in_battle |= 1 << j
+                elif x == DYING:
+                    in_death |= 1 << j
+                    count -= 1
+                elif x < READY or x > DEAD or x == HAND or x == ASIDE:
+                    return False
+            if in_battle != battle or in_death != listed or count:
                 return False
         return True
 

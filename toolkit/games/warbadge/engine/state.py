@@ -133,7 +133,9 @@ class Team:
     ``views[j][status]`` is how badge ``j`` looks in each place (observations reuse these
     immutable views)."""
 
-    __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre")
+    __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre", "fast",
+                 "charge", "swarm", "lead", "curse", "resurrect", "illusion", "mount",
+                 "protect", "heal", "altruism", "enervate", "hide")
 
     def __init__(self, specs: tuple[BadgeSpec, ...]) -> None:
         self.specs = specs
@@ -146,6 +148,20 @@ class Team:
         self.by_ability = by
         self.pre = by["lead"] + by["death-curse"] + by["resurrect"]
         """The badges with a pre-battle ability (usable after choosing)."""
+        # The same per ability as attributes, for the engine's hot loops.
+        self.fast = by["fast"]
+        self.charge = by["charge"]
+        self.swarm = by["swarm"]
+        self.lead = by["lead"]
+        self.curse = by["death-curse"]
+        self.resurrect = by["resurrect"]
+        self.illusion = by["illusion"]
+        self.mount = by["mount"]
+        self.protect = by["protect"]
+        self.heal = by["heal"]
+        self.altruism = by["altruism"]
+        self.enervate = by["enervate"]
+        self.hide = by["hide"]
         self.views = tuple(tuple(BadgeView(c.index, c.spec, name) for name in STATUS_NAMES)
                            for c in self.cards)
 
