@@ -97,3 +97,75 @@ def test_pure_switch_selects_the_sources() -> None:
                          capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.split() == ["()", "True"]
+
+
+def test_game_streams_are_the_seeded_generators() -> None:
+    """The harness makes ``Random("chance:<seed>")`` and ``Random("agents:<seed>")``
+    without the interpreted seeding: the same generator state, the same draws."""
+    from random import Random
+
+    from toolkit.sim.harness import agent_stream, chance_stream
+
+    for seed in (0, 1, 7, 12345, -3, 2**70):
+        for made, name in ((chance_stream(seed), f"chance:{seed}"),
+                           (agent_stream(seed), f"agents:{seed}")):
+            assert type(made) is Random
+            reference = Random(name)
+            assert made.getstate() == reference.getstate()
+            assert [made.random() for _ in range(5)] == [reference.random() for _ in range(5)]
+            assert made.gauss(0, 1) == reference.gauss(0, 1)
+
+
+def test_inline_uniform_draws_match_randrange() -> None:
+    """The harness plays the built-in uniform agent inline: its draws must be
+    ``rng.randrange(len(legal))``, as `RandomAgent.act` makes them."""
+    from random import Random
+
+    from toolkit.sim.engine import Outcome, RandomAgent
+    from toolkit.sim.harness import play_game
+
+    class Counting:
+        """A one-player game of ``n`` options per step; records the chosen actions."""
+
+        def __init__(self) -> None:
+            self.agents = {"random": RandomAgent}
+            self.max_steps = 1000
+            self.chosen: list[int] = []
+
+        game_id = "counting"
+        emit = None
+
+        def setup(self, params, rng):
+            return (0, ())
+
+        def to_move(self, state):
+            return (0,) if state[0] < 60 else ()
+
+        def legal_actions(self, state, player):
+            return list(range(1 + state[0] % 13))
+
+        def apply(self, state, action):
+            self.chosen.append(action)
+            return (state[0] + 1, (*state[1], action))
+
+        def outcome(self, state):
+            return Outcome(0, "done") if state[0] >= 60 else None
+
+        def observe(self, state, player):
+            return None
+
+        def invariants(self, state):
+            return ()
+
+        def state_key(self, state):
+            return state
+
+        def length(self, state):
+            return state[0]
+
+    rules = Counting()
+    record = play_game(rules, None, ["random"], 5, check_invariants=False)
+    assert record.finished
+    rng = Random("agents:5")
+    expected = [rng.randrange(1 + k % 13) if 1 + k % 13 > 1 else 0 for k in range(60)]
+    assert rules.chosen == expected

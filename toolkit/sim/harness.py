@@ -28,9 +28,11 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import time
+from _random import Random as _Twister
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from hashlib import sha512
 from random import Random
 from typing import Any
 
@@ -38,6 +40,9 @@ from .agents import make_agents
 from .engine import CHANCE, RandomAgent, Rules
 from .log import GameLog, markdown
 from .stats import Stats
+
+_seed_twister = _Twister.seed
+"""The C generator's own seeding (what `random.Random.seed` ends with)."""
 
 LOOP_REPEATS = 3
 """A game whose state comes back this many times is stopped as a loop."""
@@ -105,14 +110,29 @@ def result_columns(rules: Rules, params: Any, seats: int) -> int:
     return len(rules.describe_params(params).get("decks") or ()) or seats
 
 
+def _stream(name: str) -> Random:
+    """``Random(name)``: the same generator in the same state, made without running
+    `random.Random.seed` in the interpreter (which costs as much as a short game's moves).
+
+    For a str, ``Random.seed`` (version 2) seeds the Mersenne Twister with
+    ``int.from_bytes(b + sha512(b).digest())`` of ``b = name.encode()`` and clears
+    ``gauss_next``; this does the same on a new, unseeded `Random`.
+    """
+    rng = Random.__new__(Random)
+    data = name.encode()
+    _seed_twister(rng, int.from_bytes(data + sha512(data).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
 def chance_stream(seed: int) -> Random:
-    """The chance stream of game ``seed`` (drops, shuffles)."""
-    return Random(f"chance:{seed}")
+    """The chance stream of game ``seed`` (drops, shuffles): ``Random("chance:<seed>")``."""
+    return _stream(f"chance:{seed}")
 
 
 def agent_stream(seed: int) -> Random:
-    """The agents' stream of game ``seed``."""
-    return Random(f"agents:{seed}")
+    """The agents' stream of game ``seed``: ``Random("agents:<seed>")``."""
+    return _stream(f"agents:{seed}")
 
 
 def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, *,
@@ -169,7 +189,7 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
         # inline, drawing exactly as `RandomAgent.act` does.
         seats = [(agent.act, agent.observes, getattr(agent, "stochastic", False),
                   type(agent) is RandomAgent) for agent in agents]
-        draw = arng._randbelow  # type: ignore[attr-defined]  # (randrange(n), n > 0)
+        getrandbits = arng.getrandbits
         state = rules.setup(params, chance)
         if check_invariants:
             for name, message in invariants(state):
@@ -217,7 +237,14 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                     act, observes, stochastic, uniform = seats[player]
                     if uniform:
                         n = len(legal)
-                        action = legal[draw(n)] if n > 1 else legal[0]
+                        if n > 1:  # rng.randrange(n): `Random._randbelow` as it draws
+                            k = n.bit_length()
+                            r = getrandbits(k)
+                            while r >= n:
+                                r = getrandbits(k)
+                            action = legal[r]
+                        else:
+                            action = legal[0]
                     else:
                         action = act(observe(state, player) if observes else None, legal,
                                      arng)
