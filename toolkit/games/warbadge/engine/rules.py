@@ -456,16 +456,16 @@ class WarBadgeRules(IndexedCounts):
             if stage == PRE:
                 self._next_pre(s)
             elif stage == FIGHT:
-                self._next_window(s, self._resolve_battle)
+                if not self._next_window(s):
+                    self._resolve_battle(s)
             elif stage == RESULT:
                 self._enter_save(s)
             elif stage == SAVE:
-                if not s.dying:
+                if not s.dying or not self._next_window(s):
                     self._deaths(s)
-                else:
-                    self._next_window(s, self._deaths)
             elif stage == POST:
-                self._next_window(s, self._end_battle)
+                if not self._next_window(s):
+                    self._end_battle(s)
             elif stage == FLIP:
                 if self._auto_flips(s):
                     return
@@ -477,21 +477,21 @@ class WarBadgeRules(IndexedCounts):
         """Players in priority order for this battle (ruling declare-order)."""
         return _ORDERS[s.battle % 2]
 
-    def _next_window(self, s: State, done) -> None:
-        """Open the next ability window of this phase, or end the phase with ``done``."""
+    def _next_window(self, s: State) -> bool:
+        """Open the next ability window of this phase; False if there is none (the
+        caller then ends the phase)."""
         if s.quiet:
-            done(s)
-            return
+            return False
         options = (self._options(s, 0), self._options(s, 1))
         if not options[0] and not options[1]:
-            done(s)
-            return
+            return False
         movers = tuple([p for p in self._order(s) if options[p]])
         if s.stage == SAVE:
             self.hit(G_POST_BATTLE_ORDER)
         s.window = movers
         s.declared = (None, None)
         s.options = options
+        return True
 
     def _next_pre(self, s: State) -> None:
         """The next pre-battle window, or the reveal once both players have chosen.
@@ -768,11 +768,11 @@ class WarBadgeRules(IndexedCounts):
             for j in team.illusion:
                 if st[j] == READY:
                     acts.append(("illusion", p, j))
-            if s.mount[p] < 0 and mount_allowed(rider):
+            if team.mount and s.mount[p] < 0 and mount_allowed(rider):
                 for j in team.mount:
                     if st[j] == READY:
                         acts.append(("mount", p, j))
-            if not s.protect[p] and rider.weaknesses:
+            if team.protect and not s.protect[p] and rider.weaknesses:
                 for j in team.protect:
                     if st[j] == READY:
                         acts.append(("protect", p, j))
@@ -788,7 +788,7 @@ class WarBadgeRules(IndexedCounts):
                     if st[j] == READY or st[j] == EXHAUSTED:
                         acts.append(("altruism", p, j))
         elif stage == POST:
-            if READY in s.status[1 - p]:
+            if team.enervate and READY in s.status[1 - p]:
                 for j in team.enervate:
                     if st[j] == READY:
                         acts.append(("enervate", p, j))
