@@ -149,7 +149,8 @@ def build() -> list[str]:
             print(f"native build: {group} compiled with mypyc ({len(COMPILED[group])} modules)")
         else:
             clean([group])
-            tail = (run.stderr or run.stdout).strip().splitlines()[-3:]
+            lines = (run.stderr + run.stdout).strip().splitlines()
+            tail = [line for line in lines if "error" in line.lower()][-3:] or lines[-3:]
             print(f"native build: {group} failed to compile, it runs as pure Python"
                   + "".join(f"\n    {line}" for line in tail))
     return done
