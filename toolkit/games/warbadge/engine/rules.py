@@ -215,8 +215,11 @@ def judge(a: SideView | Side, b: SideView | Side) -> tuple[int, str]:
     equal values are a draw. ``cause`` is ``advantage``, ``cancelled`` (both advantaged,
     decided by value), ``value`` or ``draw``.
     """
-    adv_a = not a.strengths.isdisjoint(b.types) or not b.weaknesses.isdisjoint(a.types)
-    adv_b = not b.strengths.isdisjoint(a.types) or not a.weaknesses.isdisjoint(b.types)
+    # (an empty set shares nothing: most badges have no weakness, so test sizes first)
+    adv_a = ((len(a.strengths) > 0 and not a.strengths.isdisjoint(b.types))
+             or (len(b.weaknesses) > 0 and not b.weaknesses.isdisjoint(a.types)))
+    adv_b = ((len(b.strengths) > 0 and not b.strengths.isdisjoint(a.types))
+             or (len(a.weaknesses) > 0 and not a.weaknesses.isdisjoint(b.types)))
     if adv_a != adv_b:
         return (0 if adv_a else 1), "advantage"
     cause = "cancelled" if adv_a else "value"
