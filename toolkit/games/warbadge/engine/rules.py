@@ -353,7 +353,7 @@ class WarBadgeRules(IndexedCounts):
             return (s.pending[1],)
         if s.window:
             d = s.declared
-            if d == (None, None):  # nobody has declared yet
+            if d[0] is None and d[1] is None:  # nobody has declared yet
                 return s.window
             return tuple([p for p in s.window if d[p] is None])
         if s.stage == DROP:
@@ -427,7 +427,10 @@ class WarBadgeRules(IndexedCounts):
                 self._flip(s, action)
             else:
                 declared = s.declared = _put(s.declared, action[1], action)
-                if all([declared[q] is not None for q in s.window]):
+                for q in s.window:
+                    if declared[q] is None:
+                        break
+                else:  # every player of the window has declared
                     self._close_window(s)
         self._advance(s)
         return s
