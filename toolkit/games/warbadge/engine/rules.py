@@ -641,8 +641,15 @@ class WarBadgeRules(IndexedCounts):
         else:
             # End of Round: "half of the losing player's team, rounded up."
             self.hit(R_NEXT_ROUND_READY)
-            halves = [(min(alive[q] - (fast[q] if q == p else 0) for q in losers) + 1) // 2
-                      for p in range(2)]
+            halves = []
+            for p in range(2):
+                # the smallest losing team (there is one), p's own Fast badges left out
+                least = alive[losers[0]] - (fast[p] if losers[0] == p else 0)
+                for q in losers:
+                    size = alive[q] - (fast[q] if q == p else 0)
+                    if size < least:
+                        least = size
+                halves.append((least + 1) // 2)
         if halves[0] > dropped[0] or halves[1] > dropped[1]:
             self.hit(G_READY_COUNT_CAP)
         s.target = (min(halves[0], dropped[0]), min(halves[1], dropped[1]))
@@ -651,7 +658,8 @@ class WarBadgeRules(IndexedCounts):
     def _drop(self, s: State, action: tuple) -> None:
         # Shake and Drop: a badge landing face down is ready, face up is exhausted.
         self.hit(R_SHAKE_AND_DROP)
-        for p, mask in ((0, action[2]), (1, action[3])):
+        for p in range(2):
+            mask: int = action[2 + p]
             st = s.status[p]
             for j, x in enumerate(st):
                 if x == READY or x == EXHAUSTED:
@@ -1443,9 +1451,13 @@ class WarBadgeRules(IndexedCounts):
             if HIDDEN in st:
                 self.hit(G_HIDDEN_ALIVE)
             values = s.teams[p].values
-            alive = [j for j, x in enumerate(st) if x != DEAD]
-            counts.append(len(alive))
-            totals.append(sum(values[j] for j in alive))
+            count = total = 0
+            for j in range(len(st)):
+                if st[j] != DEAD:
+                    count += 1
+                    total += values[j]
+            counts.append(count)
+            totals.append(total)
         if counts[0] != counts[1]:
             self.hit(R_VICTORY_MORE_BADGES)
             w = 0 if counts[0] > counts[1] else 1
