@@ -48,6 +48,6 @@ lint: $(STAMP)
 	$(BIN)/ruff check toolkit tests bench setup.py
 
 clean:
-	rm -rf $(VENV) output .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) output .pytest_cache .hypothesis .mypy_cache build *.egg-info
 	find toolkit \( -name '*.so' -o -name '*.pyd' \) -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
