@@ -161,7 +161,10 @@ class GreedyAgent:
 
         def expected(a: tuple) -> tuple:
             side = self._choice_side(obs, a, base)
-            score = sum(_score(judge(side, e)[0]) for e in proxies) / len(proxies)
+            total = 0.0  # (the scores are 0, 0.5 or 1: any order of sums is exact)
+            for e in proxies:
+                total += _score(judge(side, e)[0])
+            score = total / len(proxies)
             return (score - (0.15 if a[0] == "charge" else 0.0) - 0.1 * _extras(a),
                     mine[a[2]].spec.value, -a[2], -_extras(a))
         return max(choices, key=expected)
@@ -169,9 +172,11 @@ class GreedyAgent:
     def _swarm_seen(self, obs: Observation) -> int:
         """The values of the Swarm badges face up now (a Swarm badge adds them)."""
         total = 0
-        for v in (*obs.mine, *obs.theirs):
-            if v.status in ("exhausted", "battle", "dying") and "swarm" in _abilities(v.spec):
-                total += v.spec.value
+        for views in (obs.mine, obs.theirs):
+            for v in views:
+                if v.status in ("exhausted", "battle", "dying") \
+                        and "swarm" in _abilities(v.spec):
+                    total += v.spec.value
         return total
 
     def _choice_side(self, obs: Observation, a: tuple, base: int) -> Side:
