@@ -381,6 +381,15 @@ def run_chunk(rules: Rules, params: Any, agent_names: Sequence[str], first_seed:
     return out
 
 
+def _chunks(rules: Rules, params: Any, names: tuple[str, ...], seed: int, games: int,
+            size: int, check_invariants: bool, log_games: int,
+            max_steps: int | None) -> Iterator[tuple]:
+    """The arguments of each chunk's job, made one at a time as they are needed."""
+    for start in range(0, games, size):
+        yield (rules, params, names, seed, start, min(size, games - start), check_invariants,
+               log_games, max_steps)
+
+
 def _chunk_job(args: tuple) -> tuple[int, ChunkResult]:
     return args[4], run_chunk(*args)
 
@@ -405,15 +414,17 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
     ``on_progress(n)`` is called with the number of games each finished chunk held.
     """
     size = max(1, min(250, -(-games // (max(1, jobs) * 8))))
-    chunks: Iterator[tuple] = (
-        (rules, params, tuple(agent_names), seed, start, min(size, games - start),
-         check_invariants, log_games, max_steps) for start in range(0, games, size))
+    chunks = _chunks(rules, params, tuple(agent_names), seed, games, size,
+                     check_invariants, log_games, max_steps)
     jobs = max(1, min(jobs, -(-games // size)))
     total = ChunkResult(Stats(seats=result_columns(rules, params, len(agent_names))))
     began = time.perf_counter()
     if jobs == 1:
+        # The chunk job as the module holds it now, also when compiled (where a direct
+        # call is bound at build time): tests replace it to stop a long run early.
+        job = globals()["_chunk_job"]
         for args in chunks:
-            _, part = _chunk_job(args)
+            _, part = job(args)
             total.merge(part)
             if on_progress:
                 on_progress(args[5])
