@@ -3,32 +3,51 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The optional compiled engines (toolkit/sim/native.py lists them): built by mypyc when a C
+# compiler is present, rebuilt when an engine changes; `PNP_PURE=1 make` keeps pure Python.
+NATIVE := $(VENV)/.native
+NATIVE_RUN := $(BIN)/python -c "import sys, toolkit.sim.native as n; sys.exit(n.main(sys.argv[1:]))"
+NATIVE_SOURCES := $(shell $(PYTHON) -c "import runpy; print(*(p for ps in runpy.run_path( \
+	'toolkit/sim/native.py')['COMPILED'].values() for p in ps))" 2>/dev/null)
 
-.PHONY: install demo test bench lint clean
+.PHONY: install demo test bench lint clean native pure
 
-install: $(STAMP)
+install: $(STAMP) $(NATIVE)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[dev,native]' || $(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+$(NATIVE): $(STAMP) setup.py toolkit/sim/native.py $(NATIVE_SOURCES)
+	$(NATIVE_RUN) build
+	touch $(NATIVE)
+
+native:
+	rm -f $(NATIVE)
+	$(MAKE) $(NATIVE)
+
+pure: $(STAMP)
+	$(NATIVE_RUN) clean
+	touch $(NATIVE)
+
+demo: install
 	$(BIN)/pnp demo
 
-test: $(STAMP)
+test: install
 	$(BIN)/python -m pytest
 
 # The play bench compares with OpenSpiel's C++ goofspiel when open_spiel installs here.
-bench: $(STAMP)
+bench: install
 	-$(BIN)/python -c "import pyspiel" 2>/dev/null || $(BIN)/pip install -q open_spiel \
 		|| echo "open_spiel unavailable: the play bench skips its OpenSpiel comparison"
 	$(BIN)/python -m bench
 
 lint: $(STAMP)
-	$(BIN)/ruff check toolkit tests bench
+	$(BIN)/ruff check toolkit tests bench setup.py
 
 clean:
-	rm -rf $(VENV) output .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) output .pytest_cache .hypothesis .mypy_cache build *.egg-info
+	find toolkit \( -name '*.so' -o -name '*.pyd' \) -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

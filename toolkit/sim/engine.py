@@ -47,6 +47,18 @@ Engines also carry two cheap hooks (see `Instrumented`): ``fire(id)`` counts how
 rule, ability or ruling decided something (rule coverage), and ``emit`` (a no-op unless a
 log is asked for) receives the events of a playthrough log; while a log is written every
 firing is also emitted (kind ``fired``), so the log shows each ruling where it applied.
+`IndexedCounts` keeps the same API with the counts in a list, fired by number.
+
+Optional hooks for speed (the harness uses them when present, else the plain protocol):
+
+- ``state_hash(state) -> int``: equal to ``hash(state_key(state))`` in what it tells
+  apart (equal keys, equal hashes), cheaper to compute; the harness hashes a state for
+  loop detection only when no chance node or random choice follows it at once.
+- ``invariants(state)`` should return at once (an empty tuple) when nothing is wrong:
+  the harness calls it after every step while checks are on, so the usual case is best
+  a few comparisons, with the detailed search for what is broken behind them.
+- Engines whose hot modules are listed in `toolkit.sim.native.COMPILED` are compiled
+  with mypyc by ``make install`` (pure Python stays the reference and the fallback).
 """
 
 from __future__ import annotations
@@ -110,8 +122,10 @@ class Instrumented:
         return {"counts": self.counts}
 
     def __setstate__(self, data: dict) -> None:
-        self.__init__()
-        self.counts.update(data.get("counts", {}))
+        self.__init__()  # type: ignore[misc]
+        counts = self.counts
+        counts.update(data.get("counts", {}))
+        self.counts = counts  # (a no-op for a plain dict; `IndexedCounts` needs it)
 
     def coverage_ids(self) -> Sequence[str]:
         """Every rule, ability and ruling id this engine may fire."""
@@ -136,6 +150,46 @@ class Instrumented:
         """Text for the log when ``rule_id`` fires: a ruling's decision."""
         ruling = self.rulings.get(rule_id)
         return ruling.decision if ruling else None
+
+
+class IndexedCounts(Instrumented):
+    """`Instrumented` with coverage counted in a list, for engines with hot loops.
+
+    ``hits[i]`` counts the ``i``-th id of `coverage_ids` (fixed for the engine's
+    life), so the engine fires by number: ``hit(i)`` is a list increment instead of a
+    string-keyed dict update. ``fire(id)`` still takes the id, and ``counts`` is still
+    the id → count dict the harness and the search read and swap: reading it builds the
+    dict, assigning one sets every count from it (ids it lacks count 0).
+    """
+
+    hits: list[int]
+    coverage_index: dict[str, int]
+
+    def reset_counts(self) -> dict[str, int]:
+        """Start counting afresh; returns the (zeroed) counts."""
+        ids = self.coverage_ids()
+        self.coverage_index = {rule_id: i for i, rule_id in enumerate(ids)}
+        self.hits = [0] * len(ids)
+        return self.counts
+
+    @property
+    def counts(self) -> dict[str, int]:  # type: ignore[override]
+        """Every coverage id → how often it fired (a fresh dict)."""
+        return dict(zip(self.coverage_ids(), self.hits, strict=True))
+
+    @counts.setter
+    def counts(self, value: Mapping[str, int]) -> None:
+        self.hits = [value.get(rule_id, 0) for rule_id in self.coverage_ids()]
+
+    def hit(self, i: int) -> None:
+        """Count one firing of the ``i``-th coverage id."""
+        self.hits[i] += 1
+        if self.emit is not None:
+            self.emit("fired", self.coverage_ids()[i])
+
+    def fire(self, rule_id: str) -> None:
+        """Count one firing of a rule, ability or ruling (by id; KeyError if unknown)."""
+        self.hit(self.coverage_index[rule_id])
 
 
 @runtime_checkable
@@ -192,5 +246,6 @@ class RandomAgent:
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
         """Pick one legal action uniformly at random."""
         n = len(legal)
-        return legal[rng.randrange(n)] if n > 1 else legal[0]
+        # rng.randrange(n) for n > 0 is rng._randbelow(n) (the same draws), minus a call.
+        return legal[rng._randbelow(n)] if n > 1 else legal[0]
 

@@ -28,16 +28,21 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import time
+from _random import Random as _Twister
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from hashlib import sha512
 from random import Random
 from typing import Any
 
 from .agents import make_agents
-from .engine import CHANCE, Rules
+from .engine import CHANCE, RandomAgent, Rules
 from .log import GameLog, markdown
 from .stats import Stats
+
+_seed_twister = _Twister.seed
+"""The C generator's own seeding (what `random.Random.seed` ends with)."""
 
 LOOP_REPEATS = 3
 """A game whose state comes back this many times is stopped as a loop."""
@@ -56,6 +61,9 @@ class Violation:
     invariant: str
     message: str
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (Violation, (self.seed, self.step, self.invariant, self.message))
+
     def to_json(self) -> dict[str, Any]:
         """The `play --json` form."""
         return {"seed": self.seed, "step": self.step, "invariant": self.invariant,
@@ -69,6 +77,9 @@ class Unfinished:
     seed: int
     reason: str
     loop: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (Unfinished, (self.seed, self.reason, self.loop))
 
 
 @dataclass(slots=True)
@@ -99,14 +110,29 @@ def result_columns(rules: Rules, params: Any, seats: int) -> int:
     return len(rules.describe_params(params).get("decks") or ()) or seats
 
 
+def _stream(name: str) -> Random:
+    """``Random(name)``: the same generator in the same state, made without running
+    `random.Random.seed` in the interpreter (which costs as much as a short game's moves).
+
+    For a str, ``Random.seed`` (version 2) seeds the Mersenne Twister with
+    ``int.from_bytes(b + sha512(b).digest())`` of ``b = name.encode()`` and clears
+    ``gauss_next``; this does the same on a new, unseeded `Random`.
+    """
+    rng = Random.__new__(Random)
+    data = name.encode()
+    _seed_twister(rng, int.from_bytes(data + sha512(data).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
 def chance_stream(seed: int) -> Random:
-    """The chance stream of game ``seed`` (drops, shuffles)."""
-    return Random(f"chance:{seed}")
+    """The chance stream of game ``seed`` (drops, shuffles): ``Random("chance:<seed>")``."""
+    return _stream(f"chance:{seed}")
 
 
 def agent_stream(seed: int) -> Random:
-    """The agents' stream of game ``seed``."""
-    return Random(f"agents:{seed}")
+    """The agents' stream of game ``seed``: ``Random("agents:<seed>")``."""
+    return _stream(f"agents:{seed}")
 
 
 def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, *,
@@ -147,14 +173,23 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
             game_log.note(f"violation at step {step}: {name}: {message}")
 
     # The hot loop: the engine's methods and each seat's agent are looked up once.
-    outcome_of, to_move, state_key = rules.outcome, rules.to_move, rules.state_key
+    outcome_of, to_move = rules.outcome, rules.to_move
     legal_actions, observe, apply = rules.legal_actions, rules.observe, rules.apply
     invariants = rules.invariants
+    state_hash = getattr(rules, "state_hash", None)
+    if state_hash is None:
+        state_key = rules.state_key
+
+        def state_hash(state: Any) -> int:
+            return hash(state_key(state))
     step = 0
     state = None
     try:
-        seats = [(agent.act, agent.observes, getattr(agent, "stochastic", False))
-                 for agent in agents]
+        # (act, observes, stochastic, uniform): the built-in uniform agent is played
+        # inline, drawing exactly as `RandomAgent.act` does.
+        seats = [(agent.act, agent.observes, getattr(agent, "stochastic", False),
+                  type(agent) is RandomAgent) for agent in agents]
+        getrandbits = arng.getrandbits
         state = rules.setup(params, chance)
         if check_invariants:
             for name, message in invariants(state):
@@ -174,34 +209,49 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
             if step >= cap:
                 rec.reason = f"step cap ({cap}) reached"
                 break
-            key = hash(state_key(state))
-            before = seen.get(key)
-            if before is None:
-                seen[key] = (1, step)
-            elif before[0] >= LOOP_REPEATS - 1:
-                first = before[1]
-                rec.reason = (f"loop: the state after step {step} is the one after step "
-                              f"{first}, seen {LOOP_REPEATS} times")
-                rec.loop = _replay(rules, params, seed, actions, first, step)
-                break
-            else:
-                seen[key] = (before[0] + 1, step)
+            # Loop detection. The state is hashed only when it can matter: a repeat needs
+            # positions remembered since the last chance or random choice, and a position
+            # is remembered only if no chance or random choice follows it at once.
+            key = before = None
+            if seen:
+                key = state_hash(state)
+                before = seen.get(key)
+                if before is not None and before[0] >= LOOP_REPEATS - 1:
+                    first = before[1]
+                    rec.reason = (f"loop: the state after step {step} is the one after "
+                                  f"step {first}, seen {LOOP_REPEATS} times")
+                    rec.loop = _replay(rules, params, seed, actions, first, step)
+                    break
             if movers[0] == CHANCE:
                 chosen = [rules.chance(state, chance)]
                 seen.clear()  # chance took part: what came before is no cycle
             else:
                 chosen = []
+                random_choice = False
                 for player in movers:
                     legal = legal_actions(state, player)
                     if not legal:
                         violation(step, "legal-action",
                                   f"player {player} must decide but has no legal action")
                         break
-                    act, observes, stochastic = seats[player]
-                    action = act(observe(state, player) if observes else None, legal, arng)
+                    act, observes, stochastic, uniform = seats[player]
+                    if uniform:
+                        n = len(legal)
+                        if n > 1:  # rng.randrange(n): `Random._randbelow` as it draws
+                            k = n.bit_length()
+                            r = getrandbits(k)
+                            while r >= n:
+                                r = getrandbits(k)
+                            action = legal[r]
+                        else:
+                            action = legal[0]
+                    else:
+                        action = act(observe(state, player) if observes else None, legal,
+                                     arng)
                     if stochastic and len(legal) > 1:
-                        seen.clear()  # a random choice took part
-                    if check_invariants and action not in legal:
+                        random_choice = True  # a random choice took part
+                    # (the inline uniform agent picks a legal action by its position)
+                    if check_invariants and not uniform and action not in legal:
                         violation(step, "agent-action",
                                   f"agent {agent_names[player]} chose illegal {action!r}")
                         action = legal[0]
@@ -209,6 +259,13 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                 if len(chosen) < len(movers):
                     rec.reason = "no legal action"
                     break
+                if random_choice:
+                    seen.clear()
+                else:  # remember this position (a deterministic step follows it)
+                    if key is None:
+                        key = state_hash(state)
+                        before = seen.get(key)
+                    seen[key] = (1, step) if before is None else (before[0] + 1, step)
             for action in chosen:
                 if game_log is not None:
                     what, why = rules.describe(state, action)
@@ -278,8 +335,10 @@ class ChunkResult:
     def merge(self, other: ChunkResult) -> None:
         """Fold a later chunk into this one, keeping the first `MAX_LISTED` of each list."""
         self.stats.merge(other.stats)
-        for mine, theirs in ((self.violations, other.violations),
-                             (self.unfinished, other.unfinished), (self.failed, other.failed)):
+        pairs: tuple[tuple[list[Any], list[Any]], ...] = (
+            (self.violations, other.violations), (self.unfinished, other.unfinished),
+            (self.failed, other.failed))
+        for mine, theirs in pairs:
             room = MAX_LISTED - len(mine)
             if room > 0:
                 mine.extend(theirs[:room])
@@ -322,6 +381,15 @@ def run_chunk(rules: Rules, params: Any, agent_names: Sequence[str], first_seed:
     return out
 
 
+def _chunks(rules: Rules, params: Any, names: tuple[str, ...], seed: int, games: int,
+            size: int, check_invariants: bool, log_games: int,
+            max_steps: int | None) -> Iterator[tuple]:
+    """The arguments of each chunk's job, made one at a time as they are needed."""
+    for start in range(0, games, size):
+        yield (rules, params, names, seed, start, min(size, games - start), check_invariants,
+               log_games, max_steps)
+
+
 def _chunk_job(args: tuple) -> tuple[int, ChunkResult]:
     return args[4], run_chunk(*args)
 
@@ -346,15 +414,17 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
     ``on_progress(n)`` is called with the number of games each finished chunk held.
     """
     size = max(1, min(250, -(-games // (max(1, jobs) * 8))))
-    chunks: Iterator[tuple] = (
-        (rules, params, tuple(agent_names), seed, start, min(size, games - start),
-         check_invariants, log_games, max_steps) for start in range(0, games, size))
+    chunks = _chunks(rules, params, tuple(agent_names), seed, games, size,
+                     check_invariants, log_games, max_steps)
     jobs = max(1, min(jobs, -(-games // size)))
     total = ChunkResult(Stats(seats=result_columns(rules, params, len(agent_names))))
     began = time.perf_counter()
     if jobs == 1:
+        # The chunk job as the module holds it now, also when compiled (where a direct
+        # call is bound at build time): tests replace it to stop a long run early.
+        job = globals()["_chunk_job"]
         for args in chunks:
-            _, part = _chunk_job(args)
+            _, part = job(args)
             total.merge(part)
             if on_progress:
                 on_progress(args[5])

@@ -12,8 +12,8 @@ badges ready.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from random import Random
+from typing import Any, Final
 
 from toolkit.sim.engine import Agent, RandomAgent
 
@@ -21,28 +21,55 @@ from .rules import Side, judge, mount_allowed
 from .rulings import ability_key
 from .state import BadgeSpec, BadgeView, Observation
 
-ACTIVE = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
+ACTIVE: Final = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
                     "protect", "heal", "enervate"})
 """Abilities used from a ready badge: worth keeping such badges ready."""
 
 
-@lru_cache(maxsize=4096)
+class _Prepared:
+    """What the agent reads of one badge spec, worked out once: its side, abilities and
+    worth."""
+
+    __slots__ = ("spec", "side", "abilities", "worth")
+
+    def __init__(self, spec: BadgeSpec) -> None:
+        self.spec = spec
+        self.side = Side(spec.value, frozenset(t.casefold() for t in spec.types),
+                         frozenset(t.casefold() for t in spec.strengths),
+                         frozenset(t.casefold() for t in spec.weaknesses))
+        self.abilities = frozenset(ability_key(a) for a in spec.abilities)
+        self.worth = spec.value + (0.4 if self.abilities & ACTIVE else 0.0)
+
+
+_PREPARED: dict[int, _Prepared] = {}
+
+
+def _prepared(spec: BadgeSpec) -> _Prepared:
+    """The prepared spec, looked up by identity (hashing a spec hashes all its fields; an
+    entry holds its spec, so its id cannot be reused while it is cached)."""
+    got = _PREPARED.get(id(spec))
+    if got is None or got.spec is not spec:
+        if len(_PREPARED) >= 4096:
+            _PREPARED.clear()
+        got = _PREPARED[id(spec)] = _Prepared(spec)
+    return got
+
+
 def _side(spec: BadgeSpec, value: int | None = None) -> Side:
-    return Side(spec.value if value is None else value,
-                frozenset(t.casefold() for t in spec.types),
-                frozenset(t.casefold() for t in spec.strengths),
-                frozenset(t.casefold() for t in spec.weaknesses))
+    side = _prepared(spec).side
+    if value is None or value == side.value:
+        return side
+    return Side(value, side.types, side.strengths, side.weaknesses)
 
 
-@lru_cache(maxsize=4096)
 def _abilities(spec: BadgeSpec) -> frozenset[str]:
-    return frozenset(ability_key(a) for a in spec.abilities)
+    return _prepared(spec).abilities
 
 
 def worth(spec: BadgeSpec) -> float:
     """How much a badge is worth keeping ready: its value, plus a little for an ability
     used from the ready side."""
-    return spec.value + (0.4 if _abilities(spec) & ACTIVE else 0.0)
+    return _prepared(spec).worth
 
 
 def _extras(action: tuple) -> int:
@@ -60,7 +87,7 @@ class GreedyAgent:
     observes = True
     stochastic = False
 
-    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+    def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
             return legal[0]
@@ -83,7 +110,7 @@ class GreedyAgent:
         return self._target(obs, legal)
 
     # -------------------------------------------------------------- flipping
-    def _flip(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _flip(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
         if mine[legal[0][2]].status == "ready":  # too many ready: exhaust the least worth
             return min(legal, key=lambda a: (worth(mine[a[2]].spec), a[2]))
@@ -95,7 +122,7 @@ class GreedyAgent:
         seen = [_side(v.spec) for v in obs.theirs]
         return seen or [Side(2, frozenset(), frozenset(), frozenset())]
 
-    def _pre(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _pre(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
         by_kind: dict[str, list[tuple]] = {}
         for a in legal:
@@ -134,7 +161,10 @@ class GreedyAgent:
 
         def expected(a: tuple) -> tuple:
             side = self._choice_side(obs, a, base)
-            score = sum(_score(judge(side, e)[0]) for e in proxies) / len(proxies)
+            total = 0.0  # (the scores are 0, 0.5 or 1: any order of sums is exact)
+            for e in proxies:
+                total += _score(judge(side, e)[0])
+            score = total / len(proxies)
             return (score - (0.15 if a[0] == "charge" else 0.0) - 0.1 * _extras(a),
                     mine[a[2]].spec.value, -a[2], -_extras(a))
         return max(choices, key=expected)
@@ -142,9 +172,11 @@ class GreedyAgent:
     def _swarm_seen(self, obs: Observation) -> int:
         """The values of the Swarm badges face up now (a Swarm badge adds them)."""
         total = 0
-        for v in (*obs.mine, *obs.theirs):
-            if v.status in ("exhausted", "battle", "dying") and "swarm" in _abilities(v.spec):
-                total += v.spec.value
+        for views in (obs.mine, obs.theirs):
+            for v in views:
+                if v.status in ("exhausted", "battle", "dying") \
+                        and "swarm" in _abilities(v.spec):
+                    total += v.spec.value
         return total
 
     def _choice_side(self, obs: Observation, a: tuple, base: int) -> Side:
@@ -158,7 +190,7 @@ class GreedyAgent:
         return _side(spec, value * 2 if a[0] == "charge" else value)
 
     # --------------------------------------------------------------- battle
-    def _battle(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _battle(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         view, theirs = obs.sides
         if view is None or theirs is None:
             return legal[0]
@@ -185,7 +217,7 @@ class GreedyAgent:
         return best
 
     # ----------------------------------------------------------------- save
-    def _save(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _save(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         p = obs.player
         own = [obs.mine[j].spec.value for q, j in obs.dying if q == p]
         if not own:
@@ -201,7 +233,7 @@ class GreedyAgent:
         return legal[0]
 
     # ----------------------------------------------------------- post-battle
-    def _post(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _post(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         for a in legal[1:]:
             view = obs.mine[a[2]]
             if a[0] == "enervate":
@@ -213,7 +245,7 @@ class GreedyAgent:
         return legal[0]
 
     # -------------------------------------------------------------- targets
-    def _target(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+    def _target(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         kind = obs.pending[0] if obs.pending else ""
         p = obs.player
         mine = obs.mine
@@ -233,9 +265,9 @@ class GreedyAgent:
                 return (_score(judge(side, enemy)[0]) if enemy else 0.0, side.value)
             return max(legal, key=fits)
         if kind == "death-curse":
-            enemy = [a for a in legal if a[2] != p]
-            if enemy:  # the chosen badge unseen is likely strong; a face-down one average
-                return max(enemy, key=lambda a: self._value(obs, a[2], a[3]) if a[3] >= 0
+            targets = [a for a in legal if a[2] != p]
+            if targets:  # the chosen badge unseen is likely strong; a face-down one average
+                return max(targets, key=lambda a: self._value(obs, a[2], a[3]) if a[3] >= 0
                            else 2.2 if a[3] == -2 else 1.5)
             return min(legal, key=lambda a: (worth(mine[a[3]].spec), a[3]))
         return legal[0]

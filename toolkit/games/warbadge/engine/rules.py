@@ -38,13 +38,14 @@ face-down enemy badge, picked blind; ``-2`` the badge the enemy chose in secret)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any, Final
 
-from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+from toolkit.sim import engine as _engine
+from toolkit.sim.engine import Agent, EmitHook, IndexedCounts, Outcome
 
-from .rulings import ABILITY_IDS, COVERAGE_IDS, RULINGS, ability_key
+from .rulings import ABILITY_IDS, COVERAGE_IDS, INDEX, RULINGS, ability_key
 from .state import (
     ASIDE,
     BATTLE,
@@ -73,42 +74,134 @@ from .state import (
     WarBadgeParams,
 )
 
-MOUNT_EXCLUDED = frozenset({"beast", "abomination", "flying", "machine"})
+CHANCE: Final[int] = _engine.CHANCE
+"""The pseudo-player of chance nodes (toolkit/sim/engine.py), a constant here."""
+
+MOUNT_EXCLUDED: Final = frozenset({"beast", "abomination", "flying", "machine"})
 """Mount: "If the WarBadge in battle is not a beast, abomination, flying, or machine"."""
 
-_MOUNT_IGNORED = frozenset({"poison", "rage", "inspire"})
+_MOUNT_IGNORED: Final = frozenset({"poison", "rage", "inspire"})
 """A Mount's own battle abilities, which do not apply (ruling mount-abilities)."""
-_NOT_WHILE_DYING = frozenset({"altruism", "hide"})
+_NOT_WHILE_DYING: Final = frozenset({"altruism", "hide"})
 """Abilities a dying badge cannot use (ruling dying-cannot-act)."""
-_PLACES = frozenset(range(READY, DEAD + 1))
+_PLACES: Final = frozenset(range(READY, DEAD + 1))
 """Every badge status (each badge is always in one of these places)."""
-_SETTLED = frozenset({READY, EXHAUSTED, HIDDEN, DEAD})
+_SETTLED: Final = frozenset({READY, EXHAUSTED, HIDDEN, DEAD})
 """The places outside a battle's choice, fight and deaths (and outside the drop)."""
-_SETTLED_IN_DROP = _SETTLED | {ASIDE}
+_SETTLED_IN_DROP: Final = _SETTLED | {ASIDE}
 """The same while dropping and flipping, when set-aside badges wait to come back."""
-_ORDERS = ((0, 1), (1, 0))
+_SETTLED_BITS: Final = sum(1 << x for x in _SETTLED)
+_SETTLED_BITS_IN_DROP: Final = sum(1 << x for x in _SETTLED_IN_DROP)
+"""The same places as bit masks (``1 << place``), for the invariants' fast check."""
+_ORDERS: Final[tuple[tuple[int, ...], ...]] = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
-_SEEN_BY_ENEMY = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
+_SEEN_BY_ENEMY: Final = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
 """The places where the enemy sees a badge's face (and a badge revealed by Charge)."""
-_CODES = {name: code for code, name in enumerate(STATUS_NAMES)}
-_BLIND = -1
+_SEEN_BITS: Final = sum(1 << x for x in _SEEN_BY_ENEMY)
+_CODES: Final = {name: code for code, name in enumerate(STATUS_NAMES)}
+_BLIND: Final = -1
 """``ref`` of a blind pick among the enemy's face-down badges."""
-_SECRET = -2
+_SECRET: Final = -2
 """``ref`` of the badge the enemy chose in secret (in hand)."""
-_A = ABILITY_IDS
+_AB: Final[dict[str, int]] = {key: INDEX[rid] for key, rid in ABILITY_IDS.items()}
+"""Each ability key's coverage number."""
+
+# Coverage numbers (`IndexedCounts.hit`) of the rules, abilities and rulings fired here.
+A_CHARGE: Final = INDEX["warbadge.ability.charge"]
+A_FAST: Final = INDEX["warbadge.ability.fast"]
+A_INSPIRE: Final = INDEX["warbadge.ability.inspire"]
+A_POISON: Final = INDEX["warbadge.ability.poison"]
+A_RAGE: Final = INDEX["warbadge.ability.rage"]
+A_REGENERATE: Final = INDEX["warbadge.ability.regenerate"]
+A_SWARM: Final = INDEX["warbadge.ability.swarm"]
+G_ABILITY_WINDOWS: Final = INDEX["warbadge.ruling.ability-windows"]
+G_BATTLE_CANCELLED: Final = INDEX["warbadge.ruling.battle-cancelled"]
+G_BLIND_TARGET: Final = INDEX["warbadge.ruling.blind-target"]
+G_BOTH_EXHAUSTED: Final = INDEX["warbadge.ruling.both-exhausted"]
+G_CHARGE_VALUE: Final = INDEX["warbadge.ruling.charge-value"]
+G_DEATH_CURSE_HIDDEN: Final = INDEX["warbadge.ruling.death-curse-hidden"]
+G_DECLARE_ORDER: Final = INDEX["warbadge.ruling.declare-order"]
+G_DIES_MEANING: Final = INDEX["warbadge.ruling.dies-meaning"]
+G_DYING_CANNOT_ACT: Final = INDEX["warbadge.ruling.dying-cannot-act"]
+G_ENERVATE_TRIGGER: Final = INDEX["warbadge.ruling.enervate-trigger"]
+G_FIZZLE: Final = INDEX["warbadge.ruling.fizzle"]
+G_FLIP_CHOICE: Final = INDEX["warbadge.ruling.flip-choice"]
+G_HIDDEN_ALIVE: Final = INDEX["warbadge.ruling.hidden-alive"]
+G_ILLUSION_SWAP: Final = INDEX["warbadge.ruling.illusion-swap"]
+G_INSPIRE_KILLED: Final = INDEX["warbadge.ruling.inspire-killed"]
+G_LEAD_TARGETS: Final = INDEX["warbadge.ruling.lead-targets"]
+G_MOUNT_ABILITIES: Final = INDEX["warbadge.ruling.mount-abilities"]
+G_MOUNT_KILL_CHOICE: Final = INDEX["warbadge.ruling.mount-kill-choice"]
+G_MOUNT_KINDS: Final = INDEX["warbadge.ruling.mount-kinds"]
+G_MOUNT_ONE: Final = INDEX["warbadge.ruling.mount-one"]
+G_MUTUAL_ELIMINATION: Final = INDEX["warbadge.ruling.mutual-elimination"]
+G_POISON_BOTH: Final = INDEX["warbadge.ruling.poison-both"]
+G_POISON_WINNER: Final = INDEX["warbadge.ruling.poison-winner"]
+G_POST_BATTLE_ORDER: Final = INDEX["warbadge.ruling.post-battle-order"]
+G_PROTECT_OWN: Final = INDEX["warbadge.ruling.protect-own"]
+G_RAGE_ACTIVE_OPPONENT: Final = INDEX["warbadge.ruling.rage-active-opponent"]
+G_READY_COUNT_CAP: Final = INDEX["warbadge.ruling.ready-count-cap"]
+G_READY_COUNT_TEAM: Final = INDEX["warbadge.ruling.ready-count-team"]
+G_REGENERATE_DEFEAT: Final = INDEX["warbadge.ruling.regenerate-defeat"]
+G_SAVE_ANY: Final = INDEX["warbadge.ruling.save-any"]
+G_SET_ASIDE_READY: Final = INDEX["warbadge.ruling.set-aside-ready"]
+G_SWARM_REVEAL: Final = INDEX["warbadge.ruling.swarm-reveal"]
+G_SWARM_VISIBLE: Final = INDEX["warbadge.ruling.swarm-visible"]
+G_TEAMS_KNOWN: Final = INDEX["warbadge.ruling.teams-known"]
+R_ADVANTAGE_CANCEL: Final = INDEX["warbadge.rule.advantage-cancel"]
+R_COMPARE_VALUES: Final = INDEX["warbadge.rule.compare-values"]
+R_DEFEATED_REMOVED: Final = INDEX["warbadge.rule.defeated-removed"]
+R_DRAW: Final = INDEX["warbadge.rule.draw"]
+R_FIRST_ROUND_READY: Final = INDEX["warbadge.rule.first-round-ready"]
+R_NEXT_ROUND_READY: Final = INDEX["warbadge.rule.next-round-ready"]
+R_REVEAL: Final = INDEX["warbadge.rule.reveal"]
+R_RE_ADD: Final = INDEX["warbadge.rule.re-add"]
+R_ROUND_END: Final = INDEX["warbadge.rule.round-end"]
+R_SECRET_CHOICE: Final = INDEX["warbadge.rule.secret-choice"]
+R_SET_ASIDE: Final = INDEX["warbadge.rule.set-aside"]
+R_SHAKE_AND_DROP: Final = INDEX["warbadge.rule.shake-and-drop"]
+R_TYPE_ADVANTAGE: Final = INDEX["warbadge.rule.type-advantage"]
+R_VICTORY_DRAW: Final = INDEX["warbadge.rule.victory-draw"]
+R_VICTORY_ELIMINATION: Final = INDEX["warbadge.rule.victory-elimination"]
+R_VICTORY_MORE_BADGES: Final = INDEX["warbadge.rule.victory-more-badges"]
+R_VICTORY_TOTAL_VALUE: Final = INDEX["warbadge.rule.victory-total-value"]
+R_WINNER_EXHAUSTED: Final = INDEX["warbadge.rule.winner-exhausted"]
 
 
 def _put(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
-class Side(NamedTuple):
-    """A battle side for `judge` (the engine's own, or a hypothetical one)."""
+class Side:
+    """A battle side for `judge` (the engine's own, or a hypothetical one): value, types,
+    strengths and weaknesses (casefolded sets). Plain data, compared by its fields."""
 
-    value: int
-    types: frozenset[str]
-    strengths: frozenset[str]
-    weaknesses: frozenset[str]
+    __slots__ = ("value", "types", "strengths", "weaknesses")
+
+    def __init__(self, value: int, types: frozenset[str], strengths: frozenset[str],
+                 weaknesses: frozenset[str]) -> None:
+        self.value = value
+        self.types = types
+        self.strengths = strengths
+        self.weaknesses = weaknesses
+
+    def _replace(self, value: int | None = None,
+                 weaknesses: frozenset[str] | None = None) -> Side:
+        """A copy with ``value`` or ``weaknesses`` changed."""
+        return Side(self.value if value is None else value, self.types, self.strengths,
+                    self.weaknesses if weaknesses is None else weaknesses)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Side) and self.value == other.value
+                and self.types == other.types and self.strengths == other.strengths
+                and self.weaknesses == other.weaknesses)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.types, self.strengths, self.weaknesses))
+
+    def __repr__(self) -> str:
+        return (f"Side(value={self.value}, types={self.types}, strengths={self.strengths}, "
+                f"weaknesses={self.weaknesses})")
 
 
 def judge(a: SideView | Side, b: SideView | Side) -> tuple[int, str]:
@@ -122,8 +215,11 @@ def judge(a: SideView | Side, b: SideView | Side) -> tuple[int, str]:
     equal values are a draw. ``cause`` is ``advantage``, ``cancelled`` (both advantaged,
     decided by value), ``value`` or ``draw``.
     """
-    adv_a = not a.strengths.isdisjoint(b.types) or not b.weaknesses.isdisjoint(a.types)
-    adv_b = not b.strengths.isdisjoint(a.types) or not a.weaknesses.isdisjoint(b.types)
+    # (an empty set shares nothing: most badges have no weakness, so test sizes first)
+    adv_a = ((len(a.strengths) > 0 and not a.strengths.isdisjoint(b.types))
+             or (len(b.weaknesses) > 0 and not b.weaknesses.isdisjoint(a.types)))
+    adv_b = ((len(b.strengths) > 0 and not b.strengths.isdisjoint(a.types))
+             or (len(a.weaknesses) > 0 and not a.weaknesses.isdisjoint(b.types)))
     if adv_a != adv_b:
         return (0 if adv_a else 1), "advantage"
     cause = "cancelled" if adv_a else "value"
@@ -137,7 +233,14 @@ def mount_allowed(rider: Card | SideView) -> bool:
     return MOUNT_EXCLUDED.isdisjoint(rider.types)
 
 
-class WarBadgeRules(Instrumented):
+def _with_counts(counts: dict[str, int]) -> WarBadgeRules:
+    """A fresh engine holding ``counts`` (unpickling)."""
+    rules = WarBadgeRules()
+    rules.counts = counts
+    return rules
+
+
+class WarBadgeRules(IndexedCounts):
     """The WarBadge rules engine (see the module docstring)."""
 
     game_id = "warbadge"
@@ -147,11 +250,12 @@ class WarBadgeRules(Instrumented):
     max_steps = 20_000
 
     def __init__(self) -> None:
-        self.emit = None
+        self.emit: EmitHook | None = None
+        self.hits: list[int] = []
         self._last_teams: tuple | None = None
-        self._det_teams: dict[tuple, tuple[Team, Team]] = {}
+        self._det_teams: dict[tuple, tuple[Team, ...]] = {}
         self.reset_counts()
-        self._handlers = {
+        self._handlers: dict[str, Callable[..., None]] = {
             "lead": self._h_lead, "death-curse": self._h_curse,
             "resurrect": self._h_resurrect, "illusion": self._h_illusion,
             "mount": self._h_mount, "protect": self._h_protect,
@@ -160,9 +264,19 @@ class WarBadgeRules(Instrumented):
             "trigger": self._h_trigger, "kill": self._h_kill,
         }
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its counts only, as `Instrumented` says (also when compiled)."""
+        return (_with_counts, (self.counts,))
+
+    def hit(self, i: int) -> None:
+        """Count one firing of coverage id number ``i`` (`IndexedCounts.hit`)."""
+        self.hits[i] += 1
+        if self.emit is not None:
+            self.emit("fired", COVERAGE_IDS[i])
+
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
         """The agent registry: name -> factory."""
         from .agents import AGENTS
 
@@ -198,11 +312,12 @@ class WarBadgeRules(Instrumented):
             teams = (Team(params.teams[0]), Team(params.teams[1]))
             self._last_teams = (params, teams)
         s = State(
-            teams=teams, names=tuple(params.deck_names), rounds=params.format.rounds,
+            teams=teams, names=(params.deck_names[0], params.deck_names[1]),
+            rounds=params.format.rounds,
             values=(teams[0].values, teams[1].values),
             status=[[READY] * teams[0].size, [READY] * teams[1].size],
         )
-        self.fire("warbadge.ruling.teams-known")  # what each player knows, all game long
+        self.hit(G_TEAMS_KNOWN)  # what each player knows, all game long
         self._begin_round(s, None)
         return s
 
@@ -215,7 +330,7 @@ class WarBadgeRules(Instrumented):
         """
         s = self.setup(params)
         letters = {"R": READY, "E": EXHAUSTED, "D": DEAD, "H": HIDDEN}
-        for p in (0, 1):
+        for p in range(2):
             if len(places[p]) != s.teams[p].size:
                 raise ValueError(f"seat {p + 1}: {len(places[p])} places for "
                                  f"{s.teams[p].size} badges")
@@ -238,7 +353,7 @@ class WarBadgeRules(Instrumented):
             return (s.pending[1],)
         if s.window:
             d = s.declared
-            if d == (None, None):  # nobody has declared yet
+            if d[0] is None and d[1] is None:  # nobody has declared yet
                 return s.window
             return tuple([p for p in s.window if d[p] is None])
         if s.stage == DROP:
@@ -246,7 +361,7 @@ class WarBadgeRules(Instrumented):
         if s.stage == FLIP:
             t = s.target
             st = s.status
-            return tuple([p for p in (0, 1) if t[p] != st[p].count(READY)])
+            return tuple([p for p in range(2) if t[p] != st[p].count(READY)])
         return ()
 
     def legal_actions(self, s: State, player: int) -> list[tuple]:
@@ -312,7 +427,10 @@ class WarBadgeRules(Instrumented):
                 self._flip(s, action)
             else:
                 declared = s.declared = _put(s.declared, action[1], action)
-                if all([declared[q] is not None for q in s.window]):
+                for q in s.window:
+                    if declared[q] is None:
+                        break
+                else:  # every player of the window has declared
                     self._close_window(s)
         self._advance(s)
         return s
@@ -344,16 +462,16 @@ class WarBadgeRules(Instrumented):
             if stage == PRE:
                 self._next_pre(s)
             elif stage == FIGHT:
-                self._next_window(s, self._resolve_battle)
+                if not self._next_window(s):
+                    self._resolve_battle(s)
             elif stage == RESULT:
                 self._enter_save(s)
             elif stage == SAVE:
-                if not s.dying:
+                if not s.dying or not self._next_window(s):
                     self._deaths(s)
-                else:
-                    self._next_window(s, self._deaths)
             elif stage == POST:
-                self._next_window(s, self._end_battle)
+                if not self._next_window(s):
+                    self._end_battle(s)
             elif stage == FLIP:
                 if self._auto_flips(s):
                     return
@@ -361,25 +479,25 @@ class WarBadgeRules(Instrumented):
             else:  # DROP waits for chance
                 return
 
-    def _order(self, s: State) -> tuple[int, int]:
+    def _order(self, s: State) -> tuple[int, ...]:
         """Players in priority order for this battle (ruling declare-order)."""
         return _ORDERS[s.battle % 2]
 
-    def _next_window(self, s: State, done) -> None:
-        """Open the next ability window of this phase, or end the phase with ``done``."""
+    def _next_window(self, s: State) -> bool:
+        """Open the next ability window of this phase; False if there is none (the
+        caller then ends the phase)."""
         if s.quiet:
-            done(s)
-            return
+            return False
         options = (self._options(s, 0), self._options(s, 1))
         if not options[0] and not options[1]:
-            done(s)
-            return
+            return False
         movers = tuple([p for p in self._order(s) if options[p]])
         if s.stage == SAVE:
-            self.fire("warbadge.ruling.post-battle-order")
+            self.hit(G_POST_BATTLE_ORDER)
         s.window = movers
         s.declared = (None, None)
         s.options = options
+        return True
 
     def _next_pre(self, s: State) -> None:
         """The next pre-battle window, or the reveal once both players have chosen.
@@ -438,9 +556,9 @@ class WarBadgeRules(Instrumented):
         else:
             abilities = [a for a in declared if a[0] != "pass"]
             s.quiet = not abilities
-            self.fire("warbadge.ruling.ability-windows")
+            self.hit(G_ABILITY_WINDOWS)
         if len(abilities) > 1:
-            self.fire("warbadge.ruling.declare-order")
+            self.hit(G_DECLARE_ORDER)
         if abilities:
             s.queue = tuple(abilities) + s.queue
 
@@ -450,7 +568,7 @@ class WarBadgeRules(Instrumented):
         kind, p, j = a[0], a[1], a[2]
         s.status[p][j] = HAND
         s.committed = _put(s.committed, p, j)
-        self.fire("warbadge.rule.secret-choice")
+        self.hit(R_SECRET_CHOICE)
         if len(a) > 3:
             # Swarm: "When you play this WarBadge you may reveal any number of other
             # WarBadges with the swarm ability at the same time."
@@ -459,8 +577,8 @@ class WarBadgeRules(Instrumented):
             # Charge: "If you reveal this WarBadge before a battle as your choice for the
             # next battle, its value doubles."
             s.charged = _put(s.charged, p, True)
-            self.fire(_A["charge"])
-            self.fire("warbadge.ruling.charge-value")
+            self.hit(A_CHARGE)
+            self.hit(G_CHARGE_VALUE)
             if self.emit:
                 self.emit("reveal", f"{self._bn(s, p, j)} is revealed as {s.names[p]}'s "
                                     f"choice (Charge: value doubles)")
@@ -472,10 +590,10 @@ class WarBadgeRules(Instrumented):
         if not mask:
             return
         s.swarm = _put(s.swarm, p, 0)
-        self.fire("warbadge.ruling.swarm-reveal")
+        self.hit(G_SWARM_REVEAL)
         st = s.status[p]
         shown = []
-        for k in s.teams[p].by_ability["swarm"]:
+        for k in s.teams[p].swarm:
             if mask >> k & 1 and st[k] == READY:
                 st[k] = EXHAUSTED
                 shown.append(s.teams[p].cards[k].name)
@@ -493,47 +611,55 @@ class WarBadgeRules(Instrumented):
         """Set Fast badges aside and work out how many badges each player readies."""
         if self.emit:
             self.emit("round", f"Round {s.round} of {s.rounds}")
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
-            for j in s.teams[p].by_ability["fast"]:
+            for j in s.teams[p].fast:
                 # Fast: "When you Shake and Drop your WarBadges at the beginning of a
                 # round, set this WarBadge to the side."
                 if st[j] == READY or st[j] == EXHAUSTED:
                     st[j] = ASIDE
-                    self.fire(_A["fast"])
+                    self.hit(A_FAST)
                     if self.emit:
                         self.emit("ability", f"Fast: {self._bn(s, p, j)} is set aside "
                                              "and will start the round ready")
         dropped = [st.count(READY) + st.count(EXHAUSTED) for st in s.status]
-        self.fire("warbadge.ruling.ready-count-team")
+        self.hit(G_READY_COUNT_TEAM)
         # A team is the player's badges still alive; Fast: "It doesn't count towards your
         # number of WarBadges when determining the starting conditions of your team": a
         # player's own Fast badges leave that player's count only.
         alive = [len(st) - st.count(DEAD) for st in s.status]
         fast = [0, 0]
-        for p in (0, 1):
-            for j in s.teams[p].by_ability["fast"]:
+        for p in range(2):
+            for j in s.teams[p].fast:
                 if s.status[p][j] != DEAD:
                     fast[p] += 1
         if losers is None:
             # Setup: "flip your WarBadges one-by-one until exactly half of them rounded
             # up are ready (facedown)."
-            self.fire("warbadge.rule.first-round-ready")
-            halves = [(alive[p] - fast[p] + 1) // 2 for p in (0, 1)]
+            self.hit(R_FIRST_ROUND_READY)
+            halves = [(alive[p] - fast[p] + 1) // 2 for p in range(2)]
         else:
             # End of Round: "half of the losing player's team, rounded up."
-            self.fire("warbadge.rule.next-round-ready")
-            halves = [(min(alive[q] - (fast[q] if q == p else 0) for q in losers) + 1) // 2
-                      for p in (0, 1)]
+            self.hit(R_NEXT_ROUND_READY)
+            halves = []
+            for p in range(2):
+                # the smallest losing team (there is one), p's own Fast badges left out
+                least = alive[losers[0]] - (fast[p] if losers[0] == p else 0)
+                for q in losers:
+                    size = alive[q] - (fast[q] if q == p else 0)
+                    if size < least:
+                        least = size
+                halves.append((least + 1) // 2)
         if halves[0] > dropped[0] or halves[1] > dropped[1]:
-            self.fire("warbadge.ruling.ready-count-cap")
+            self.hit(G_READY_COUNT_CAP)
         s.target = (min(halves[0], dropped[0]), min(halves[1], dropped[1]))
         s.stage = DROP
 
     def _drop(self, s: State, action: tuple) -> None:
         # Shake and Drop: a badge landing face down is ready, face up is exhausted.
-        self.fire("warbadge.rule.shake-and-drop")
-        for p, mask in ((0, action[2]), (1, action[3])):
+        self.hit(R_SHAKE_AND_DROP)
+        for p in range(2):
+            mask: int = action[2 + p]
             st = s.status[p]
             for j, x in enumerate(st):
                 if x == READY or x == EXHAUSTED:
@@ -542,18 +668,18 @@ class WarBadgeRules(Instrumented):
         if self.emit:
             self.emit("info", "Ready after the drop: " + "; ".join(
                 f"{s.names[p]} {s.status[p].count(READY)} (needs {s.target[p]})"
-                for p in (0, 1)))
+                for p in range(2)))
 
     def _flip(self, s: State, action: tuple) -> None:
         _, p, j = action
         st = s.status[p]
         st[j] = EXHAUSTED if st[j] == READY else READY
-        self.fire("warbadge.ruling.flip-choice")
+        self.hit(G_FLIP_CHOICE)
 
     def _auto_flips(self, s: State) -> bool:
         """Flip where there is no choice; True if a player still has to choose."""
         remain = False
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             need = s.target[p] - st.count(READY)
             if not need:
@@ -574,7 +700,7 @@ class WarBadgeRules(Instrumented):
 
     def _finish_flips(self, s: State) -> None:
         """Re-add set-aside and hidden badges, ready; the first battle begins."""
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             cards = s.teams[p].cards
             for j, x in enumerate(st):
@@ -584,8 +710,8 @@ class WarBadgeRules(Instrumented):
                         self.emit("info", f"{self._bn(s, p, j)} is re-added, ready")
                     if "fast" not in cards[j].ab:
                         # End of Round: "Re-add any WarBadges that were set aside".
-                        self.fire("warbadge.rule.re-add")
-                        self.fire("warbadge.ruling.set-aside-ready")
+                        self.hit(R_RE_ADD)
+                        self.hit(G_SET_ASIDE_READY)
                 elif x == HIDDEN:
                     # Hide: "Return to play ready in the next round after both players
                     # have dropped their WarBadges."
@@ -600,7 +726,7 @@ class WarBadgeRules(Instrumented):
         if self.emit and READY in s.status[0] and READY in s.status[1]:
             self.emit("battle", f"Battle {s.battle + 1} (round {s.round}); ready: "
                       + ", ".join(f"{s.names[p]} {s.status[p].count(READY)}"
-                                  for p in (0, 1)))
+                                  for p in range(2)))
 
     # --------------------------------------------------------------- options
     def _pre_options(self, s: State, p: int) -> list[tuple]:
@@ -609,15 +735,12 @@ class WarBadgeRules(Instrumented):
         player who has chosen may pass instead (no options: not in the window)."""
         st = s.status[p]
         team = s.teams[p]
-        by = team.by_ability
         if s.committed[p] < 0:
-            acts = [("commit", p, j) for j, x in enumerate(st) if x == READY]
-            for j in by["charge"]:
+            acts: list[tuple] = [("commit", p, j) for j, x in enumerate(st) if x == READY]
+            for j in team.charge:
                 if st[j] == READY:
                     acts.append(("charge", p, j))
-            swarm = by["swarm"]
-            if len(swarm) > 1:
-                swarm = [k for k in swarm if st[k] == READY]
+            swarm = [k for k in team.swarm if st[k] == READY] if len(team.swarm) > 1 else []
             if len(swarm) > 1:
                 for j in swarm:
                     others = [k for k in swarm if k != j]
@@ -637,13 +760,13 @@ class WarBadgeRules(Instrumented):
             else:  # no pre-battle ability at hand: not in the window
                 return []
             acts = [("pass", p)]
-        for j in by["lead"]:
+        for j in team.lead:
             if st[j] == READY and EXHAUSTED in st:
                 acts.append(("lead", p, j))
-        for j in by["death-curse"]:
+        for j in team.curse:
             if st[j] == READY and self._curse_has_target(s, p, j):
                 acts.append(("death-curse", p, j))
-        for j in by["resurrect"]:
+        for j in team.resurrect:
             if st[j] == READY and self._resurrect_cands(s, p, j):
                 acts.append(("resurrect", p, j))
         return [] if len(acts) == 1 and acts[0][0] == "pass" else acts
@@ -652,46 +775,45 @@ class WarBadgeRules(Instrumented):
         """The abilities ``p`` may declare in the current window (battle/save/post)."""
         st = s.status[p]
         team = s.teams[p]
-        by = team.by_ability
         acts = []
         stage = s.stage
         if stage == FIGHT:
             rider = team.cards[s.committed[p]]
-            for j in by["illusion"]:
+            for j in team.illusion:
                 if st[j] == READY:
                     acts.append(("illusion", p, j))
-            if s.mount[p] < 0 and mount_allowed(rider):
-                for j in by["mount"]:
+            if team.mount and s.mount[p] < 0 and mount_allowed(rider):
+                for j in team.mount:
                     if st[j] == READY:
                         acts.append(("mount", p, j))
-            if not s.protect[p] and rider.weaknesses:
-                for j in by["protect"]:
+            if team.protect and not s.protect[p] and rider.weaknesses:
+                for j in team.protect:
                     if st[j] == READY:
                         acts.append(("protect", p, j))
         elif stage == SAVE:
             if s.dying:
-                heal = by["heal"]
+                heal = team.heal
                 if heal:
                     low = min([s.teams[q].values[j] for q, j, _ in s.dying])
                 for j in heal:
                     if st[j] == READY and team.values[j] >= low:
                         acts.append(("heal", p, j))
-                for j in by["altruism"]:
+                for j in team.altruism:
                     if st[j] == READY or st[j] == EXHAUSTED:
                         acts.append(("altruism", p, j))
         elif stage == POST:
-            if READY in s.status[1 - p]:
-                for j in by["enervate"]:
+            if team.enervate and READY in s.status[1 - p]:
+                for j in team.enervate:
                     if st[j] == READY:
                         acts.append(("enervate", p, j))
-            for j in by["hide"]:
+            for j in team.hide:
                 if st[j] == READY or st[j] == EXHAUSTED:
                     acts.append(("hide", p, j))
         return acts
 
     def _curse_has_target(self, s: State, p: int, j: int) -> bool:
         """Death Curse kills "a WarBadge of your choice": any other badge in play."""
-        for q in (0, 1):
+        for q in range(2):
             for k, x in enumerate(s.status[q]):
                 if (x == READY or x == EXHAUSTED or x == HAND) and (q != p or k != j):
                     return True
@@ -701,7 +823,7 @@ class WarBadgeRules(Instrumented):
         """Resurrect: "return any 1 WarBadge of value X-1": a dead badge of either
         player, the Resurrect player's own first."""
         v = s.teams[p].values[j] - 1
-        out = []
+        out: list[tuple[int, int]] = []
         for q in (p, 1 - p):
             values = s.teams[q].values
             out.extend((q, k) for k, x in enumerate(s.status[q]) if x == DEAD and values[k] == v)
@@ -714,13 +836,13 @@ class WarBadgeRules(Instrumented):
         if reveal:
             s.status[p][j] = EXHAUSTED
         if count:
-            self.fire(_A[key])
+            self.hit(_AB[key])
         if self.emit:
             self.emit("ability", f"{key.replace('-', ' ').title()}: {self._bn(s, p, j)}"
                                  + (" is revealed" if reveal else ""))
 
     def _fizzle(self, s: State, p: int, j: int, key: str) -> None:
-        self.fire("warbadge.ruling.fizzle")
+        self.hit(G_FIZZLE)
         if self.emit:
             self.emit("info", f"{key} of {self._bn(s, p, j)} can no longer be used and "
                               "does nothing")
@@ -731,7 +853,7 @@ class WarBadgeRules(Instrumented):
         if s.status[p][j] != READY or EXHAUSTED not in s.status[p]:
             return self._fizzle(s, p, j, "lead")
         self._use(s, p, j, "lead")
-        self.fire("warbadge.ruling.lead-targets")
+        self.hit(G_LEAD_TARGETS)
         self._pick(s, ("lead", p, j, s.teams[p].values[j], ()))
 
     def _h_curse(self, s: State, p: int, j: int) -> None:
@@ -740,7 +862,7 @@ class WarBadgeRules(Instrumented):
             return self._fizzle(s, p, j, "death curse")
         self._use(s, p, j, "death-curse")
         if HIDDEN in s.status[0] or HIDDEN in s.status[1]:
-            self.fire("warbadge.ruling.death-curse-hidden")
+            self.hit(G_DEATH_CURSE_HIDDEN)
         self._pick(s, ("death-curse", p, j, 1, ()))
 
     def _h_resurrect(self, s: State, p: int, j: int) -> None:
@@ -756,19 +878,19 @@ class WarBadgeRules(Instrumented):
         if s.status[p][j] != READY:
             return self._fizzle(s, p, j, "illusion")
         self._use(s, p, j, "illusion", reveal=False)
-        self.fire("warbadge.ruling.illusion-swap")
+        self.hit(G_ILLUSION_SWAP)
         self._pick(s, ("illusion", p, j, 1, ()))
 
     def _h_mount(self, s: State, p: int, j: int) -> None:
         rider = s.teams[p].cards[s.committed[p]]
-        self.fire("warbadge.ruling.mount-kinds")
+        self.hit(G_MOUNT_KINDS)
         if s.status[p][j] != READY or s.mount[p] >= 0 or not mount_allowed(rider):
             return self._fizzle(s, p, j, "mount")
         self._use(s, p, j, "mount", reveal=False)
         s.status[p][j] = BATTLE
         s.mount = _put(s.mount, p, j)
         if any(s.status[p][k] == READY for k in s.teams[p].by_ability["mount"]):
-            self.fire("warbadge.ruling.mount-one")
+            self.hit(G_MOUNT_ONE)
 
     def _h_protect(self, s: State, p: int, j: int) -> None:
         # Protect: "remove all weaknesses from the WarBadge in the battle."
@@ -776,7 +898,7 @@ class WarBadgeRules(Instrumented):
             return self._fizzle(s, p, j, "protect")
         self._use(s, p, j, "protect")
         s.protect = _put(s.protect, p, True)
-        self.fire("warbadge.ruling.protect-own")
+        self.hit(G_PROTECT_OWN)
 
     def _h_heal(self, s: State, p: int, j: int) -> None:
         # Heal: "Reveal to prevent a WarBadge of X value or less from dying from a battle"
@@ -785,7 +907,7 @@ class WarBadgeRules(Instrumented):
                 s.teams[q].values[k] <= v for q, k, _ in s.dying):
             return self._fizzle(s, p, j, "heal")
         self._use(s, p, j, "heal")
-        self.fire("warbadge.ruling.save-any")
+        self.hit(G_SAVE_ANY)
         self._pick(s, ("heal", p, j, 1, ()))
 
     def _h_altruism(self, s: State, p: int, j: int) -> None:
@@ -796,7 +918,7 @@ class WarBadgeRules(Instrumented):
         if (x != READY and x != EXHAUSTED) or not s.dying:
             return self._fizzle(s, p, j, "altruism")
         self._use(s, p, j, "altruism", reveal=False)
-        self.fire("warbadge.ruling.save-any")
+        self.hit(G_SAVE_ANY)
         self._pick(s, ("altruism", p, j, 1, ()))
 
     def _h_enervate(self, s: State, p: int, j: int) -> None:
@@ -821,7 +943,7 @@ class WarBadgeRules(Instrumented):
         # Enervate: "If using this ability triggers an enemy ability, resolve that ability
         # as if the enemy player had triggered it."
         if s.status[q][j] == EXHAUSTED and READY in s.status[1 - q]:
-            self.fire("warbadge.ruling.enervate-trigger")
+            self.hit(G_ENERVATE_TRIGGER)
             s.pending = ("trigger", q, j, 0, ())
 
     def _h_kill(self, s: State, p: int, rider: int, mount: int, cause: str) -> None:
@@ -867,7 +989,7 @@ class WarBadgeRules(Instrumented):
                 if (x == READY or x == EXHAUSTED or x == HAND) and k != j]
         return out
 
-    def _pick(self, s: State, pend: tuple) -> None:
+    def _pick(self, s: State, pend: tuple | None) -> None:
         """Resolve a choice-needing ability: ask its owner, unless there is no choice; a
         blind pick waits for chance."""
         while pend is not None and pend[3] > 0:
@@ -887,6 +1009,7 @@ class WarBadgeRules(Instrumented):
 
     def _answer(self, s: State, action: tuple) -> None:
         pend = s.pending
+        assert pend is not None  # (apply answers only a pending choice)
         s.pending = None
         kind = pend[0]
         if kind == "kill":
@@ -896,7 +1019,7 @@ class WarBadgeRules(Instrumented):
             st[j] = DYING
             st[mount if j == rider else rider] = EXHAUSTED
             s.dying = s.dying + ((p, j, cause),)
-            self.fire("warbadge.ruling.mount-kill-choice")
+            self.hit(G_MOUNT_KILL_CHOICE)
             if self.emit:
                 self.emit("ability", f"Mount: {s.names[p]} lost a mounted battle and kills "
                                      f"{self._bn(s, p, j)}")
@@ -910,8 +1033,9 @@ class WarBadgeRules(Instrumented):
         if kind == "blind":
             # Death Curse: "When targeting an enemy WarBadge that is ready, you may not
             # look at the face-side": chance says which face-down badge was hit.
-            self.fire("warbadge.ruling.blind-target")
+            self.hit(G_BLIND_TARGET)
             pend = pend[4]
+            assert pend is not None
         _, _, q, ref = action
         if ref == _BLIND:
             s.pending = ("blind", CHANCE, q, 0, pend)
@@ -1002,11 +1126,11 @@ class WarBadgeRules(Instrumented):
                 x = st[k]
                 if x == DEAD or x == HIDDEN or x == ASIDE:
                     continue
-                self.fire("warbadge.ruling.dies-meaning")
+                self.hit(G_DIES_MEANING)
                 if x == EXHAUSTED:
                     # Feed: "When an enemy dies, ready this WarBadge." Revenge: "When an
                     # allied WarBadge dies ready this WarBadge."
-                    self.fire(_A[key])
+                    self.hit(_AB[key])
                     if self.emit:
                         self.emit("ability", f"{key.title()}: {self._bn(s, owner, k)} "
                                              "is readied")
@@ -1016,7 +1140,7 @@ class WarBadgeRules(Instrumented):
         """Kill badges at once (Death Curse, Altruism); check for elimination."""
         for q, j in victims:
             if "regenerate" in s.teams[q].cards[j].ab:
-                self.fire("warbadge.ruling.regenerate-defeat")
+                self.hit(G_REGENERATE_DEFEAT)
             self._die(s, q, j)
         self._check_elimination(s)
 
@@ -1025,15 +1149,15 @@ class WarBadgeRules(Instrumented):
         alive = [len(st) - st.count(DEAD) for st in s.status]
         if alive[0] and alive[1]:
             return False
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             if alive[p] and st.count(HIDDEN) == alive[p]:
-                self.fire("warbadge.ruling.hidden-alive")
+                self.hit(G_HIDDEN_ALIVE)
         if not alive[0] and not alive[1]:
-            self.fire("warbadge.ruling.mutual-elimination")
+            self.hit(G_MUTUAL_ELIMINATION)
             self._finish(s, Outcome(None, "draw: mutual elimination"))
         else:
-            self.fire("warbadge.rule.victory-elimination")
+            self.hit(R_VICTORY_ELIMINATION)
             self._finish(s, Outcome(0 if alive[0] else 1, "elimination"))
         return True
 
@@ -1051,17 +1175,17 @@ class WarBadgeRules(Instrumented):
     # ------------------------------------------------------------- the battle
     def _reveal(self, s: State) -> None:
         # Battle Resolution: "each player reveals their chosen WarBadge at the same time".
-        for p in (0, 1):
+        for p in range(2):
             s.status[p][s.committed[p]] = BATTLE
-        self.fire("warbadge.rule.reveal")
-        for p in (0, 1):
+        self.hit(R_REVEAL)
+        for p in range(2):
             self._reveal_swarm(s, p)
         s.stage = FIGHT
         s.quiet = False
         if self.emit:
             self.emit("reveal", " vs ".join(
                 f"{self._bn(s, p, s.committed[p])} ({self._value_text(s, p)})"
-                for p in (0, 1)))
+                for p in range(2)))
 
     def _value_text(self, s: State, p: int) -> str:
         """A battle badge's value in this battle, and what made it (the reveal line)."""
@@ -1100,7 +1224,7 @@ class WarBadgeRules(Instrumented):
             # the Swarm ability combined, including exhausted badges but not unrevealed
             # badges" -- either player's (ruling swarm-visible).
             value = 0
-            for q in (0, 1):
+            for q in range(2):
                 st = s.status[q]
                 values = s.teams[q].values
                 shown = s.charged[q]
@@ -1109,15 +1233,15 @@ class WarBadgeRules(Instrumented):
                     if x == EXHAUSTED or x == BATTLE or x == DYING or (x == HAND and shown):
                         value += values[k]
             if count:
-                self.fire(_A["swarm"])
-                self.fire("warbadge.ruling.swarm-visible")
+                self.hit(A_SWARM)
+                self.hit(G_SWARM_VISIBLE)
         if s.charged[p]:
             value *= 2
         mount = None
         m = s.mount[p]
         if m >= 0:
             if count:
-                self.fire("warbadge.ruling.mount-kinds")
+                self.hit(G_MOUNT_KINDS)
             if mount_allowed(card):
                 # Mount: "add this WarBadge's value to the value of the WarBadge in the
                 # battle. Do not count this WarBadge's types, strengths or weaknesses".
@@ -1129,29 +1253,29 @@ class WarBadgeRules(Instrumented):
         sides = (self._fighter(s, 0), self._fighter(s, 1))
         winner, cause = judge(sides[0], sides[1])
         if cause == "advantage":
-            self.fire("warbadge.rule.type-advantage")
+            self.hit(R_TYPE_ADVANTAGE)
         else:
             if cause == "cancelled":
-                self.fire("warbadge.rule.advantage-cancel")
-            self.fire("warbadge.rule.draw" if winner < 0 else "warbadge.rule.compare-values")
-        for p in (0, 1):
+                self.hit(R_ADVANTAGE_CANCEL)
+            self.hit(R_DRAW if winner < 0 else R_COMPARE_VALUES)
+        for p in range(2):
             m = s.mount[p]
             if m >= 0 and s.teams[p].cards[m].ab & _MOUNT_IGNORED:
-                self.fire("warbadge.ruling.mount-abilities")
+                self.hit(G_MOUNT_ABILITIES)
         losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
         if winner < 0:
             # Poison: "If the battle is a draw, the other WarBadge loses."
-            poison = ["poison" in s.teams[p].cards[s.committed[p]].ab for p in (0, 1)]
+            poison = ["poison" in s.teams[p].cards[s.committed[p]].ab for p in range(2)]
             if poison[0] or poison[1]:
-                self.fire(_A["poison"])
+                self.hit(A_POISON)
                 cause = "poison"
                 if poison[0] and poison[1]:
-                    self.fire("warbadge.ruling.poison-both")
+                    self.hit(G_POISON_BOTH)
                     losers = (0, 1)
                 else:
                     winner = 0 if poison[0] else 1
                     losers = (1 - winner,)
-                    self.fire("warbadge.ruling.poison-winner")
+                    self.hit(G_POISON_WINNER)
         if self.emit:
             if winner >= 0:
                 text = (f"{self._bn(s, winner, s.committed[winner])} wins "
@@ -1165,7 +1289,7 @@ class WarBadgeRules(Instrumented):
         s.winner = winner
         kills = []
         dying = []
-        for p in (0, 1):
+        for p in range(2):
             b = s.committed[p]
             m = s.mount[p]
             st = s.status[p]
@@ -1188,7 +1312,7 @@ class WarBadgeRules(Instrumented):
                 if m >= 0:
                     st[m] = EXHAUSTED
                 if p == winner:
-                    self.fire("warbadge.rule.winner-exhausted")
+                    self.hit(R_WINNER_EXHAUSTED)
         s.dying = tuple(dying)
         s.queue = tuple(kills) + s.queue
         s.stage = RESULT
@@ -1211,14 +1335,14 @@ class WarBadgeRules(Instrumented):
         for q, j, cause in s.dying:
             card = s.teams[q].cards[j]
             if card.ab & _NOT_WHILE_DYING:
-                self.fire("warbadge.ruling.dying-cannot-act")
+                self.hit(G_DYING_CANNOT_ACT)
             if "regenerate" in card.ab:
-                self.fire("warbadge.ruling.regenerate-defeat")
+                self.hit(G_REGENERATE_DEFEAT)
                 if cause != "advantage":
                     # Regenerate: "If this WarBadge was not defeated due to disadvantage,
                     # exhaust it instead of removing it from play."
                     s.status[q][j] = EXHAUSTED
-                    self.fire(_A["regenerate"])
+                    self.hit(A_REGENERATE)
                     if self.emit:
                         self.emit("ability", f"Regenerate: {self._bn(s, q, j)} is "
                                              "exhausted instead of removed")
@@ -1233,7 +1357,7 @@ class WarBadgeRules(Instrumented):
         dying = s.dying
         s.dying = ()
         for q, j, _ in dying:
-            self.fire("warbadge.rule.defeated-removed")
+            self.hit(R_DEFEATED_REMOVED)
             s.killed = s.killed + ((q, j),)
             self._die(s, q, j)
         if dying and self._check_elimination(s):
@@ -1249,21 +1373,21 @@ class WarBadgeRules(Instrumented):
         if x != EXHAUSTED and x != READY:
             return
         if "rage" in card.ab and x == EXHAUSTED:
-            self.fire("warbadge.ruling.rage-active-opponent")
+            self.hit(G_RAGE_ACTIVE_OPPONENT)
             if READY in s.status[1 - w]:
                 # Rage: "it is not exhausted. Flip it back to ready."
-                self.fire(_A["rage"])
+                self.hit(A_RAGE)
                 if self.emit:
                     self.emit("ability", f"Rage: {self._bn(s, w, b)} flips back to ready")
                 self._ready(s, w, b)
         if "inspire" in card.ab:
-            self.fire("warbadge.ruling.inspire-killed")
+            self.hit(G_INSPIRE_KILLED)
             killed = [k for q, k in s.killed if q != w]
             if killed:
                 # Inspire: "flip X WarBadges to their ready side where X equals the value
                 # of the WarBadge killed."
-                self.fire(_A["inspire"])
-                self.fire("warbadge.ruling.lead-targets")
+                self.hit(A_INSPIRE)
+                self.hit(G_LEAD_TARGETS)
                 if self.emit:
                     self.emit("ability", f"Inspire: {self._bn(s, w, b)} readies up to "
                                          f"{s.teams[1 - w].values[killed[0]]} badge(s)")
@@ -1285,23 +1409,23 @@ class WarBadgeRules(Instrumented):
     # ------------------------------------------------------------ round end
     def _end_round(self, s: State, cancelled: bool) -> None:
         """End of Round: set aside, then the next round's drop (or the final count)."""
-        self.fire("warbadge.rule.round-end")
+        self.hit(R_ROUND_END)
         if cancelled:
-            self.fire("warbadge.ruling.battle-cancelled")
-            for p in (0, 1):
+            self.hit(G_BATTLE_CANCELLED)
+            for p in range(2):
                 b = s.committed[p]
                 if b >= 0:
                     s.status[p][b] = READY
         s.committed = (-1, -1)
         s.charged = (False, False)
         s.swarm = (0, 0)
-        losers = [p for p in (0, 1) if READY not in s.status[p]]
+        losers = [p for p in range(2) if READY not in s.status[p]]
         if len(losers) == 2:
-            self.fire("warbadge.ruling.both-exhausted")
+            self.hit(G_BOTH_EXHAUSTED)
         if self.emit:
             self.emit("info", "The round ends: " + " and ".join(s.names[p] for p in losers)
                       + (" has" if len(losers) == 1 else " have") + " no ready badge left")
-        for p in (0, 1):
+        for p in range(2):
             if p in losers:
                 continue
             st = s.status[p]
@@ -1309,7 +1433,7 @@ class WarBadgeRules(Instrumented):
                 if x == READY:
                     # "If the other player still has ready WarBadges, set them to the side."
                     st[j] = ASIDE
-                    self.fire("warbadge.rule.set-aside")
+                    self.hit(R_SET_ASIDE)
                     if self.emit:
                         self.emit("info", f"{self._bn(s, p, j)} is set aside (ready)")
         if s.round >= s.rounds:
@@ -1322,24 +1446,28 @@ class WarBadgeRules(Instrumented):
         """Victory after the last round: more badges, then higher total value, else draw."""
         counts = []
         totals = []
-        for p in (0, 1):
+        for p in range(2):
             st = s.status[p]
             if HIDDEN in st:
-                self.fire("warbadge.ruling.hidden-alive")
+                self.hit(G_HIDDEN_ALIVE)
             values = s.teams[p].values
-            alive = [j for j, x in enumerate(st) if x != DEAD]
-            counts.append(len(alive))
-            totals.append(sum(values[j] for j in alive))
+            count = total = 0
+            for j in range(len(st)):
+                if st[j] != DEAD:
+                    count += 1
+                    total += values[j]
+            counts.append(count)
+            totals.append(total)
         if counts[0] != counts[1]:
-            self.fire("warbadge.rule.victory-more-badges")
+            self.hit(R_VICTORY_MORE_BADGES)
             w = 0 if counts[0] > counts[1] else 1
             self._finish(s, Outcome(w, "more badges"))
         elif totals[0] != totals[1]:
-            self.fire("warbadge.rule.victory-total-value")
+            self.hit(R_VICTORY_TOTAL_VALUE)
             w = 0 if totals[0] > totals[1] else 1
             self._finish(s, Outcome(w, "higher total value"))
         else:
-            self.fire("warbadge.rule.victory-draw")
+            self.hit(R_VICTORY_DRAW)
             self._finish(s, Outcome(None, "draw: equal badges and value"))
 
     # ------------------------------------------------------------ observation
@@ -1348,13 +1476,15 @@ class WarBadgeRules(Instrumented):
         hidden from it only as counts (see `Observation`)."""
         p = player
         e = 1 - p
-        mine = tuple([views[x] for views, x in zip(s.teams[p].views, s.status[p], strict=True)])
+        views = s.teams[p].views
+        st = s.status[p]
+        mine = tuple([views[j][st[j]] for j in range(len(st))])
         est = s.status[e]
         charged = s.charged[e]
-        seen = _SEEN_BY_ENEMY
-        theirs = tuple([views[x] for views, x in zip(s.teams[e].views, est, strict=True)
-                        if x in seen or (x == HAND and charged)])
-        sides: tuple[SideView | None, SideView | None] = (None, None)
+        seen = _SEEN_BITS | (1 << HAND if charged else 0)
+        views = s.teams[e].views
+        theirs = tuple([views[j][est[j]] for j in range(len(est)) if seen >> est[j] & 1])
+        sides: tuple[SideView | None, ...] = (None, None)
         c = s.committed
         stage = s.stage
         if (stage == FIGHT or stage == RESULT or stage == SAVE or stage == POST) \
@@ -1395,7 +1525,7 @@ class WarBadgeRules(Instrumented):
         e = 1 - p
         (stage, target, quiet, queue, committed, charged, mount, protect, dying, winner,
          killed, outcome, pending, in_window, declared, swarm) = obs.public
-        specs = [(), ()]
+        specs: list[tuple[BadgeSpec, ...]] = [(), ()]
         specs[p] = tuple([v.spec for v in obs.mine])
         specs[e] = obs.their_team
         teams = self._teams_of(specs[0], specs[1])
@@ -1425,7 +1555,8 @@ class WarBadgeRules(Instrumented):
             teams=teams, names=obs.names, rounds=obs.rounds,
             values=(teams[0].values, teams[1].values), status=status, round=obs.round,
             battle=obs.battle, stage=stage, target=target, queue=queue, quiet=quiet,
-            committed=tuple(committed), charged=charged, swarm=tuple(swarms), mount=mount,
+            committed=(committed[0], committed[1]), charged=charged, swarm=(swarms[0], swarms[1]),
+            mount=mount,
             protect=protect, pending=pending, dying=dying, winner=winner, killed=killed,
             outcome=outcome,
         )
@@ -1439,7 +1570,7 @@ class WarBadgeRules(Instrumented):
             s.declared = _put((None, None), p, declared)
         return s
 
-    def _teams_of(self, specs0: tuple, specs1: tuple) -> tuple[Team, Team]:
+    def _teams_of(self, specs0: tuple, specs1: tuple) -> tuple[Team, ...]:
         """Prepared teams for two lists of specs (cached: teams are immutable)."""
         cache = self._det_teams
         key = (specs0, specs1)
@@ -1451,11 +1582,98 @@ class WarBadgeRules(Instrumented):
         return teams
 
     # ------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+    def invariants(self, s: State) -> Iterable[tuple[str, str]]:
         """Each badge in exactly one place, values and team sizes unchanged, rounds
         within the format, and the bookkeeping consistent with the badges' places.
 
-        Cheap counts first; the detailed comparison runs only when a count is off."""
+        The usual states (no battle under way, every badge settled; or a battle being
+        fought, saved or followed up, or the game over) are checked with a few
+        comparisons (`_settled`, `_in_battle_ok`); only another state gets the detailed
+        search."""
+        if self._settled(s) or self._in_battle_ok(s):
+            return ()
+        return list(self._broken(s))
+
+    def _settled(self, s: State) -> bool:
+        """True if ``s`` is a usual between-battles state with nothing broken: no badge in
+        battle or dying, one in hand only for a secret choice, every count as set."""
+        stage = s.stage
+        if (s.outcome is not None or stage == FIGHT or stage == RESULT or stage == OVER
+                or s.dying or s.swarm[0] or s.swarm[1] or not 1 <= s.round <= s.rounds):
+            return False
+        places = _SETTLED_BITS_IN_DROP if stage == DROP or stage == FLIP else _SETTLED_BITS
+        teams, status, values, committed = s.teams, s.status, s.values, s.committed
+        for p in range(2):
+            st = status[p]
+            team = teams[p]
+            if len(st) != team.size or values[p] is not team.values:
+                return False
+            c = committed[p]
+            allowed = places
+            if stage == PRE and c >= 0:
+                if st[c] != HAND or st.count(HAND) != 1:
+                    return False
+                allowed = _SETTLED_BITS | 1 << HAND
+            for x in st:
+                if x < 0 or not allowed >> x & 1:
+                    return False
+            if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                return False
+        return True
+
+    def _in_battle_ok(self, s: State) -> bool:
+        """True if ``s`` is a battle being fought (its windows), saved or followed up, or
+        the game over, with nothing broken: `_broken` would find nothing. In battle only
+        the chosen badge and its Mount; dying only the listed badges; none in hand or set
+        aside."""
+        stage = s.stage
+        over = s.outcome is not None
+        if (over != (stage == OVER) or s.swarm[0] or s.swarm[1]
+                or not 1 <= s.round <= s.rounds
+                or not (stage == FIGHT or stage == SAVE or stage == POST or stage == OVER)):
+            return False
+        teams, status, values, dying = s.teams, s.status, s.values, s.dying
+        for p in range(2):
+            st = status[p]
+            team = teams[p]
+            if len(st) != team.size or values[p] is not team.values:
+                return False
+            if over:
+                for x in st:
+                    if x < READY or x > DEAD:
+                        return False
+                continue
+            battle = 0  # the badges that should be in battle, as a bit mask
+            if stage == FIGHT:
+                c, m = s.committed[p], s.mount[p]
+                if c < 0:
+                    return False
+                battle = 1 << c
+                if m >= 0:
+                    battle |= 1 << m
+            listed = 0  # the dying badges listed, as a bit mask, and how many
+            count = 0
+            for q, j, _ in dying:
+                if q == p:
+                    listed |= 1 << j
+                    count += 1
+            in_battle = 0
+            in_death = 0
+            for j in range(len(st)):
+                x = st[j]
+                if x == BATTLE:
+                    in_battle |= 1 << j
+                elif x == DYING:
+                    in_death |= 1 << j
+                    count -= 1
+                elif x < READY or x > DEAD or x == HAND or x == ASIDE:
+                    return False
+            if in_battle != battle or in_death != listed or count:
+                return False
+        return True
+
+    def _broken(self, s: State) -> Iterator[tuple[str, str]]:
+        """Every broken invariant of ``s`` (the detailed check behind `invariants`)."""
         if not 1 <= s.round <= s.rounds:
             yield "rounds", f"round {s.round} is outside 1..{s.rounds}"
         over = s.outcome is not None
@@ -1466,7 +1684,7 @@ class WarBadgeRules(Instrumented):
         committed, dying = s.committed, s.dying
         swarm = s.swarm
         if swarm[0] or swarm[1]:  # other Swarm badges wait only with a secret choice
-            for p in (0, 1):
+            for p in range(2):
                 mask = swarm[p]
                 if mask and (stage != PRE or committed[p] < 0 or s.charged[p] or mask & ~sum(
                         1 << k for k in teams[p].by_ability["swarm"] if k != committed[p])):
@@ -1476,7 +1694,7 @@ class WarBadgeRules(Instrumented):
         # none is there (nor set aside, outside the drop): only the flip count is left.
         quiet = not over and stage != FIGHT and stage != RESULT and not dying
         settled = _SETTLED_IN_DROP if stage == DROP or stage == FLIP else _SETTLED
-        for p in (0, 1):
+        for p in range(2):
             team = teams[p]
             st = status[p]
             name = s.names[p]
@@ -1550,7 +1768,7 @@ class WarBadgeRules(Instrumented):
             return "Shake and Drop — " + "; ".join(parts), "chance"
         if kind == "blind":
             _, _, q, j = action
-            pend = s.pending[4]
+            pend = s.pending[4] if s.pending is not None else ("",)
             return (f"The blind pick for {pend[0].replace('-', ' ')} hits "
                     f"{self._bn(s, q, j)}",
                     f"chance: one of {s.status[q].count(READY)} face-down badges, which "
@@ -1587,6 +1805,7 @@ class WarBadgeRules(Instrumented):
         if kind == "target":
             _, _, q, ref = action
             pend = s.pending
+            assert pend is not None  # (a target answers a pending choice)
             if ref == _BLIND:
                 what = f"one of {s.names[q]}'s {s.status[q].count(READY)} face-down badges"
             elif ref == _SECRET:

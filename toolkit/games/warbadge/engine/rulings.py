@@ -312,3 +312,6 @@ COVERAGE_IDS: tuple[str, ...] = (
     tuple(RULES) + tuple(ABILITY_IDS.values()) + tuple(RULINGS)
 )
 """Every rule, ability and ruling the engine counts, in report order."""
+
+INDEX: dict[str, int] = {rule_id: i for i, rule_id in enumerate(COVERAGE_IDS)}
+"""Coverage id -> its number: the engine counts firings in a list (`IndexedCounts`)."""

@@ -20,7 +20,8 @@ A badge is always in exactly one place, its status:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Final
 
 from toolkit.sim.engine import Outcome
 
@@ -44,6 +45,10 @@ class BadgeSpec:
     weaknesses: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (BadgeSpec, (self.name, self.rank, self.value, self.types, self.strengths,
+                            self.weaknesses, self.abilities))
+
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
@@ -52,6 +57,9 @@ class FormatSpec:
     name: str
     badges: int
     rounds: int
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (FormatSpec, (self.name, self.badges, self.rounds))
 
 
 STANDARD = FormatSpec("standard", 6, 3)
@@ -69,14 +77,32 @@ class WarBadgeParams:
     deck_names: tuple[str, str]
     format: FormatSpec
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (WarBadgeParams, (self.teams, self.deck_names, self.format))
+
 
 # Badge statuses (see the module docstring).
-READY, EXHAUSTED, HAND, BATTLE, DYING, HIDDEN, ASIDE, DEAD = range(8)
-STATUS_NAMES = ("ready", "exhausted", "hand", "battle", "dying", "hidden", "aside", "dead")
+READY: Final = 0
+EXHAUSTED: Final = 1
+HAND: Final = 2
+BATTLE: Final = 3
+DYING: Final = 4
+HIDDEN: Final = 5
+ASIDE: Final = 6
+DEAD: Final = 7
+STATUS_NAMES: Final = ("ready", "exhausted", "hand", "battle", "dying", "hidden", "aside", "dead")
 
 # Stages of a round.
-DROP, FLIP, PRE, FIGHT, RESULT, SAVE, POST, OVER = range(8)
-STAGE_NAMES = ("drop", "flip", "pre-battle", "battle", "result", "save", "post-battle", "over")
+DROP: Final = 0
+FLIP: Final = 1
+PRE: Final = 2
+FIGHT: Final = 3
+RESULT: Final = 4
+SAVE: Final = 5
+POST: Final = 6
+OVER: Final = 7
+STAGE_NAMES: Final = ("drop", "flip", "pre-battle", "battle", "result", "save", "post-battle",
+                      "over")
 
 
 class Card:
@@ -107,7 +133,9 @@ class Team:
     ``views[j][status]`` is how badge ``j`` looks in each place (observations reuse these
     immutable views)."""
 
-    __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre")
+    __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre", "fast",
+                 "charge", "swarm", "lead", "curse", "resurrect", "illusion", "mount",
+                 "protect", "heal", "altruism", "enervate", "hide")
 
     def __init__(self, specs: tuple[BadgeSpec, ...]) -> None:
         self.specs = specs
@@ -120,11 +148,24 @@ class Team:
         self.by_ability = by
         self.pre = by["lead"] + by["death-curse"] + by["resurrect"]
         """The badges with a pre-battle ability (usable after choosing)."""
+        # The same per ability as attributes, for the engine's hot loops.
+        self.fast = by["fast"]
+        self.charge = by["charge"]
+        self.swarm = by["swarm"]
+        self.lead = by["lead"]
+        self.curse = by["death-curse"]
+        self.resurrect = by["resurrect"]
+        self.illusion = by["illusion"]
+        self.mount = by["mount"]
+        self.protect = by["protect"]
+        self.heal = by["heal"]
+        self.altruism = by["altruism"]
+        self.enervate = by["enervate"]
+        self.hide = by["hide"]
         self.views = tuple(tuple(BadgeView(c.index, c.spec, name) for name in STATUS_NAMES)
                            for c in self.cards)
 
 
-@dataclass(slots=True, eq=False)
 class State:
     """The whole game at one moment. Pairs are indexed by seat (0, 1).
 
@@ -138,43 +179,65 @@ class State:
     Which of a player's face-down badges lies where is not part of the state: the owner
     may rearrange them at any time, so a blind pick hits one of them at random, drawn from
     the chance stream when it is made (ruling ``blind-target``).
+
+    The other fields: ``values`` every badge's value as dealt at setup (checked by the
+    invariants); ``battle`` the battles fought so far (the game's length); ``target`` how
+    many dropped badges each player must have ready after flipping; ``quiet`` the last
+    window closed with every player passing; ``swarm`` bit masks of the other Swarm badges
+    each player chose to reveal with its badge (secret until the badge is revealed);
+    ``dying`` the ``(player, badge, cause)`` of badges that lost the battle and are not
+    saved yet; ``killed`` the ``(player, badge)`` that died from this battle (Inspire
+    reads it); ``options`` a cache, not part of the game: each player's options in the
+    open ``window``, worked out when it opened (to see who may act) and reused by
+    ``legal_actions``, ``None`` when unknown, never copied (a copy is about to change).
+
+    A plain class with its own ``__init__`` (not a dataclass): a state is made at every
+    step, and the compiled engine builds it natively. The pairs are typed as tuples of
+    any length so compiled code keeps them as tuples (a fixed-length tuple type would be
+    unpacked into a C struct and packed again at every ``pair[p]``).
     """
 
-    teams: tuple[Team, Team]
-    names: tuple[str, str]
-    rounds: int
-    values: tuple[tuple[int, ...], tuple[int, ...]]
-    """Every badge's value as dealt at setup (checked by the invariants)."""
-    status: list[list[int]]
-    round: int = 1
-    battle: int = 0
-    """Battles fought so far (the game's length)."""
-    stage: int = DROP
-    target: tuple[int, int] = (0, 0)
-    """How many dropped badges each player must have ready after flipping."""
-    window: tuple[int, ...] = ()
-    declared: tuple = (None, None)
-    queue: tuple = ()
-    quiet: bool = False
-    """The last window closed with every player passing."""
-    committed: tuple[int, int] = (-1, -1)
-    charged: tuple[bool, bool] = (False, False)
-    swarm: tuple[int, int] = (0, 0)
-    """Bit masks of the other Swarm badges each player chose to reveal with its badge
-    (secret until the badge is revealed)."""
-    mount: tuple[int, int] = (-1, -1)
-    protect: tuple[bool, bool] = (False, False)
-    pending: tuple | None = None
-    dying: tuple = ()
-    """``(player, badge, cause)`` of badges that lost the battle and are not saved yet."""
-    winner: int = -1
-    killed: tuple = ()
-    """``(player, badge)`` that died from this battle (Inspire reads it)."""
-    outcome: Outcome | None = None
-    options: tuple | None = field(default=None, repr=False)
-    """A cache, not part of the game: each player's options in the open ``window``,
-    worked out when it opened (to see who may act) and reused by ``legal_actions``.
-    ``None`` when unknown; never copied (a copy is about to change)."""
+    def __init__(self, teams: tuple[Team, ...], names: tuple[str, ...], rounds: int,
+                 values: tuple[tuple[int, ...], ...], status: list[list[int]],
+                 round: int = 1, battle: int = 0, stage: int = DROP,
+                 target: tuple[int, ...] = (0, 0), window: tuple[int, ...] = (),
+                 declared: tuple = (None, None), queue: tuple = (), quiet: bool = False,
+                 committed: tuple[int, ...] = (-1, -1),
+                 charged: tuple[bool, ...] = (False, False), swarm: tuple[int, ...] = (0, 0),
+                 mount: tuple[int, ...] = (-1, -1),
+                 protect: tuple[bool, ...] = (False, False), pending: tuple | None = None,
+                 dying: tuple = (), winner: int = -1, killed: tuple = (),
+                 outcome: Outcome | None = None) -> None:
+        self.teams = teams
+        self.names = names
+        self.rounds = rounds
+        self.values = values
+        self.status = status
+        self.round = round
+        self.battle = battle
+        self.stage = stage
+        self.target = target
+        self.window = window
+        self.declared = declared
+        self.queue = queue
+        self.quiet = quiet
+        self.committed = committed
+        self.charged = charged
+        self.swarm = swarm
+        self.mount = mount
+        self.protect = protect
+        self.pending = pending
+        self.dying = dying
+        self.winner = winner
+        self.killed = killed
+        self.outcome = outcome
+        self.options: tuple | None = None
+
+    def __repr__(self) -> str:
+        return (f"State(status={self.status}, round={self.round}, battle={self.battle}, "
+                f"stage={STAGE_NAMES[self.stage]}, window={self.window}, "
+                f"queue={self.queue}, committed={self.committed}, pending={self.pending}, "
+                f"dying={self.dying}, outcome={self.outcome})")
 
     def copy(self) -> State:
         """A copy that can be changed without touching this state (bar the cache)."""
@@ -210,21 +273,41 @@ class BadgeView:
     status: str
 
 
-@dataclass(frozen=True, slots=True)
 class SideView:
-    """One side of a revealed battle, with the effects of abilities applied so far."""
+    """One side of a revealed battle, with the effects of abilities applied so far.
 
-    spec: BadgeSpec
-    value: int
-    types: frozenset[str]
-    strengths: frozenset[str]
-    weaknesses: frozenset[str]
-    charged: bool
-    mount: BadgeSpec | None
-    protected: bool
+    Immutable plain data compared and hashed by its fields, like a frozen dataclass, with
+    a natively compiled ``__init__`` (observations are made at every decision)."""
+
+    __slots__ = ("spec", "value", "types", "strengths", "weaknesses", "charged", "mount",
+                 "protected")
+
+    def __init__(self, spec: BadgeSpec, value: int, types: frozenset[str],
+                 strengths: frozenset[str], weaknesses: frozenset[str], charged: bool,
+                 mount: BadgeSpec | None, protected: bool) -> None:
+        self.spec = spec
+        self.value = value
+        self.types = types
+        self.strengths = strengths
+        self.weaknesses = weaknesses
+        self.charged = charged
+        self.mount = mount
+        self.protected = protected
+
+    def _key(self) -> tuple:
+        return (self.spec, self.value, self.types, self.strengths, self.weaknesses,
+                self.charged, self.mount, self.protected)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SideView) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "SideView" + repr(self._key())
 
 
-@dataclass(frozen=True, slots=True)
 class Observation:
     """What one player may see: own badges fully, the enemy's face-up badges only.
 
@@ -242,22 +325,53 @@ class Observation:
     player's own declaration and Swarm choice; the enemy's chosen badge as ``-2`` while
     it is secret): with the fields above it is everything `WarBadgeRules.determinize`
     needs to deal a state the player cannot tell from the real one.
+
+    Immutable plain data compared and hashed by its fields, like a frozen dataclass, with
+    a natively compiled ``__init__`` (an observation is made at every decision).
     """
 
-    player: int
-    decision: str
-    round: int
-    rounds: int
-    battle: int
-    mine: tuple[BadgeView, ...]
-    theirs: tuple[BadgeView, ...]
-    their_team: tuple[BadgeSpec, ...]
-    their_ready: int
-    their_alive: int
-    their_committed: bool
-    flip_target: int
-    sides: tuple[SideView | None, SideView | None]
-    dying: tuple[tuple[int, int], ...]
-    pending: tuple | None
-    names: tuple[str, str]
-    public: tuple
+    __slots__ = ("player", "decision", "round", "rounds", "battle", "mine", "theirs", "their_team",
+                 "their_ready", "their_alive", "their_committed", "flip_target", "sides", "dying",
+                 "pending", "names", "public")
+
+    def __init__(self, player: int, decision: str, round: int, rounds: int, battle: int,
+                 mine: tuple[BadgeView, ...], theirs: tuple[BadgeView, ...],
+                 their_team: tuple[BadgeSpec, ...], their_ready: int, their_alive: int,
+                 their_committed: bool, flip_target: int,
+                 sides: tuple[SideView | None, ...],
+                 dying: tuple[tuple[int, int], ...], pending: tuple | None,
+                 names: tuple[str, ...], public: tuple) -> None:
+        self.player = player
+        self.decision = decision
+        self.round = round
+        self.rounds = rounds
+        self.battle = battle
+        self.mine = mine
+        self.theirs = theirs
+        self.their_team = their_team
+        self.their_ready = their_ready
+        self.their_alive = their_alive
+        self.their_committed = their_committed
+        self.flip_target = flip_target
+        self.sides = sides
+        self.dying = dying
+        self.pending = pending
+        self.names = names
+        self.public = public
+
+    def _key(self) -> tuple:
+        return (self.player, self.decision, self.round, self.rounds, self.battle, self.mine,
+                self.theirs, self.their_team, self.their_ready, self.their_alive,
+                self.their_committed, self.flip_target, self.sides, self.dying, self.pending,
+                self.names, self.public)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Observation) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "Observation(" + ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.__slots__, self._key(),
+                                                       strict=True)) + ")"
