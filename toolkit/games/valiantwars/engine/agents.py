@@ -42,13 +42,11 @@ from ..vocab import (
     GENERAL,
     GUARD,
     HERO,
-    LOCATION,
     LUNAR_WITCH,
     MERCENARY,
     MONK,
     OMEN,
     ORACLE,
-    P_OMEN,
     PALADIN,
     PRIESTESS,
     PYROMANCER,
@@ -109,22 +107,20 @@ def out_risk(obs: Observation, q: int | None = None) -> float:
     the Dark Omen penalty while one shows), from the known composition of their deck; for
     the player's own deck, certain when an Oracle showed the top card."""
     q = obs.player if q is None else q
-    if obs.omens[q] == 0:
+    if obs.omens[q] == 0 or not obs.deck_sizes[q]:
         return 0.0
     pool = obs.pool
-    deck = deck_of(obs, q) if obs.deck_sizes[q] else ()
-    if not deck:
+    owned, line, gained = obs.owned[q], obs.line[q], obs.gained[q]
+    # The deck is what the player owns less their line and gains (see `deck_of`).
+    size = len(owned) - len(line) - len(gained)
+    if size <= 0:
         return 0.0
-    stack_open = obs.stack[q] == len(obs.line[q])  # another Dark Omen joins the stack
-
-    def bad(c: int) -> bool:
-        kind = pool.kind[c]
-        return (kind == OMEN and not stack_open) or (
-            kind == LOCATION and pool.penalty[c] == P_OMEN)
-
+    stack_open = obs.stack[q] == len(line)  # another Dark Omen joins the stack
+    bad = pool.omen_site if stack_open else pool.out_card
     if q == obs.player and obs.my_top:
-        return 1.0 if bad(obs.my_top[0]) else 0.0
-    return sum(1 for c in deck if bad(c)) / len(deck)
+        return 1.0 if bad[obs.my_top[0]] else 0.0
+    count = bad.__getitem__
+    return (sum(map(count, owned)) - sum(map(count, line)) - sum(map(count, gained))) / size
 
 
 def swords_of(obs: Observation, q: int) -> int:

@@ -124,6 +124,10 @@ G = "valiantwars.ruling."
 STAT = "valiantwars.stat."
 
 
+_new_observation = tuple.__new__
+"""Builds an `Observation` from its fields in order (its own ``__new__`` is slower)."""
+
+
 def _put(values: tuple, p: int, value: Any) -> tuple:
     return values[:p] + (value,) + values[p + 1:]
 
@@ -366,8 +370,14 @@ class ValiantWarsRules(Instrumented):
         s = state.copy()
         kind = action[0]
         if kind == "draw" or kind == "stop":
-            s.chose = _put(s.chose, action[1], 1 if kind == "draw" else 2)
-            if all(c for c, st in zip(s.chose, s.status, strict=True) if st == DRAWING):
+            p = action[1]
+            chose = s.chose
+            chose = s.chose = chose[:p] + (1 if kind == "draw" else 2,) + chose[p + 1:]
+            status = s.status
+            for q in range(s.players):
+                if status[q] == DRAWING and not chose[q]:
+                    break  # someone still to commit at this draw
+            else:
                 self._reveal(s)
         elif kind == "shuffle":
             self._shuffle(s, action[2])
@@ -1019,14 +1029,14 @@ class ValiantWarsRules(Instrumented):
         top one, or another player's commitment at the current draw."""
         p = player
         locations = s.locations
-        return Observation(
+        return _new_observation(Observation, (
             p, self._decision(s), s.pool, s.round, s.beat, s.phase, s.target, s.vp,
             s.extra, s.status, s.stop_at, s.omens, s.stack, s.peek, s.owned, s.line,
             s.down, s.gained, tuple(len(d) for d in s.deck), s.deck[p][:s.peek[p]],
             s.chose[p], s.copies, s.queue, s.fresh, s.order_for, s.choice, s.options,
             s.buyers, s.bpos, s.bought, s.spent, s.market, len(s.pile), s.soldiers,
             s.golds, s.omen_supply, locations[0] if locations else -1, len(locations),
-            s.names)
+            s.names))
 
     def _decision(self, s: State) -> str:
         if s.phase == CHOICE:
@@ -1082,10 +1092,29 @@ class ValiantWarsRules(Instrumented):
             spent=obs.spent)
 
     # ------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+    def invariants(self, s: State) -> list[tuple[str, str]] | tuple[()]:
         """Every card in exactly one place; lines, decks and gains make up what each
         player owns; Dark Omens counted right; victory points and added Dark Omens match
-        the Locations held; the Market is full while the pile lasts."""
+        the Locations held; the Market is full while the pile lasts.
+
+        Fast path: every check reads only the values in ``key``; when they are the ones
+        last found clean (a draw or STOP commitment changes none of them), nothing is
+        wrong and nothing is checked again.
+        """
+        key = (s.pool, s.phase, s.outcome, s.market, s.pile, s.soldiers, s.golds,
+               s.omen_supply, s.locations, s.box, s.owned, s.deck, s.line, s.down,
+               s.gained, s.status, s.omens, s.stack, s.peek, s.vp, s.extra, s.bought)
+        clean = self._clean
+        if clean.get("all") == key:
+            return ()
+        problems = list(self._invariants(s))
+        if not problems:
+            clean["all"] = key
+        return problems
+
+    def _invariants(self, s: State) -> Iterator[tuple[str, str]]:
+        """The checks of `invariants`, each player's skipped while their values are the
+        ones last found clean."""
         pool = s.pool
         places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
                   s.box, *s.owned)

@@ -14,6 +14,7 @@ handed out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from toolkit.sim.engine import Outcome
 
@@ -28,6 +29,7 @@ from ..vocab import (
     NO_TYPE,
     OMEN,
     P_NONE,
+    P_OMEN,
     PENALTY_KEYS,
     SOLDIER,
     THRONE,
@@ -114,7 +116,7 @@ class Pool:
     __slots__ = ("specs", "size", "kind", "ctype", "cost", "swords", "gold", "vp",
                  "penalty", "amount", "effect", "names", "soldiers", "golds", "omens",
                  "locations", "champions", "throne", "villages", "ids", "champion_set",
-                 "soldier_set", "omen_set")
+                 "soldier_set", "omen_set", "omen_site", "out_card")
 
     def __init__(self, specs: tuple[CardSpec, ...]) -> None:
         self.specs = specs
@@ -142,6 +144,11 @@ class Pool:
         self.champion_set = frozenset(self.champions)
         self.soldier_set = frozenset(self.soldiers)
         self.omen_set = frozenset(self.omens)
+        # 1 for a Location with the Dark Omen penalty; 1 for it or a Dark Omen card.
+        self.omen_site = tuple(int(k == LOCATION and s.penalty == P_OMEN)
+                               for k, s in zip(self.kind, specs, strict=True))
+        self.out_card = tuple(int(k == OMEN) | site
+                              for k, site in zip(self.kind, self.omen_site, strict=True))
         thrones = [i for i in self.locations if specs[i].role == THRONE]
         if len(thrones) != 1:
             raise ValueError(f"the pool needs one Valiant Throne, has {len(thrones)}")
@@ -237,8 +244,7 @@ class State:
                 self.spent, self.outcome)
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     """What one player may see: everything on the table, their own knowledge, and the
     sizes of what is hidden.
 
@@ -249,6 +255,9 @@ class Observation:
     player's own deck that an Oracle showed), the Champion pile's order, the Locations
     under the top one (the Valiant Throne is known to lie at the bottom), and the other
     players' commitments at the current draw (``committed`` is the player's own).
+
+    A named tuple (immutable, compared and hashed by value) so the engine builds one per
+    decision cheaply.
     """
 
     player: int
