@@ -67,6 +67,8 @@ def effect_of(pool: Pool, card: int, copies: tuple[tuple[int, int], ...]) -> int
 def count_omens(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack: int) -> int:
     """Face-up Dark Omens in a line: the opening stack counts once, a Location with the
     Dark Omen penalty counts as one ("A stack of Dark Omens counts, in total, as one")."""
+    if not down and stack <= 1:  # every Dark Omen and Dark Omen Location counts
+        return sum(map(pool.out_card.__getitem__, line))
     kind = pool.kind
     n = 0
     for i, c in enumerate(line):

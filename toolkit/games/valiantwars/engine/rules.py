@@ -32,7 +32,6 @@ won, champions bought and their buyers' wins) are added to ``counts`` under
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from random import Random
 from typing import Any
 
@@ -159,6 +158,8 @@ class ValiantWarsRules(Instrumented):
         self._ids.update({("pen", code): rid for code, rid in PENALTY_IDS.items()})
         self._clean: dict[Any, tuple] = {}
         """Invariant inputs last found clean (see `invariants`)."""
+        self._slow: tuple[tuple, int] = ((), 0)
+        """The slow part of the last state key and its hash (see `state_key`)."""
         self.reset_counts()
 
     # ----------------------------------------------------------------- metadata
@@ -400,8 +401,18 @@ class ValiantWarsRules(Instrumented):
         return s.round
 
     def state_key(self, s: State) -> tuple:
-        """A canonical key of the position (for loop detection)."""
-        return s.key()
+        """A canonical key of the position (for loop detection): `State.key` with the
+        part that only purchases and battles change (the cards owned, the Market, the
+        piles, the Locations, victory points) replaced by its hash, computed once while
+        that part stays the same."""
+        slow = (s.owned, s.market, s.pile, s.soldiers, s.golds, s.omen_supply,
+                s.locations, s.vp, s.extra)
+        cached = self._slow
+        if cached[0] != slow:
+            cached = self._slow = (slow, hash(slow))
+        return (cached[1], s.deck, s.line, s.down, s.gained, s.phase, s.status, s.chose,
+                s.stop_at, s.omens, s.stack, s.peek, s.copies, s.queue, s.fresh,
+                s.order_for, s.choice, s.buyers, s.bpos, s.bought, s.spent, s.outcome)
 
     # ---------------------------------------------------------------- the round
     def _shuffle(self, s: State, decks: tuple[tuple[int, ...], ...]) -> None:
@@ -1029,19 +1040,16 @@ class ValiantWarsRules(Instrumented):
         top one, or another player's commitment at the current draw."""
         p = player
         locations = s.locations
+        phase = s.phase
+        decision = CHOICE_NAMES[s.choice[0]] if phase == CHOICE else PHASE_NAMES[phase]
         return _new_observation(Observation, (
-            p, self._decision(s), s.pool, s.round, s.beat, s.phase, s.target, s.vp,
+            p, decision, s.pool, s.round, s.beat, s.phase, s.target, s.vp,
             s.extra, s.status, s.stop_at, s.omens, s.stack, s.peek, s.owned, s.line,
-            s.down, s.gained, tuple(len(d) for d in s.deck), s.deck[p][:s.peek[p]],
+            s.down, s.gained, tuple(map(len, s.deck)), s.deck[p][:s.peek[p]],
             s.chose[p], s.copies, s.queue, s.fresh, s.order_for, s.choice, s.options,
             s.buyers, s.bpos, s.bought, s.spent, s.market, len(s.pile), s.soldiers,
             s.golds, s.omen_supply, locations[0] if locations else -1, len(locations),
             s.names))
-
-    def _decision(self, s: State) -> str:
-        if s.phase == CHOICE:
-            return CHOICE_NAMES[s.choice[0]]
-        return PHASE_NAMES[s.phase]
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
         """A full state the player cannot tell from the real one, drawn from ``rng``:
@@ -1112,9 +1120,10 @@ class ValiantWarsRules(Instrumented):
             clean["all"] = key
         return problems
 
-    def _invariants(self, s: State) -> Iterator[tuple[str, str]]:
+    def _invariants(self, s: State) -> list[tuple[str, str]]:
         """The checks of `invariants`, each player's skipped while their values are the
         ones last found clean."""
+        out: list[tuple[str, str]] = []
         pool = s.pool
         places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
                   s.box, *s.owned)
@@ -1122,73 +1131,82 @@ class ValiantWarsRules(Instrumented):
         if clean.get("places") != (pool, places):  # cards moved between places
             total = sum(map(len, places))
             if total != pool.size:
-                yield "card-count", f"{total} cards in play, the pool has {pool.size}"
+                out.append(("card-count", f"{total} cards in play, the pool has {pool.size}"))
             elif len(set().union(*places)) != pool.size:
-                yield "one-place", "some card is in two places or in none"
+                out.append(("one-place", "some card is in two places or in none"))
             elif not (pool.champion_set.issuperset(s.market)
                       and pool.champion_set.issuperset(s.pile)
                       and pool.soldier_set.issuperset(s.soldiers)
                       and pool.omen_set.issuperset(s.omen_supply)):
-                yield "piles", "a card lies in the wrong pile"
+                out.append(("piles", "a card lies in the wrong pile"))
             else:
                 clean["places"] = (pool, places)
-        if (s.outcome is not None) != (s.phase == OVER):
-            yield "outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[s.phase]}"
-        shuffling, drawing = s.phase == SHUFFLE, s.phase in (DRAW, CHOICE)
-        for p in range(s.players):
+        phase = s.phase
+        if (s.outcome is not None) != (phase == OVER):
+            out.append(("outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[phase]}"))
+        shuffling, drawing = phase == SHUFFLE, phase == DRAW or phase == CHOICE
+        no_supply = not s.omen_supply
+        for p, values in enumerate(zip(s.deck, s.line, s.down, s.gained, s.owned, s.status,
+                                       s.omens, s.stack, s.peek, s.vp, s.extra, strict=True)):
             # A player's checks read only these values: skip them when they are the ones
             # last found clean (most steps change one player, or none).
-            key = (pool, shuffling, drawing, s.deck[p], s.line[p], s.down[p], s.gained[p],
-                   s.owned[p], s.status[p], s.omens[p], s.stack[p], s.peek[p], s.vp[p],
-                   s.extra[p], not s.omen_supply)
+            key = (pool, shuffling, drawing, no_supply, values)
             if clean.get(p) == key:
                 continue
-            problems = list(self._player_invariants(s, p))
+            problems = self._player_invariants(s, p)
             if problems:
-                yield from problems
+                out += problems
             else:
                 clean[p] = key
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
-            yield "market", f"the Market shows {len(s.market)} Champions"
+            out.append(("market", f"the Market shows {len(s.market)} Champions"))
         if s.locations and s.locations[-1] != pool.throne:
-            yield "throne", "the Valiant Throne is not at the bottom of the location deck"
-        if s.phase == BUY and s.bought > 2:
-            yield "purchases", f"{s.names[s.buyers[s.bpos]]} bought {s.bought} cards"
+            out.append(("throne", "the Valiant Throne is not at the bottom of the location "
+                        "deck"))
+        if phase == BUY and s.bought > 2:
+            out.append(("purchases", f"{s.names[s.buyers[s.bpos]]} bought {s.bought} cards"))
+        return out
 
-    def _player_invariants(self, s: State, p: int) -> Iterator[tuple[str, str]]:
+    def _player_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
         """One player's invariants: deck, line and gains make up their cards, face-down
         cards lie in the line, the stack and the Dark Omens are counted right, OUT with
         two, victory points and added Dark Omens match their Locations."""
+        out: list[tuple[str, str]] = []
         pool = s.pool
         kind = pool.kind
         name = s.names[p]
         deck, line, down, gained, owned = (s.deck[p], s.line[p], s.down[p], s.gained[p],
                                            s.owned[p])
-        if s.phase == SHUFFLE:
+        phase = s.phase
+        if phase == SHUFFLE:
             if deck or line or gained:
-                yield "shuffle", f"{name} holds cards outside their deck before shuffling"
+                out.append(("shuffle", f"{name} holds cards outside their deck before "
+                            "shuffling"))
         elif sorted(deck + line + gained) != list(owned):
-            yield "owned", f"{name}: deck, line and gains do not make up their cards"
-        if any(c not in line for c in down):
-            yield "face-down", f"{name} has a face-down card outside their line"
+            out.append(("owned", f"{name}: deck, line and gains do not make up their cards"))
+        if down and any(c not in line for c in down):
+            out.append(("face-down", f"{name} has a face-down card outside their line"))
         stack = s.stack[p]
-        if len(line) < stack or any(kind[c] != OMEN for c in line[:stack]):
-            yield "stack", f"{name}'s opening stack holds a card that is no Dark Omen"
+        if stack and (len(line) < stack or any(kind[c] != OMEN for c in line[:stack])):
+            out.append(("stack", f"{name}'s opening stack holds a card that is no Dark Omen"))
         omens = count_omens(pool, line, down, stack)
+        status = s.status[p]
         if omens != s.omens[p]:
-            yield "omens", f"{name} shows {omens} Dark Omens, counted {s.omens[p]}"
-        if (s.status[p] == OUT) != (omens >= OMENS_TO_OUT):
-            yield "out", f"{name} is {STATUS_NAMES[s.status[p]]} with {omens} Dark Omens"
-        if s.status[p] == DRAWING and not deck and s.phase in (DRAW, CHOICE):
-            yield "ran-out", f"{name} is drawing with an empty deck"
+            out.append(("omens", f"{name} shows {omens} Dark Omens, counted {s.omens[p]}"))
+        if (status == OUT) != (omens >= OMENS_TO_OUT):
+            out.append(("out", f"{name} is {STATUS_NAMES[status]} with {omens} Dark Omens"))
+        if status == DRAWING and not deck and (phase == DRAW or phase == CHOICE):
+            out.append(("ran-out", f"{name} is drawing with an empty deck"))
         if s.peek[p] > len(deck):
-            yield "peek", f"{name} knows more cards than their deck holds"
+            out.append(("peek", f"{name} knows more cards than their deck holds"))
         vp = sum(map(pool.vp.__getitem__, owned))  # only Locations have VP
         if vp != s.vp[p]:
-            yield "vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"
+            out.append(("vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"))
         due = s.vp[p] // VP_PER_OMEN
-        if s.extra[p] > due or (s.extra[p] < due and s.omen_supply):
-            yield "omen-per-vp", f"{name} has {s.extra[p]} added Dark Omens at {vp} VP"
+        extra = s.extra[p]
+        if extra > due or (extra < due and s.omen_supply):
+            out.append(("omen-per-vp", f"{name} has {extra} added Dark Omens at {vp} VP"))
+        return out
 
     # --------------------------------------------------------------- text
     def describe(self, s: State, action: tuple) -> tuple[str, str]:
