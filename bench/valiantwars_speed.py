@@ -32,6 +32,7 @@ def main() -> None:
     ap.add_argument("games", type=int)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--no-checks", action="store_true")
     args = ap.parse_args()
     rules = ValiantWarsRules()
     params = sample_params(args.players)
@@ -42,7 +43,8 @@ def main() -> None:
         prof = cProfile.Profile()
         prof.enable()
     began = time.perf_counter()
-    result, _ = run_games(rules, params, agents, args.games, args.seed)
+    result, _ = run_games(rules, params, agents, args.games, args.seed,
+                          check_invariants=not args.no_checks)
     seconds = time.perf_counter() - began
     if args.profile:
         prof.disable()
