@@ -84,6 +84,7 @@ from .lines import (
     tally,
 )
 from .rulings import COVERAGE_IDS, EFFECT_IDS, EFFECT_RULINGS, PENALTY_IDS, RULINGS
+from .shuffling import shuffle
 from .state import (
     BUY,
     CHOICE,
@@ -125,6 +126,15 @@ STAT = "valiantwars.stat."
 
 _new_observation = tuple.__new__
 """Builds an `Observation` from its fields in order (its own ``__new__`` is slower)."""
+
+
+_SEAT_STATS = tuple(tuple(f"{STAT}seat{p + 1}.{what}" for what in
+                          ("rounds", "out", "in", "swords", "gold")) for p in range(8))
+"""Per seat, the statistics keys a battle adds to (see `game_stats`)."""
+_ROUND_STATS = (None,) + tuple(tuple(f"{STAT}round{k}.{what}" for what in
+                                     ("players", "out", "in", "swords", "gold"))
+                               for k in range(1, ROUND_BUCKETS + 1))
+"""Per round number (1 to `ROUND_BUCKETS`), the statistics keys a battle adds to."""
 
 
 def _put(values: tuple, p: int, value: Any) -> tuple:
@@ -246,7 +256,7 @@ class ValiantWarsRules(Instrumented):
         self.fire(R + "starting-deck")
         dealt = {c for seat in starts for c in seat}
         champions = [c for c in pool.champions if c not in dealt]
-        rng.shuffle(champions)
+        shuffle(rng, champions)
         market, pile = tuple(champions[:MARKET_SIZE]), tuple(champions[MARKET_SIZE:])
         self.fire(R + "setup-market")
         count, target = TABLE[n]
@@ -257,7 +267,7 @@ class ValiantWarsRules(Instrumented):
         others = [c for c in pool.locations if c != pool.throne and c != village]
         if len(others) < count - 1:
             raise ValueError(f"the pool has too few Locations for {n} players")
-        rng.shuffle(others)
+        shuffle(rng, others)
         self.fire(G + "village-in-count")
         self.fire(R + "setup-locations")
         zeros = (0,) * n
@@ -359,11 +369,11 @@ class ValiantWarsRules(Instrumented):
             decks = []
             for cards in s.owned:
                 order = list(cards)
-                rng.shuffle(order)
+                shuffle(rng, order)
                 decks.append(tuple(order))
             return ("shuffle", CHANCE, tuple(decks))
         seats = sorted({e[1] for e in s.fresh}) if s.order_for == 0 else list(s.buyers)
-        rng.shuffle(seats)
+        shuffle(rng, seats)
         return ("order", CHANCE, tuple(seats))
 
     def apply(self, state: State, action: tuple) -> State:
@@ -927,21 +937,25 @@ class ValiantWarsRules(Instrumented):
         s.options = ()
         n = s.players
         swords = [-1] * n
-        bucket = min(s.round, ROUND_BUCKETS)
+        counts = self.counts
+        get = counts.get
+        by_round = _ROUND_STATS[min(s.round, ROUND_BUCKETS)]
         for p in range(n):
-            self.stat(f"seat{p + 1}.rounds")
-            self.stat(f"round{bucket}.players")
+            by_seat = _SEAT_STATS[p]
+            for key in (by_seat[0], by_round[0]):  # seatN.rounds, roundK.players
+                counts[key] = get(key, 0) + 1
             if s.status[p] == OUT:
-                self.stat(f"seat{p + 1}.out")
-                self.stat(f"round{bucket}.out")
+                for key in (by_seat[1], by_round[1]):  # .out
+                    counts[key] = get(key, 0) + 1
                 continue
             sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies,
                                 self.fire, self._ids)
             swords[p] = sw
-            for key in (f"seat{p + 1}", f"round{bucket}"):
-                self.stat(key + ".in")
-                self.stat(key + ".swords", sw)
-                self.stat(key + ".gold", gold)
+            for keys in (by_seat, by_round):
+                _, _, inside, swords_key, gold_key = keys
+                counts[inside] = get(inside, 0) + 1
+                counts[swords_key] = get(swords_key, 0) + sw
+                counts[gold_key] = get(gold_key, 0) + gold
         top = s.locations[0]
         best = max(swords)
         winners = [p for p in range(n) if swords[p] == best] if best >= 0 else []
@@ -1068,18 +1082,18 @@ class ValiantWarsRules(Instrumented):
             known = obs.my_top if q == player else ()
             used.update(known)
             rest = [c for c in obs.owned[q] if c not in used]
-            rng.shuffle(rest)
+            shuffle(rng, rest)
             decks.append(tuple(known) + tuple(rest))
         held = set(obs.market)
         for cards in obs.owned:
             held.update(cards)
         pile = [c for c in pool.champions if c not in held]
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         top, count = obs.location_top, obs.location_count
         unseen = [c for c in pool.locations if c not in held and c != top
                   and c != pool.throne]
         if count >= 2:
-            rng.shuffle(unseen)
+            shuffle(rng, unseen)
             middle = unseen[:count - 2]
             locations = (top, *middle, pool.throne)
             box = tuple(sorted(unseen[count - 2:]))
