@@ -169,6 +169,10 @@ class ValiantWarsRules(Instrumented):
         self._clean: dict[Any, tuple] = {}
         """Invariant inputs last found clean (see `invariants`)."""
         self._slow: tuple[tuple, int] = ((), 0)
+        self._movers: dict[tuple, tuple[int, ...]] = {}
+        """Who draws at a draw, by (statuses, commitments) (see `to_move`)."""
+        self._tally: tuple[tuple, tuple[int, int, int]] = ((), (0, 0, 0))
+        """The last line tallied for a purchase and its tally (see `_buy_options`)."""
         """The slow part of the last state key and its hash (see `state_key`)."""
         self.reset_counts()
 
@@ -342,7 +346,11 @@ class ValiantWarsRules(Instrumented):
         phase = s.phase
         if phase == DRAW:
             status, chose = s.status, s.chose
-            return tuple(p for p in range(s.players) if status[p] == DRAWING and not chose[p])
+            movers = self._movers.get((status, chose))
+            if movers is None:
+                movers = self._movers[status, chose] = tuple(
+                    p for p in range(s.players) if status[p] == DRAWING and not chose[p])
+            return movers
         if phase == CHOICE:
             return (s.choice[1],)
         if phase == BUY:
@@ -860,7 +868,13 @@ class ValiantWarsRules(Instrumented):
         """What ``p`` may buy now: a Market Champion of each name it can afford, Gold,
         a Soldier, or nothing more."""
         pool = s.pool
-        _, gold, limit = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies)
+        # A buyer's line does not change while they buy: tally it once.
+        line = (pool, s.line[p], s.down[p], s.stack[p], s.copies)
+        last, counted = self._tally
+        if last != line:
+            counted = tally(*line)
+            self._tally = (line, counted)
+        _, gold, limit = counted
         if s.bought >= limit:
             return (("pass", p),)
         budget = gold - s.spent
