@@ -22,10 +22,11 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from random import Random
+from typing import Any
 
 from toolkit.core.errors import InputError
 from toolkit.core.sheets import suggest
-from toolkit.sim.engine import Agent, RandomAgent
+from toolkit.sim.engine import RandomAgent
 
 from ..vocab import (
     APPRENTICE,
@@ -266,8 +267,8 @@ def parse_risk(name: str) -> tuple[float, tuple[str, ...]]:
             key = item.casefold()
             if key in ("gold", "soldier", "champion") or key in _TYPE_ITEMS:
                 order.append(key)
-            elif effect_name(item) is not None:
-                order.append(effect_name(item))
+            elif (effect := effect_name(item)) is not None:
+                order.append(effect)
             else:
                 raise InputError(f"agent '{name}': cannot buy '{item}'{suggest(item, _WORDS)}; "
                                  "buy items are Gold, Soldier, Champion, Warrior, Mystic, "
@@ -280,9 +281,9 @@ class AgentRegistry(Mapping):
     (parsed when looked up; a malformed spec raises `InputError` with the syntax, so the
     command line says what is wrong). Iterating lists the fixed names only."""
 
-    _fixed: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+    _fixed: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": GreedyAgent}
 
-    def __getitem__(self, name: str) -> Callable[[], Agent]:
+    def __getitem__(self, name: str) -> Callable[[], Any]:
         if name in self._fixed:
             return self._fixed[name]
         if isinstance(name, str) and name.strip().casefold().startswith("risk:"):

@@ -8,7 +8,9 @@ those turned face down; ``stack`` how many cards the opening stack of Dark Omens
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
 
 from ..vocab import (
     ARCHER,
@@ -52,6 +54,8 @@ MONK_GOLD = 2
 SELLSWORD_GOLD = 1
 
 Fire = Callable[[str], None] | None
+NO_IDS: Mapping[Any, str] = MappingProxyType({})
+"""`tally`'s rule ids when it counts nothing."""
 
 
 def effect_of(pool: Pool, card: int, copies: tuple[tuple[int, int], ...]) -> int:
@@ -85,7 +89,7 @@ def count_omens(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack:
 
 def tally(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack: int,
           copies: tuple[tuple[int, int], ...] = (), fire: Fire = None,
-          ids: dict | None = None) -> tuple[int, int, int]:
+          ids: Mapping[Any, str] = NO_IDS) -> tuple[int, int, int]:
     """(Swords, Gold, purchase limit) of a line: face-up cards only.
 
     Soldiers add their Sword; Gold cards and Dark Omens their Gold (a stack once);

@@ -33,7 +33,7 @@ won, champions bought and their buyers' wins) are added to ``counts`` under
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from toolkit.sim.engine import CHANCE, Instrumented, Outcome
 
@@ -98,6 +98,7 @@ from .state import (
     SHUFFLE,
     STATUS_NAMES,
     STOPPED,
+    Choice,
     Observation,
     Pool,
     State,
@@ -131,10 +132,11 @@ _new_observation = tuple.__new__
 _SEAT_STATS = tuple(tuple(f"{STAT}seat{p + 1}.{what}" for what in
                           ("rounds", "out", "in", "swords", "gold")) for p in range(8))
 """Per seat, the statistics keys a battle adds to (see `game_stats`)."""
-_ROUND_STATS = (None,) + tuple(tuple(f"{STAT}round{k}.{what}" for what in
-                                     ("players", "out", "in", "swords", "gold"))
-                               for k in range(1, ROUND_BUCKETS + 1))
-"""Per round number (1 to `ROUND_BUCKETS`), the statistics keys a battle adds to."""
+_ROUND_STATS = tuple(tuple(f"{STAT}round{k}.{what}" for what in
+                           ("players", "out", "in", "swords", "gold"))
+                     for k in range(1, ROUND_BUCKETS + 1))
+"""Per round number (1 to `ROUND_BUCKETS`, from index 0), the statistics keys a battle
+adds to."""
 
 
 def _put(values: tuple, p: int, value: Any) -> tuple:
@@ -178,7 +180,7 @@ class ValiantWarsRules(Instrumented):
 
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Any:
         """The agent registry: ``random``, ``greedy`` and ``risk:P,buy:A>B`` specs."""
         from .agents import AGENTS
 
@@ -352,7 +354,7 @@ class ValiantWarsRules(Instrumented):
                     p for p in range(s.players) if status[p] == DRAWING and not chose[p])
             return movers
         if phase == CHOICE:
-            return (s.choice[1],)
+            return (cast(Choice, s.choice)[1],)
         if phase == BUY:
             return (s.buyers[s.bpos],)
         if phase == OVER:
@@ -366,7 +368,7 @@ class ValiantWarsRules(Instrumented):
             if s.status[player] == DRAWING and not s.chose[player]:
                 return self._draw_options[player]
             return ()
-        if (phase == CHOICE and s.choice[1] == player) or \
+        if (phase == CHOICE and cast(Choice, s.choice)[1] == player) or \
                 (phase == BUY and s.buyers[s.bpos] == player):
             return s.options
         return ()
@@ -664,7 +666,7 @@ class ValiantWarsRules(Instrumented):
             self._ask(s, C_WITCH, p, p, card, effect, 0,
                       tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
         elif effect == ASSASSIN:
-            options = []
+            options: list[tuple] = []
             for q in range(s.players):
                 if q == p or s.status[q] != DRAWING:
                     continue
@@ -684,10 +686,10 @@ class ValiantWarsRules(Instrumented):
                 self.emit("info", f"{s.names[p]} looks at the top "
                           f"{s.peek[p]} cards of their deck")
         elif effect == SAINT:
-            options = tuple(("flip", p, c) for c in self._omen_units(s, p))
-            if options and s.stack[p] > 1 and options[0][2] == s.line[p][0]:
+            omens = tuple(("flip", p, c) for c in self._omen_units(s, p))
+            if omens and s.stack[p] > 1 and omens[0][2] == s.line[p][0]:
                 self.fire(G + "saint-stack")
-            self._ask(s, C_FLIP, p, p, card, effect, 1, options, forced=False)
+            self._ask(s, C_FLIP, p, p, card, effect, 1, omens, forced=False)
         elif effect == SHAMAN:
             self.fire(G + "shaman-choice")
             champions = self._flippable(s, p)
@@ -699,15 +701,15 @@ class ValiantWarsRules(Instrumented):
                       tuple(("flip", p, c) for c in cards), forced=True)
         elif effect == DANCER:
             line, down = s.line[p], s.down[p]
-            cards = [c for c in line if c != card and pool.kind[c] == CHAMPION
-                     and c not in down]
+            others = [c for c in line if c != card and pool.kind[c] == CHAMPION
+                      and c not in down]
             if face_up_soldiers(pool, line, down):
                 self.fire(G + "soldier-not-champion")
-            if any(pool.effect[c] == HERO for c in cards):
+            if any(pool.effect[c] == HERO for c in others):
                 self.fire(G + "dancer-no-hero")
-                cards = [c for c in cards if pool.effect[c] != HERO]
+                others = [c for c in others if pool.effect[c] != HERO]
             self._ask(s, C_COPY, p, p, card, effect, 0,
-                      tuple(("copy", p, c) for c in cards), forced=True)
+                      tuple(("copy", p, c) for c in others), forced=True)
 
     def _flippable(self, s: State, q: int, soldiers: bool = False) -> tuple[int, ...]:
         """Face-up champions of ``q`` that can be flipped (and Soldiers, when the effect
@@ -766,7 +768,7 @@ class ValiantWarsRules(Instrumented):
 
     def _choose(self, s: State, action: tuple) -> None:
         """Apply the answer to the pending choice (the caller goes on resolving)."""
-        kind, decider, owner, card, effect, n = s.choice
+        kind, decider, owner, card, effect, n = cast(Choice, s.choice)
         s.choice = None
         s.options = ()
         what = action[0]
@@ -801,7 +803,7 @@ class ValiantWarsRules(Instrumented):
         Dark Omen flipped no longer counts; a stack is flipped whole."""
         pool = s.pool
         q = next(p for p in range(s.players) if card in s.line[p])
-        flipped = (card,)
+        flipped: tuple[int, ...] = (card,)
         if pool.kind[card] == OMEN:
             stack = s.stack[q]
             if stack and s.line[q][0] == card:
@@ -879,7 +881,7 @@ class ValiantWarsRules(Instrumented):
             return (("pass", p),)
         budget = gold - s.spent
         seen: set[str] = set()
-        options = []
+        options: list[tuple] = []
         for c in s.market:
             name = pool.names[c]
             if pool.cost[c] <= budget and name not in seen:
@@ -953,7 +955,7 @@ class ValiantWarsRules(Instrumented):
         swords = [-1] * n
         counts = self.counts
         get = counts.get
-        by_round = _ROUND_STATS[min(s.round, ROUND_BUCKETS)]
+        by_round = _ROUND_STATS[min(s.round, ROUND_BUCKETS) - 1]
         for p in range(n):
             by_seat = _SEAT_STATS[p]
             for key in (by_seat[0], by_round[0]):  # seatN.rounds, roundK.players
@@ -1027,23 +1029,23 @@ class ValiantWarsRules(Instrumented):
             due -= 1
         if vp >= s.target:
             self.fire(R + "win-vp")
-            self._finish(s, Outcome(w, f"reached {s.target} VP"))
+            self._finish(s, w, f"reached {s.target} VP")
         elif top == pool.throne:
             self.fire(R + "win-throne")
-            self._finish(s, Outcome(w, "took the Valiant Throne"))
+            self._finish(s, w, "took the Valiant Throne")
 
-    def _finish(self, s: State, outcome: Outcome) -> None:
+    def _finish(self, s: State, winner: int, reason: str) -> None:
         pool = s.pool
-        s.outcome = outcome
+        s.outcome = outcome = Outcome(winner, reason)
         s.phase = OVER
         for p in range(s.players):
             names = {pool.names[c] for c in s.owned[p] if pool.kind[c] == CHAMPION}
             for name in names:
                 self.stat(f"champion.{name}.buyers")
-                if p == outcome.winner:
+                if p == winner:
                     self.stat(f"champion.{name}.buyer-wins")
         if self.emit:
-            self.emit("end", f"{s.names[outcome.winner]} wins: {outcome.reason} "
+            self.emit("end", f"{s.names[winner]} wins: {outcome.reason} "
                       f"(round {s.round})")
 
     def _end_round(self, s: State) -> None:
@@ -1069,7 +1071,8 @@ class ValiantWarsRules(Instrumented):
         p = player
         locations = s.locations
         phase = s.phase
-        decision = CHOICE_NAMES[s.choice[0]] if phase == CHOICE else PHASE_NAMES[phase]
+        decision = (CHOICE_NAMES[cast(Choice, s.choice)[0]] if phase == CHOICE
+                    else PHASE_NAMES[phase])
         return _new_observation(Observation, (
             p, decision, s.pool, s.round, s.beat, s.phase, s.target, s.vp,
             s.extra, s.status, s.stop_at, s.omens, s.stack, s.peek, s.owned, s.line,
@@ -1086,7 +1089,7 @@ class ValiantWarsRules(Instrumented):
         top one drawn from those never seen, other players not yet committed."""
         pool = obs.pool
         n = len(obs.vp)
-        decks = []
+        decks: list[tuple[int, ...]] = []
         for q in range(n):
             if obs.phase == SHUFFLE:
                 decks.append(())

@@ -38,6 +38,9 @@ from ..vocab import (
     WARRIOR,
 )
 
+Choice = tuple[int, int, int, int, int, int]
+"""A decision being asked: ``(kind, decider, owner, card, effect, n)`` (see `State`)."""
+
 # Phases of a round.
 SHUFFLE, DRAW, ORDER, CHOICE, BUY, OVER = range(6)
 PHASE_NAMES = ("shuffle", "draw", "order", "choice", "buy", "over")
@@ -215,7 +218,7 @@ class State:
     fresh: tuple[tuple[int, int, int, int, int], ...] = ()
     order_for: int = 0
     """What a pending ORDER chance node orders: 0 effects, 1 buyers."""
-    choice: tuple[int, int, int, int, int, int] | None = None
+    choice: Choice | None = None
     options: tuple[tuple, ...] = ()
     buyers: tuple[int, ...] = ()
     bpos: int = 0
@@ -285,7 +288,7 @@ class Observation(NamedTuple):
     queue: tuple[tuple[int, int, int, int, int], ...]
     fresh: tuple[tuple[int, int, int, int, int], ...]
     order_for: int
-    choice: tuple[int, int, int, int, int, int] | None
+    choice: Choice | None
     options: tuple[tuple, ...]
     buyers: tuple[int, ...]
     bpos: int
