@@ -331,3 +331,14 @@ def test_invariants_catch_broken_states_even_after_clean_ones():
     broken.vp = (3, 0)
     assert {"vp", "omen-per-vp"} <= {name for name, _ in rules.invariants(broken)}
     assert not list(rules.invariants(s))  # and the real state is still clean
+    # Cards moved between places, each still in one place, but a Soldier in the Market.
+    broken = s.copy()
+    soldier = broken.soldiers[0]
+    broken.soldiers = broken.soldiers[1:] + (broken.market[0],)
+    broken.market = (soldier,) + broken.market[1:]
+    assert [name for name, _ in rules.invariants(broken)] == ["piles"]
+    # A card taken from the pile into a player's cards, and nowhere else: too many cards.
+    broken = s.copy()
+    broken.owned = (tuple(sorted(broken.owned[0] + broken.pile[:1])), broken.owned[1])
+    assert [name for name, _ in rules.invariants(broken)][0] == "card-count"
+    assert not list(rules.invariants(s))

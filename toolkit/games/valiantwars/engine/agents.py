@@ -65,7 +65,7 @@ from ..vocab import (
     WURM_LORD,
     effect_name,
 )
-from .lines import effect_of, tally
+from .lines import effect_of, tally, total
 from .state import DRAWING, OUT, Observation
 
 GREEDY_RISK = 0.3
@@ -120,8 +120,7 @@ def out_risk(obs: Observation, q: int | None = None) -> float:
     bad = pool.omen_site if stack_open else pool.out_card
     if q == obs.player and obs.my_top:
         return 1.0 if bad[obs.my_top[0]] else 0.0
-    count = bad.__getitem__
-    return (sum(map(count, owned)) - sum(map(count, line)) - sum(map(count, gained))) / size
+    return (total(bad, owned) - total(bad, line) - total(bad, gained)) / size
 
 
 def swords_of(obs: Observation, q: int) -> int:

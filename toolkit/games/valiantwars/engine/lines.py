@@ -58,6 +58,14 @@ NO_IDS: Mapping[Any, str] = MappingProxyType({})
 """`tally`'s rule ids when it counts nothing."""
 
 
+def total(values: tuple[int, ...], cards: tuple[int, ...]) -> int:
+    """The sum of ``values[card]`` over ``cards`` (a per-card table of `Pool`)."""
+    n = 0
+    for c in cards:
+        n += values[c]
+    return n
+
+
 def effect_of(pool: Pool, card: int, copies: tuple[tuple[int, int], ...]) -> int:
     """A champion's effect code: the Dancer's copied one when it has copied."""
     e = pool.effect[card]
@@ -72,7 +80,7 @@ def count_omens(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack:
     """Face-up Dark Omens in a line: the opening stack counts once, a Location with the
     Dark Omen penalty counts as one ("A stack of Dark Omens counts, in total, as one")."""
     if not down and stack <= 1:  # every Dark Omen and Dark Omen Location counts
-        return sum(map(pool.out_card.__getitem__, line))
+        return total(pool.out_card, line)
     kind = pool.kind
     n = 0
     for i, c in enumerate(line):

@@ -82,6 +82,7 @@ from .lines import (
     flippable_champions,
     has_general,
     tally,
+    total,
 )
 from .rulings import COVERAGE_IDS, EFFECT_IDS, EFFECT_RULINGS, PENALTY_IDS, RULINGS
 from .shuffling import shuffle
@@ -1159,7 +1160,7 @@ class ValiantWarsRules(Instrumented):
         places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
                   s.box, *s.owned)
         clean = self._clean
-        if clean.get("places") != (pool, places):  # cards moved between places
+        if not self._places_clean(pool, places):  # cards moved between places
             total = sum(map(len, places))
             if total != pool.size:
                 out.append(("card-count", f"{total} cards in play, the pool has {pool.size}"))
@@ -1198,6 +1199,36 @@ class ValiantWarsRules(Instrumented):
             out.append(("purchases", f"{s.names[s.buyers[s.bpos]]} bought {s.bought} cards"))
         return out
 
+    def _places_clean(self, pool: Pool, places: tuple[tuple[int, ...], ...]) -> bool:
+        """Whether ``places`` (the Market, the piles, the Locations, the box, each
+        player's cards) pass the card checks, judged from the last places found clean:
+        the places that changed must hold, all together, the very cards they held then
+        (so every card is still in exactly one place), and a changed pile only cards of
+        its kind. False means: check them in full."""
+        last = self._clean.get("places")
+        if last is None or last[0] is not pool or len(last[1]) != len(places):
+            return False
+        before = last[1]
+        # The Market, the Champion pile, the Soldiers, the Gold, the Dark Omens: the
+        # cards each may hold (any, for the Gold: "piles" in `invariants`).
+        kinds = (pool.champion_set, pool.champion_set, pool.soldier_set, pool.ids,
+                 pool.omen_set)
+        now: list[int] = []
+        then: list[int] = []
+        changed = 0
+        for i, cards in enumerate(places):
+            old = before[i]
+            if cards is not old:
+                now += cards
+                then += old
+                if i < 5 and not kinds[i].issuperset(cards):
+                    return False
+                changed += 1
+        if changed and (len(now) != len(then) or sorted(now) != sorted(then)):
+            return False
+        self._clean["places"] = (pool, places)
+        return True
+
     def _player_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
         """One player's invariants: deck, line and gains make up their cards, face-down
         cards lie in the line, the stack and the Dark Omens are counted right, OUT with
@@ -1230,7 +1261,7 @@ class ValiantWarsRules(Instrumented):
             out.append(("ran-out", f"{name} is drawing with an empty deck"))
         if s.peek[p] > len(deck):
             out.append(("peek", f"{name} knows more cards than their deck holds"))
-        vp = sum(map(pool.vp.__getitem__, owned))  # only Locations have VP
+        vp = total(pool.vp, owned)  # only Locations have VP
         if vp != s.vp[p]:
             out.append(("vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"))
         due = s.vp[p] // VP_PER_OMEN

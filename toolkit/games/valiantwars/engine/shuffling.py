@@ -27,9 +27,9 @@ def _fast_shuffle(rng: Random, x: list) -> None:
 
 def _agrees() -> bool:
     """Whether `_fast_shuffle` gives Random.shuffle's orders on this Python."""
-    for seed in range(20):
+    for seed in range(3):
         mine, theirs = Random(seed), Random(seed)
-        a, b = list(range(seed + 30)), list(range(seed + 30))
+        a, b = list(range(seed + 40)), list(range(seed + 40))
         _fast_shuffle(mine, a)
         theirs.shuffle(b)
         if a != b or mine.getstate() != theirs.getstate():
