@@ -227,15 +227,48 @@ class State:
     outcome: Outcome | None = None
 
     def copy(self) -> State:
-        """A shallow copy: every field is immutable, so this is a full copy."""
-        return State(
-            self.pool, self.names, self.players, self.target, self.owned, self.deck,
-            self.line, self.down, self.gained, self.market, self.pile, self.soldiers,
-            self.golds, self.omen_supply, self.locations, self.box, self.vp, self.extra,
-            self.round, self.phase, self.beat, self.status, self.chose, self.stop_at,
-            self.omens, self.stack, self.peek, self.copies, self.queue, self.fresh,
-            self.order_for, self.choice, self.options, self.buyers, self.bpos, self.bought,
-            self.spent, self.outcome)
+        """A shallow copy: every field is immutable, so this is a full copy. (Set field by
+        field on a new instance: twice as fast as calling the constructor.)"""
+        new = State.__new__(State)
+        new.pool = self.pool
+        new.names = self.names
+        new.players = self.players
+        new.target = self.target
+        new.owned = self.owned
+        new.deck = self.deck
+        new.line = self.line
+        new.down = self.down
+        new.gained = self.gained
+        new.market = self.market
+        new.pile = self.pile
+        new.soldiers = self.soldiers
+        new.golds = self.golds
+        new.omen_supply = self.omen_supply
+        new.locations = self.locations
+        new.box = self.box
+        new.vp = self.vp
+        new.extra = self.extra
+        new.round = self.round
+        new.phase = self.phase
+        new.beat = self.beat
+        new.status = self.status
+        new.chose = self.chose
+        new.stop_at = self.stop_at
+        new.omens = self.omens
+        new.stack = self.stack
+        new.peek = self.peek
+        new.copies = self.copies
+        new.queue = self.queue
+        new.fresh = self.fresh
+        new.order_for = self.order_for
+        new.choice = self.choice
+        new.options = self.options
+        new.buyers = self.buyers
+        new.bpos = self.bpos
+        new.bought = self.bought
+        new.spent = self.spent
+        new.outcome = self.outcome
+        return new
 
     def key(self) -> tuple:
         """A canonical key of everything that decides the rest of the game."""
