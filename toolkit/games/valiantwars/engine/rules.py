@@ -1178,11 +1178,14 @@ class ValiantWarsRules(Instrumented):
             out.append(("outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[phase]}"))
         shuffling, drawing = phase == SHUFFLE, phase == DRAW or phase == CHOICE
         no_supply = not s.omen_supply
-        for p, values in enumerate(zip(s.deck, s.line, s.down, s.gained, s.owned, s.status,
-                                       s.omens, s.stack, s.peek, s.vp, s.extra, strict=True)):
+        deck, line, down, gained, owned = s.deck, s.line, s.down, s.gained, s.owned
+        status, omens, stack, peek, vp, extra = (s.status, s.omens, s.stack, s.peek, s.vp,
+                                                 s.extra)
+        for p in range(s.players):
             # A player's checks read only these values: skip them when they are the ones
             # last found clean (most steps change one player, or none).
-            key = (pool, shuffling, drawing, no_supply, values)
+            key = (pool, shuffling, drawing, no_supply, deck[p], line[p], down[p], gained[p],
+                   owned[p], status[p], omens[p], stack[p], peek[p], vp[p], extra[p])
             if clean.get(p) == key:
                 continue
             problems = self._player_invariants(s, p)
@@ -1208,7 +1211,7 @@ class ValiantWarsRules(Instrumented):
         last = self._clean.get("places")
         if last is None or last[0] is not pool or len(last[1]) != len(places):
             return False
-        before = last[1]
+        before: tuple[tuple[int, ...], ...] = last[1]
         # The Market, the Champion pile, the Soldiers, the Gold, the Dark Omens: the
         # cards each may hold (any, for the Gold: "piles" in `invariants`).
         kinds = (pool.champion_set, pool.champion_set, pool.soldier_set, pool.ids,
