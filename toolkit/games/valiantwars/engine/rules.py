@@ -152,6 +152,14 @@ def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(sorted(cards + (card,)))
 
 
+def _drew_one(deck: tuple[int, ...], line: tuple[int, ...], new_deck: tuple[int, ...],
+              new_line: tuple[int, ...]) -> bool:
+    """Whether ``new_deck`` and ``new_line`` are ``deck`` and ``line`` after the top card
+    moved to the end of the line (a draw: the player still holds the same cards)."""
+    return (len(new_line) == len(line) + 1 and len(deck) == len(new_deck) + 1
+            and new_line[-1] == deck[0] and new_deck == deck[1:] and new_line[:-1] == line)
+
+
 class ValiantWarsRules(Instrumented):
     """The Valiant Wars rules engine (see the module docstring)."""
 
@@ -1182,17 +1190,38 @@ class ValiantWarsRules(Instrumented):
         status, omens, stack, peek, vp, extra = (s.status, s.omens, s.stack, s.peek, s.vp,
                                                  s.extra)
         for p in range(s.players):
-            # A player's checks read only these values: skip them when they are the ones
-            # last found clean (most steps change one player, or none).
-            key = (pool, shuffling, drawing, no_supply, deck[p], line[p], down[p], gained[p],
-                   owned[p], status[p], omens[p], stack[p], peek[p], vp[p], extra[p])
-            if clean.get(p) == key:
-                continue
-            problems = self._player_invariants(s, p)
+            # A player's checks fall in three groups (their cards, their line, their
+            # victory points), each reading only some of these values: a group is
+            # rechecked only when one of its values is not the very one last found clean
+            # (most steps change one player's line, or one player's cards, or nothing).
+            dk, ln, dn, gn, ow = deck[p], line[p], down[p], gained[p], owned[p]
+            st, om, sk, pk, v, ex = status[p], omens[p], stack[p], peek[p], vp[p], extra[p]
+            last = clean.get(p)
+            if last is None or last[0] is not pool:
+                problems = self._player_invariants(s, p)
+            else:
+                problems = []
+                if not (shuffling == last[1] and dk is last[4] and ln is last[5]
+                        and gn is last[7] and ow is last[8]) and not (
+                        gn is last[7] and ow is last[8] and not shuffling and not last[1]
+                        and _drew_one(last[4], last[5], dk, ln)):
+                    problems = self._card_invariants(s, p)
+                if not problems and not (
+                        drawing == last[2] and ln is last[5] and dn is last[6]
+                        and dk is last[4] and st == last[9] and om == last[10]
+                        and sk == last[11] and pk == last[12]):
+                    problems = self._line_invariants(s, p)
+                if not problems and not (
+                        no_supply == last[3] and ow is last[8] and v == last[13]
+                        and ex == last[14]):
+                    problems = self._vp_invariants(s, p)
+                if problems:  # the whole list, as the full check gives it
+                    problems = self._player_invariants(s, p)
             if problems:
                 out += problems
             else:
-                clean[p] = key
+                clean[p] = (pool, shuffling, drawing, no_supply, dk, ln, dn, gn, ow, st, om,
+                            sk, pk, v, ex)
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
             out.append(("market", f"the Market shows {len(s.market)} Champions"))
         if s.locations and s.locations[-1] != pool.throne:
@@ -1222,10 +1251,14 @@ class ValiantWarsRules(Instrumented):
         for i, cards in enumerate(places):
             old = before[i]
             if cards is not old:
-                now += cards
-                then += old
                 if i < 5 and not kinds[i].issuperset(cards):
                     return False
+                gone = len(old) - len(cards)
+                if gone > 0 and cards == old[gone:]:
+                    then += old[:gone]  # cards taken from the top: only those moved
+                else:
+                    now += cards
+                    then += old
                 changed += 1
         if changed and (len(now) != len(then) or sorted(now) != sorted(then)):
             return False
@@ -1236,19 +1269,31 @@ class ValiantWarsRules(Instrumented):
         """One player's invariants: deck, line and gains make up their cards, face-down
         cards lie in the line, the stack and the Dark Omens are counted right, OUT with
         two, victory points and added Dark Omens match their Locations."""
+        return (self._card_invariants(s, p) + self._line_invariants(s, p)
+                + self._vp_invariants(s, p))
+
+    def _card_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
+        """Deck, line and gains make up the player's cards (all in the deck before the
+        shuffle)."""
+        deck, line, gained = s.deck[p], s.line[p], s.gained[p]
+        if s.phase == SHUFFLE:
+            if deck or line or gained:
+                return [("shuffle", f"{s.names[p]} holds cards outside their deck before "
+                         "shuffling")]
+        elif sorted(deck + line + gained) != list(s.owned[p]):
+            return [("owned", f"{s.names[p]}: deck, line and gains do not make up their "
+                     "cards")]
+        return []
+
+    def _line_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
+        """Face-down cards lie in the line, the stack and the Dark Omens are counted
+        right, OUT with two, no drawing from an empty deck, no peeking past it."""
         out: list[tuple[str, str]] = []
         pool = s.pool
         kind = pool.kind
         name = s.names[p]
-        deck, line, down, gained, owned = (s.deck[p], s.line[p], s.down[p], s.gained[p],
-                                           s.owned[p])
+        deck, line, down = s.deck[p], s.line[p], s.down[p]
         phase = s.phase
-        if phase == SHUFFLE:
-            if deck or line or gained:
-                out.append(("shuffle", f"{name} holds cards outside their deck before "
-                            "shuffling"))
-        elif sorted(deck + line + gained) != list(owned):
-            out.append(("owned", f"{name}: deck, line and gains do not make up their cards"))
         if down and any(c not in line for c in down):
             out.append(("face-down", f"{name} has a face-down card outside their line"))
         stack = s.stack[p]
@@ -1264,7 +1309,13 @@ class ValiantWarsRules(Instrumented):
             out.append(("ran-out", f"{name} is drawing with an empty deck"))
         if s.peek[p] > len(deck):
             out.append(("peek", f"{name} knows more cards than their deck holds"))
-        vp = total(pool.vp, owned)  # only Locations have VP
+        return out
+
+    def _vp_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
+        """Victory points and added Dark Omens match the player's Locations."""
+        out: list[tuple[str, str]] = []
+        name = s.names[p]
+        vp = total(s.pool.vp, s.owned[p])  # only Locations have VP
         if vp != s.vp[p]:
             out.append(("vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"))
         due = s.vp[p] // VP_PER_OMEN
