@@ -59,6 +59,10 @@ def _broken(s: State, rng: Random) -> list[State]:
         out.append(with_(pile=s.pile[1:], owned=put(s.owned, tuple(sorted(owned + (card,)))),
                          gained=put(s.gained, tuple(sorted(s.gained[p] + (card,))))))
         out.append(with_(pile=s.pile[1:], market=s.market + (card,)))  # six in the Market
+        # bought, but not among the gains; or gained twice
+        out.append(with_(pile=s.pile[1:], owned=put(s.owned, tuple(sorted(owned + (card,))))))
+        out.append(with_(pile=s.pile[1:], owned=put(s.owned, tuple(sorted(owned + (card,)))),
+                         gained=put(s.gained, tuple(sorted(s.gained[p] + (card, card))))))
     if s.soldiers and s.market:  # a Soldier and a Champion swapped: a wrong pile
         out.append(with_(soldiers=(s.market[0],) + s.soldiers[1:],
                          market=(s.soldiers[0],) + s.market[1:]))

@@ -1200,20 +1200,23 @@ class ValiantWarsRules(Instrumented):
             if last is None or last[0] is not pool:
                 problems = self._player_invariants(s, p)
             else:
+                same_cards = (shuffling == last[1] and dk is last[4] and ln is last[5]
+                              and gn is last[7] and ow is last[8])
+                same_line = (drawing == last[2] and ln is last[5] and dn is last[6]
+                             and dk is last[4] and st == last[9] and om == last[10]
+                             and sk == last[11] and pk == last[12])
+                same_vp = (no_supply == last[3] and ow is last[8] and v == last[13]
+                           and ex == last[14])
+                if same_cards and same_line and same_vp:
+                    continue  # nothing of this player's changed: still clean
                 problems = []
-                if not (shuffling == last[1] and dk is last[4] and ln is last[5]
-                        and gn is last[7] and ow is last[8]) and not (
+                if not same_cards and not (
                         gn is last[7] and ow is last[8] and not shuffling and not last[1]
                         and _drew_one(last[4], last[5], dk, ln)):
                     problems = self._card_invariants(s, p)
-                if not problems and not (
-                        drawing == last[2] and ln is last[5] and dn is last[6]
-                        and dk is last[4] and st == last[9] and om == last[10]
-                        and sk == last[11] and pk == last[12]):
+                if not problems and not same_line:
                     problems = self._line_invariants(s, p)
-                if not problems and not (
-                        no_supply == last[3] and ow is last[8] and v == last[13]
-                        and ex == last[14]):
+                if not problems and not same_vp:
                     problems = self._vp_invariants(s, p)
                 if problems:  # the whole list, as the full check gives it
                     problems = self._player_invariants(s, p)
@@ -1260,7 +1263,9 @@ class ValiantWarsRules(Instrumented):
                     now += cards
                     then += old
                 changed += 1
-        if changed and (len(now) != len(then) or sorted(now) != sorted(then)):
+        if not changed:
+            return True  # the very places last found clean
+        if len(now) != len(then) or sorted(now) != sorted(then):
             return False
         self._clean["places"] = (pool, places)
         return True
