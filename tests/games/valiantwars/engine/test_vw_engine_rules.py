@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from random import Random
 
@@ -331,3 +332,27 @@ def test_invariants_catch_broken_states_even_after_clean_ones():
     broken.vp = (3, 0)
     assert {"vp", "omen-per-vp"} <= {name for name, _ in rules.invariants(broken)}
     assert not list(rules.invariants(s))  # and the real state is still clean
+    # Cards moved between places, each still in one place, but a Soldier in the Market.
+    broken = s.copy()
+    soldier = broken.soldiers[0]
+    broken.soldiers = broken.soldiers[1:] + (broken.market[0],)
+    broken.market = (soldier,) + broken.market[1:]
+    assert [name for name, _ in rules.invariants(broken)] == ["piles"]
+    # A card taken from the pile into a player's cards, and nowhere else: too many cards.
+    broken = s.copy()
+    broken.owned = (tuple(sorted(broken.owned[0] + broken.pile[:1])), broken.owned[1])
+    assert [name for name, _ in rules.invariants(broken)][0] == "card-count"
+    assert not list(rules.invariants(s))
+
+
+def test_a_state_copy_holds_every_field_and_leaves_the_original():
+    """`State.copy` copies every field (it sets them one by one), and `apply` leaves the
+    state it was given untouched."""
+    rules, s, _ = deal(["Gold", "Omen", "Soldier"], ["Soldier", "Gold"])
+    twin = s.copy()
+    for f in dataclasses.fields(s):
+        assert getattr(twin, f.name) is getattr(s, f.name), f.name
+    before = {f.name: getattr(s, f.name) for f in dataclasses.fields(s)}
+    after = step(rules, s, p0="draw", p1="draw")
+    assert after is not s and after.line != s.line
+    assert all(getattr(s, name) is value for name, value in before.items())

@@ -22,10 +22,11 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from random import Random
+from typing import Any
 
 from toolkit.core.errors import InputError
 from toolkit.core.sheets import suggest
-from toolkit.sim.engine import Agent, RandomAgent
+from toolkit.sim.engine import RandomAgent
 
 from ..vocab import (
     APPRENTICE,
@@ -42,13 +43,11 @@ from ..vocab import (
     GENERAL,
     GUARD,
     HERO,
-    LOCATION,
     LUNAR_WITCH,
     MERCENARY,
     MONK,
     OMEN,
     ORACLE,
-    P_OMEN,
     PALADIN,
     PRIESTESS,
     PYROMANCER,
@@ -66,7 +65,7 @@ from ..vocab import (
     WURM_LORD,
     effect_name,
 )
-from .lines import effect_of, tally
+from .lines import effect_of, tally, total
 from .state import DRAWING, OUT, Observation
 
 GREEDY_RISK = 0.3
@@ -109,22 +108,19 @@ def out_risk(obs: Observation, q: int | None = None) -> float:
     the Dark Omen penalty while one shows), from the known composition of their deck; for
     the player's own deck, certain when an Oracle showed the top card."""
     q = obs.player if q is None else q
-    if obs.omens[q] == 0:
+    if obs.omens[q] == 0 or not obs.deck_sizes[q]:
         return 0.0
     pool = obs.pool
-    deck = deck_of(obs, q) if obs.deck_sizes[q] else ()
-    if not deck:
+    owned, line, gained = obs.owned[q], obs.line[q], obs.gained[q]
+    # The deck is what the player owns less their line and gains (see `deck_of`).
+    size = len(owned) - len(line) - len(gained)
+    if size <= 0:
         return 0.0
-    stack_open = obs.stack[q] == len(obs.line[q])  # another Dark Omen joins the stack
-
-    def bad(c: int) -> bool:
-        kind = pool.kind[c]
-        return (kind == OMEN and not stack_open) or (
-            kind == LOCATION and pool.penalty[c] == P_OMEN)
-
+    stack_open = obs.stack[q] == len(line)  # another Dark Omen joins the stack
+    bad = pool.omen_site if stack_open else pool.out_card
     if q == obs.player and obs.my_top:
-        return 1.0 if bad(obs.my_top[0]) else 0.0
-    return sum(1 for c in deck if bad(c)) / len(deck)
+        return 1.0 if bad[obs.my_top[0]] else 0.0
+    return (total(bad, owned) - total(bad, line) - total(bad, gained)) / size
 
 
 def swords_of(obs: Observation, q: int) -> int:
@@ -270,8 +266,8 @@ def parse_risk(name: str) -> tuple[float, tuple[str, ...]]:
             key = item.casefold()
             if key in ("gold", "soldier", "champion") or key in _TYPE_ITEMS:
                 order.append(key)
-            elif effect_name(item) is not None:
-                order.append(effect_name(item))
+            elif (effect := effect_name(item)) is not None:
+                order.append(effect)
             else:
                 raise InputError(f"agent '{name}': cannot buy '{item}'{suggest(item, _WORDS)}; "
                                  "buy items are Gold, Soldier, Champion, Warrior, Mystic, "
@@ -284,9 +280,9 @@ class AgentRegistry(Mapping):
     (parsed when looked up; a malformed spec raises `InputError` with the syntax, so the
     command line says what is wrong). Iterating lists the fixed names only."""
 
-    _fixed: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+    _fixed: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": GreedyAgent}
 
-    def __getitem__(self, name: str) -> Callable[[], Agent]:
+    def __getitem__(self, name: str) -> Callable[[], Any]:
         if name in self._fixed:
             return self._fixed[name]
         if isinstance(name, str) and name.strip().casefold().startswith("risk:"):

@@ -8,7 +8,9 @@ those turned face down; ``stack`` how many cards the opening stack of Dark Omens
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
 
 from ..vocab import (
     ARCHER,
@@ -52,6 +54,16 @@ MONK_GOLD = 2
 SELLSWORD_GOLD = 1
 
 Fire = Callable[[str], None] | None
+NO_IDS: Mapping[Any, str] = MappingProxyType({})
+"""`tally`'s rule ids when it counts nothing."""
+
+
+def total(values: tuple[int, ...], cards: tuple[int, ...]) -> int:
+    """The sum of ``values[card]`` over ``cards`` (a per-card table of `Pool`)."""
+    n = 0
+    for c in cards:
+        n += values[c]
+    return n
 
 
 def effect_of(pool: Pool, card: int, copies: tuple[tuple[int, int], ...]) -> int:
@@ -67,6 +79,8 @@ def effect_of(pool: Pool, card: int, copies: tuple[tuple[int, int], ...]) -> int
 def count_omens(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack: int) -> int:
     """Face-up Dark Omens in a line: the opening stack counts once, a Location with the
     Dark Omen penalty counts as one ("A stack of Dark Omens counts, in total, as one")."""
+    if not down and stack <= 1:  # every Dark Omen and Dark Omen Location counts
+        return total(pool.out_card, line)
     kind = pool.kind
     n = 0
     for i, c in enumerate(line):
@@ -83,7 +97,7 @@ def count_omens(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack:
 
 def tally(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack: int,
           copies: tuple[tuple[int, int], ...] = (), fire: Fire = None,
-          ids: dict | None = None) -> tuple[int, int, int]:
+          ids: Mapping[Any, str] = NO_IDS) -> tuple[int, int, int]:
     """(Swords, Gold, purchase limit) of a line: face-up cards only.
 
     Soldiers add their Sword; Gold cards and Dark Omens their Gold (a stack once);

@@ -32,9 +32,8 @@ won, champions bought and their buyers' wins) are added to ``counts`` under
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from toolkit.sim.engine import CHANCE, Instrumented, Outcome
 
@@ -83,8 +82,10 @@ from .lines import (
     flippable_champions,
     has_general,
     tally,
+    total,
 )
 from .rulings import COVERAGE_IDS, EFFECT_IDS, EFFECT_RULINGS, PENALTY_IDS, RULINGS
+from .shuffling import shuffle
 from .state import (
     BUY,
     CHOICE,
@@ -98,6 +99,7 @@ from .state import (
     SHUFFLE,
     STATUS_NAMES,
     STOPPED,
+    Choice,
     Observation,
     Pool,
     State,
@@ -124,6 +126,20 @@ G = "valiantwars.ruling."
 STAT = "valiantwars.stat."
 
 
+_new_observation = tuple.__new__
+"""Builds an `Observation` from its fields in order (its own ``__new__`` is slower)."""
+
+
+_SEAT_STATS = tuple(tuple(f"{STAT}seat{p + 1}.{what}" for what in
+                          ("rounds", "out", "in", "swords", "gold")) for p in range(8))
+"""Per seat, the statistics keys a battle adds to (see `game_stats`)."""
+_ROUND_STATS = tuple(tuple(f"{STAT}round{k}.{what}" for what in
+                           ("players", "out", "in", "swords", "gold"))
+                     for k in range(1, ROUND_BUCKETS + 1))
+"""Per round number (1 to `ROUND_BUCKETS`, from index 0), the statistics keys a battle
+adds to."""
+
+
 def _put(values: tuple, p: int, value: Any) -> tuple:
     return values[:p] + (value,) + values[p + 1:]
 
@@ -134,6 +150,14 @@ def _plural(n: int, word: str) -> str:
 
 def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(sorted(cards + (card,)))
+
+
+def _drew_one(deck: tuple[int, ...], line: tuple[int, ...], new_deck: tuple[int, ...],
+              new_line: tuple[int, ...]) -> bool:
+    """Whether ``new_deck`` and ``new_line`` are ``deck`` and ``line`` after the top card
+    moved to the end of the line (a draw: the player still holds the same cards)."""
+    return (len(new_line) == len(line) + 1 and len(deck) == len(new_deck) + 1
+            and new_line[-1] == deck[0] and new_deck == deck[1:] and new_line[:-1] == line)
 
 
 class ValiantWarsRules(Instrumented):
@@ -155,11 +179,17 @@ class ValiantWarsRules(Instrumented):
         self._ids.update({("pen", code): rid for code, rid in PENALTY_IDS.items()})
         self._clean: dict[Any, tuple] = {}
         """Invariant inputs last found clean (see `invariants`)."""
+        self._slow: tuple[tuple, int] = ((), 0)
+        self._movers: dict[tuple, tuple[int, ...]] = {}
+        """Who draws at a draw, by (statuses, commitments) (see `to_move`)."""
+        self._tally: tuple[tuple, tuple[int, int, int]] = ((), (0, 0, 0))
+        """The last line tallied for a purchase and its tally (see `_buy_options`)."""
+        """The slow part of the last state key and its hash (see `state_key`)."""
         self.reset_counts()
 
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Any:
         """The agent registry: ``random``, ``greedy`` and ``risk:P,buy:A>B`` specs."""
         from .agents import AGENTS
 
@@ -241,7 +271,7 @@ class ValiantWarsRules(Instrumented):
         self.fire(R + "starting-deck")
         dealt = {c for seat in starts for c in seat}
         champions = [c for c in pool.champions if c not in dealt]
-        rng.shuffle(champions)
+        shuffle(rng, champions)
         market, pile = tuple(champions[:MARKET_SIZE]), tuple(champions[MARKET_SIZE:])
         self.fire(R + "setup-market")
         count, target = TABLE[n]
@@ -252,7 +282,7 @@ class ValiantWarsRules(Instrumented):
         others = [c for c in pool.locations if c != pool.throne and c != village]
         if len(others) < count - 1:
             raise ValueError(f"the pool has too few Locations for {n} players")
-        rng.shuffle(others)
+        shuffle(rng, others)
         self.fire(G + "village-in-count")
         self.fire(R + "setup-locations")
         zeros = (0,) * n
@@ -327,9 +357,13 @@ class ValiantWarsRules(Instrumented):
         phase = s.phase
         if phase == DRAW:
             status, chose = s.status, s.chose
-            return tuple(p for p in range(s.players) if status[p] == DRAWING and not chose[p])
+            movers = self._movers.get((status, chose))
+            if movers is None:
+                movers = self._movers[status, chose] = tuple(
+                    p for p in range(s.players) if status[p] == DRAWING and not chose[p])
+            return movers
         if phase == CHOICE:
-            return (s.choice[1],)
+            return (cast(Choice, s.choice)[1],)
         if phase == BUY:
             return (s.buyers[s.bpos],)
         if phase == OVER:
@@ -343,7 +377,7 @@ class ValiantWarsRules(Instrumented):
             if s.status[player] == DRAWING and not s.chose[player]:
                 return self._draw_options[player]
             return ()
-        if (phase == CHOICE and s.choice[1] == player) or \
+        if (phase == CHOICE and cast(Choice, s.choice)[1] == player) or \
                 (phase == BUY and s.buyers[s.bpos] == player):
             return s.options
         return ()
@@ -354,11 +388,11 @@ class ValiantWarsRules(Instrumented):
             decks = []
             for cards in s.owned:
                 order = list(cards)
-                rng.shuffle(order)
+                shuffle(rng, order)
                 decks.append(tuple(order))
             return ("shuffle", CHANCE, tuple(decks))
         seats = sorted({e[1] for e in s.fresh}) if s.order_for == 0 else list(s.buyers)
-        rng.shuffle(seats)
+        shuffle(rng, seats)
         return ("order", CHANCE, tuple(seats))
 
     def apply(self, state: State, action: tuple) -> State:
@@ -366,8 +400,14 @@ class ValiantWarsRules(Instrumented):
         s = state.copy()
         kind = action[0]
         if kind == "draw" or kind == "stop":
-            s.chose = _put(s.chose, action[1], 1 if kind == "draw" else 2)
-            if all(c for c, st in zip(s.chose, s.status, strict=True) if st == DRAWING):
+            p = action[1]
+            chose = s.chose
+            chose = s.chose = chose[:p] + (1 if kind == "draw" else 2,) + chose[p + 1:]
+            status = s.status
+            for q in range(s.players):
+                if status[q] == DRAWING and not chose[q]:
+                    break  # someone still to commit at this draw
+            else:
                 self._reveal(s)
         elif kind == "shuffle":
             self._shuffle(s, action[2])
@@ -390,8 +430,18 @@ class ValiantWarsRules(Instrumented):
         return s.round
 
     def state_key(self, s: State) -> tuple:
-        """A canonical key of the position (for loop detection)."""
-        return s.key()
+        """A canonical key of the position (for loop detection): `State.key` with the
+        part that only purchases and battles change (the cards owned, the Market, the
+        piles, the Locations, victory points) replaced by its hash, computed once while
+        that part stays the same."""
+        slow = (s.owned, s.market, s.pile, s.soldiers, s.golds, s.omen_supply,
+                s.locations, s.vp, s.extra)
+        cached = self._slow
+        if cached[0] != slow:
+            cached = self._slow = (slow, hash(slow))
+        return (cached[1], s.deck, s.line, s.down, s.gained, s.phase, s.status, s.chose,
+                s.stop_at, s.omens, s.stack, s.peek, s.copies, s.queue, s.fresh,
+                s.order_for, s.choice, s.buyers, s.bpos, s.bought, s.spent, s.outcome)
 
     # ---------------------------------------------------------------- the round
     def _shuffle(self, s: State, decks: tuple[tuple[int, ...], ...]) -> None:
@@ -625,7 +675,7 @@ class ValiantWarsRules(Instrumented):
             self._ask(s, C_WITCH, p, p, card, effect, 0,
                       tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
         elif effect == ASSASSIN:
-            options = []
+            options: list[tuple] = []
             for q in range(s.players):
                 if q == p or s.status[q] != DRAWING:
                     continue
@@ -645,10 +695,10 @@ class ValiantWarsRules(Instrumented):
                 self.emit("info", f"{s.names[p]} looks at the top "
                           f"{s.peek[p]} cards of their deck")
         elif effect == SAINT:
-            options = tuple(("flip", p, c) for c in self._omen_units(s, p))
-            if options and s.stack[p] > 1 and options[0][2] == s.line[p][0]:
+            omens = tuple(("flip", p, c) for c in self._omen_units(s, p))
+            if omens and s.stack[p] > 1 and omens[0][2] == s.line[p][0]:
                 self.fire(G + "saint-stack")
-            self._ask(s, C_FLIP, p, p, card, effect, 1, options, forced=False)
+            self._ask(s, C_FLIP, p, p, card, effect, 1, omens, forced=False)
         elif effect == SHAMAN:
             self.fire(G + "shaman-choice")
             champions = self._flippable(s, p)
@@ -660,15 +710,15 @@ class ValiantWarsRules(Instrumented):
                       tuple(("flip", p, c) for c in cards), forced=True)
         elif effect == DANCER:
             line, down = s.line[p], s.down[p]
-            cards = [c for c in line if c != card and pool.kind[c] == CHAMPION
-                     and c not in down]
+            others = [c for c in line if c != card and pool.kind[c] == CHAMPION
+                      and c not in down]
             if face_up_soldiers(pool, line, down):
                 self.fire(G + "soldier-not-champion")
-            if any(pool.effect[c] == HERO for c in cards):
+            if any(pool.effect[c] == HERO for c in others):
                 self.fire(G + "dancer-no-hero")
-                cards = [c for c in cards if pool.effect[c] != HERO]
+                others = [c for c in others if pool.effect[c] != HERO]
             self._ask(s, C_COPY, p, p, card, effect, 0,
-                      tuple(("copy", p, c) for c in cards), forced=True)
+                      tuple(("copy", p, c) for c in others), forced=True)
 
     def _flippable(self, s: State, q: int, soldiers: bool = False) -> tuple[int, ...]:
         """Face-up champions of ``q`` that can be flipped (and Soldiers, when the effect
@@ -727,7 +777,7 @@ class ValiantWarsRules(Instrumented):
 
     def _choose(self, s: State, action: tuple) -> None:
         """Apply the answer to the pending choice (the caller goes on resolving)."""
-        kind, decider, owner, card, effect, n = s.choice
+        kind, decider, owner, card, effect, n = cast(Choice, s.choice)
         s.choice = None
         s.options = ()
         what = action[0]
@@ -762,7 +812,7 @@ class ValiantWarsRules(Instrumented):
         Dark Omen flipped no longer counts; a stack is flipped whole."""
         pool = s.pool
         q = next(p for p in range(s.players) if card in s.line[p])
-        flipped = (card,)
+        flipped: tuple[int, ...] = (card,)
         if pool.kind[card] == OMEN:
             stack = s.stack[q]
             if stack and s.line[q][0] == card:
@@ -829,12 +879,18 @@ class ValiantWarsRules(Instrumented):
         """What ``p`` may buy now: a Market Champion of each name it can afford, Gold,
         a Soldier, or nothing more."""
         pool = s.pool
-        _, gold, limit = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies)
+        # A buyer's line does not change while they buy: tally it once.
+        line = (pool, s.line[p], s.down[p], s.stack[p], s.copies)
+        last, counted = self._tally
+        if last != line:
+            counted = tally(*line)
+            self._tally = (line, counted)
+        _, gold, limit = counted
         if s.bought >= limit:
             return (("pass", p),)
         budget = gold - s.spent
         seen: set[str] = set()
-        options = []
+        options: list[tuple] = []
         for c in s.market:
             name = pool.names[c]
             if pool.cost[c] <= budget and name not in seen:
@@ -906,21 +962,25 @@ class ValiantWarsRules(Instrumented):
         s.options = ()
         n = s.players
         swords = [-1] * n
-        bucket = min(s.round, ROUND_BUCKETS)
+        counts = self.counts
+        get = counts.get
+        by_round = _ROUND_STATS[min(s.round, ROUND_BUCKETS) - 1]
         for p in range(n):
-            self.stat(f"seat{p + 1}.rounds")
-            self.stat(f"round{bucket}.players")
+            by_seat = _SEAT_STATS[p]
+            for key in (by_seat[0], by_round[0]):  # seatN.rounds, roundK.players
+                counts[key] = get(key, 0) + 1
             if s.status[p] == OUT:
-                self.stat(f"seat{p + 1}.out")
-                self.stat(f"round{bucket}.out")
+                for key in (by_seat[1], by_round[1]):  # .out
+                    counts[key] = get(key, 0) + 1
                 continue
             sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies,
                                 self.fire, self._ids)
             swords[p] = sw
-            for key in (f"seat{p + 1}", f"round{bucket}"):
-                self.stat(key + ".in")
-                self.stat(key + ".swords", sw)
-                self.stat(key + ".gold", gold)
+            for keys in (by_seat, by_round):
+                _, _, inside, swords_key, gold_key = keys
+                counts[inside] = get(inside, 0) + 1
+                counts[swords_key] = get(swords_key, 0) + sw
+                counts[gold_key] = get(gold_key, 0) + gold
         top = s.locations[0]
         best = max(swords)
         winners = [p for p in range(n) if swords[p] == best] if best >= 0 else []
@@ -978,23 +1038,23 @@ class ValiantWarsRules(Instrumented):
             due -= 1
         if vp >= s.target:
             self.fire(R + "win-vp")
-            self._finish(s, Outcome(w, f"reached {s.target} VP"))
+            self._finish(s, w, f"reached {s.target} VP")
         elif top == pool.throne:
             self.fire(R + "win-throne")
-            self._finish(s, Outcome(w, "took the Valiant Throne"))
+            self._finish(s, w, "took the Valiant Throne")
 
-    def _finish(self, s: State, outcome: Outcome) -> None:
+    def _finish(self, s: State, winner: int, reason: str) -> None:
         pool = s.pool
-        s.outcome = outcome
+        s.outcome = outcome = Outcome(winner, reason)
         s.phase = OVER
         for p in range(s.players):
             names = {pool.names[c] for c in s.owned[p] if pool.kind[c] == CHAMPION}
             for name in names:
                 self.stat(f"champion.{name}.buyers")
-                if p == outcome.winner:
+                if p == winner:
                     self.stat(f"champion.{name}.buyer-wins")
         if self.emit:
-            self.emit("end", f"{s.names[outcome.winner]} wins: {outcome.reason} "
+            self.emit("end", f"{s.names[winner]} wins: {outcome.reason} "
                       f"(round {s.round})")
 
     def _end_round(self, s: State) -> None:
@@ -1019,19 +1079,17 @@ class ValiantWarsRules(Instrumented):
         top one, or another player's commitment at the current draw."""
         p = player
         locations = s.locations
-        return Observation(
-            p, self._decision(s), s.pool, s.round, s.beat, s.phase, s.target, s.vp,
+        phase = s.phase
+        decision = (CHOICE_NAMES[cast(Choice, s.choice)[0]] if phase == CHOICE
+                    else PHASE_NAMES[phase])
+        return _new_observation(Observation, (
+            p, decision, s.pool, s.round, s.beat, s.phase, s.target, s.vp,
             s.extra, s.status, s.stop_at, s.omens, s.stack, s.peek, s.owned, s.line,
-            s.down, s.gained, tuple(len(d) for d in s.deck), s.deck[p][:s.peek[p]],
+            s.down, s.gained, tuple(map(len, s.deck)), s.deck[p][:s.peek[p]],
             s.chose[p], s.copies, s.queue, s.fresh, s.order_for, s.choice, s.options,
             s.buyers, s.bpos, s.bought, s.spent, s.market, len(s.pile), s.soldiers,
             s.golds, s.omen_supply, locations[0] if locations else -1, len(locations),
-            s.names)
-
-    def _decision(self, s: State) -> str:
-        if s.phase == CHOICE:
-            return CHOICE_NAMES[s.choice[0]]
-        return PHASE_NAMES[s.phase]
+            s.names))
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
         """A full state the player cannot tell from the real one, drawn from ``rng``:
@@ -1040,7 +1098,7 @@ class ValiantWarsRules(Instrumented):
         top one drawn from those never seen, other players not yet committed."""
         pool = obs.pool
         n = len(obs.vp)
-        decks = []
+        decks: list[tuple[int, ...]] = []
         for q in range(n):
             if obs.phase == SHUFFLE:
                 decks.append(())
@@ -1050,18 +1108,18 @@ class ValiantWarsRules(Instrumented):
             known = obs.my_top if q == player else ()
             used.update(known)
             rest = [c for c in obs.owned[q] if c not in used]
-            rng.shuffle(rest)
+            shuffle(rng, rest)
             decks.append(tuple(known) + tuple(rest))
         held = set(obs.market)
         for cards in obs.owned:
             held.update(cards)
         pile = [c for c in pool.champions if c not in held]
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         top, count = obs.location_top, obs.location_count
         unseen = [c for c in pool.locations if c not in held and c != top
                   and c != pool.throne]
         if count >= 2:
-            rng.shuffle(unseen)
+            shuffle(rng, unseen)
             middle = unseen[:count - 2]
             locations = (top, *middle, pool.throne)
             box = tuple(sorted(unseen[count - 2:]))
@@ -1082,84 +1140,194 @@ class ValiantWarsRules(Instrumented):
             spent=obs.spent)
 
     # ------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+    def invariants(self, s: State) -> list[tuple[str, str]] | tuple[()]:
         """Every card in exactly one place; lines, decks and gains make up what each
         player owns; Dark Omens counted right; victory points and added Dark Omens match
-        the Locations held; the Market is full while the pile lasts."""
+        the Locations held; the Market is full while the pile lasts.
+
+        Fast path: every check reads only the values in ``key``; when they are the ones
+        last found clean (a draw or STOP commitment changes none of them), nothing is
+        wrong and nothing is checked again.
+        """
+        key = (s.pool, s.phase, s.outcome, s.market, s.pile, s.soldiers, s.golds,
+               s.omen_supply, s.locations, s.box, s.owned, s.deck, s.line, s.down,
+               s.gained, s.status, s.omens, s.stack, s.peek, s.vp, s.extra, s.bought)
+        clean = self._clean
+        if clean.get("all") == key:
+            return ()
+        problems = list(self._invariants(s))
+        if not problems:
+            clean["all"] = key
+        return problems
+
+    def _invariants(self, s: State) -> list[tuple[str, str]]:
+        """The checks of `invariants`, each player's skipped while their values are the
+        ones last found clean."""
+        out: list[tuple[str, str]] = []
         pool = s.pool
         places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
                   s.box, *s.owned)
         clean = self._clean
-        if clean.get("places") != (pool, places):  # cards moved between places
+        if not self._places_clean(pool, places):  # cards moved between places
             total = sum(map(len, places))
             if total != pool.size:
-                yield "card-count", f"{total} cards in play, the pool has {pool.size}"
+                out.append(("card-count", f"{total} cards in play, the pool has {pool.size}"))
             elif len(set().union(*places)) != pool.size:
-                yield "one-place", "some card is in two places or in none"
+                out.append(("one-place", "some card is in two places or in none"))
             elif not (pool.champion_set.issuperset(s.market)
                       and pool.champion_set.issuperset(s.pile)
                       and pool.soldier_set.issuperset(s.soldiers)
                       and pool.omen_set.issuperset(s.omen_supply)):
-                yield "piles", "a card lies in the wrong pile"
+                out.append(("piles", "a card lies in the wrong pile"))
             else:
                 clean["places"] = (pool, places)
-        if (s.outcome is not None) != (s.phase == OVER):
-            yield "outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[s.phase]}"
-        shuffling, drawing = s.phase == SHUFFLE, s.phase in (DRAW, CHOICE)
+        phase = s.phase
+        if (s.outcome is not None) != (phase == OVER):
+            out.append(("outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[phase]}"))
+        shuffling, drawing = phase == SHUFFLE, phase == DRAW or phase == CHOICE
+        no_supply = not s.omen_supply
+        deck, line, down, gained, owned = s.deck, s.line, s.down, s.gained, s.owned
+        status, omens, stack, peek, vp, extra = (s.status, s.omens, s.stack, s.peek, s.vp,
+                                                 s.extra)
         for p in range(s.players):
-            # A player's checks read only these values: skip them when they are the ones
-            # last found clean (most steps change one player, or none).
-            key = (pool, shuffling, drawing, s.deck[p], s.line[p], s.down[p], s.gained[p],
-                   s.owned[p], s.status[p], s.omens[p], s.stack[p], s.peek[p], s.vp[p],
-                   s.extra[p], not s.omen_supply)
-            if clean.get(p) == key:
-                continue
-            problems = list(self._player_invariants(s, p))
-            if problems:
-                yield from problems
+            # A player's checks fall in three groups (their cards, their line, their
+            # victory points), each reading only some of these values: a group is
+            # rechecked only when one of its values is not the very one last found clean
+            # (most steps change one player's line, or one player's cards, or nothing).
+            dk, ln, dn, gn, ow = deck[p], line[p], down[p], gained[p], owned[p]
+            st, om, sk, pk, v, ex = status[p], omens[p], stack[p], peek[p], vp[p], extra[p]
+            last = clean.get(p)
+            if last is None or last[0] is not pool:
+                problems = self._player_invariants(s, p)
             else:
-                clean[p] = key
+                same_cards = (shuffling == last[1] and dk is last[4] and ln is last[5]
+                              and gn is last[7] and ow is last[8])
+                same_line = (drawing == last[2] and ln is last[5] and dn is last[6]
+                             and dk is last[4] and st == last[9] and om == last[10]
+                             and sk == last[11] and pk == last[12])
+                same_vp = (no_supply == last[3] and ow is last[8] and v == last[13]
+                           and ex == last[14])
+                if same_cards and same_line and same_vp:
+                    continue  # nothing of this player's changed: still clean
+                problems = []
+                if not same_cards and not (
+                        gn is last[7] and ow is last[8] and not shuffling and not last[1]
+                        and _drew_one(last[4], last[5], dk, ln)):
+                    problems = self._card_invariants(s, p)
+                if not problems and not same_line:
+                    problems = self._line_invariants(s, p)
+                if not problems and not same_vp:
+                    problems = self._vp_invariants(s, p)
+                if problems:  # the whole list, as the full check gives it
+                    problems = self._player_invariants(s, p)
+            if problems:
+                out += problems
+            else:
+                clean[p] = (pool, shuffling, drawing, no_supply, dk, ln, dn, gn, ow, st, om,
+                            sk, pk, v, ex)
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
-            yield "market", f"the Market shows {len(s.market)} Champions"
+            out.append(("market", f"the Market shows {len(s.market)} Champions"))
         if s.locations and s.locations[-1] != pool.throne:
-            yield "throne", "the Valiant Throne is not at the bottom of the location deck"
-        if s.phase == BUY and s.bought > 2:
-            yield "purchases", f"{s.names[s.buyers[s.bpos]]} bought {s.bought} cards"
+            out.append(("throne", "the Valiant Throne is not at the bottom of the location "
+                        "deck"))
+        if phase == BUY and s.bought > 2:
+            out.append(("purchases", f"{s.names[s.buyers[s.bpos]]} bought {s.bought} cards"))
+        return out
 
-    def _player_invariants(self, s: State, p: int) -> Iterator[tuple[str, str]]:
+    def _places_clean(self, pool: Pool, places: tuple[tuple[int, ...], ...]) -> bool:
+        """Whether ``places`` (the Market, the piles, the Locations, the box, each
+        player's cards) pass the card checks, judged from the last places found clean:
+        the places that changed must hold, all together, the very cards they held then
+        (so every card is still in exactly one place), and a changed pile only cards of
+        its kind. False means: check them in full."""
+        last = self._clean.get("places")
+        if last is None or last[0] is not pool or len(last[1]) != len(places):
+            return False
+        before: tuple[tuple[int, ...], ...] = last[1]
+        # The Market, the Champion pile, the Soldiers, the Gold, the Dark Omens: the
+        # cards each may hold (any, for the Gold: "piles" in `invariants`).
+        kinds = (pool.champion_set, pool.champion_set, pool.soldier_set, pool.ids,
+                 pool.omen_set)
+        now: list[int] = []
+        then: list[int] = []
+        changed = 0
+        for i, cards in enumerate(places):
+            old = before[i]
+            if cards is not old:
+                if i < 5 and not kinds[i].issuperset(cards):
+                    return False
+                gone = len(old) - len(cards)
+                if gone > 0 and cards == old[gone:]:
+                    then += old[:gone]  # cards taken from the top: only those moved
+                else:
+                    now += cards
+                    then += old
+                changed += 1
+        if not changed:
+            return True  # the very places last found clean
+        if len(now) != len(then) or sorted(now) != sorted(then):
+            return False
+        self._clean["places"] = (pool, places)
+        return True
+
+    def _player_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
         """One player's invariants: deck, line and gains make up their cards, face-down
         cards lie in the line, the stack and the Dark Omens are counted right, OUT with
         two, victory points and added Dark Omens match their Locations."""
+        return (self._card_invariants(s, p) + self._line_invariants(s, p)
+                + self._vp_invariants(s, p))
+
+    def _card_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
+        """Deck, line and gains make up the player's cards (all in the deck before the
+        shuffle)."""
+        deck, line, gained = s.deck[p], s.line[p], s.gained[p]
+        if s.phase == SHUFFLE:
+            if deck or line or gained:
+                return [("shuffle", f"{s.names[p]} holds cards outside their deck before "
+                         "shuffling")]
+        elif sorted(deck + line + gained) != list(s.owned[p]):
+            return [("owned", f"{s.names[p]}: deck, line and gains do not make up their "
+                     "cards")]
+        return []
+
+    def _line_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
+        """Face-down cards lie in the line, the stack and the Dark Omens are counted
+        right, OUT with two, no drawing from an empty deck, no peeking past it."""
+        out: list[tuple[str, str]] = []
         pool = s.pool
         kind = pool.kind
         name = s.names[p]
-        deck, line, down, gained, owned = (s.deck[p], s.line[p], s.down[p], s.gained[p],
-                                           s.owned[p])
-        if s.phase == SHUFFLE:
-            if deck or line or gained:
-                yield "shuffle", f"{name} holds cards outside their deck before shuffling"
-        elif sorted(deck + line + gained) != list(owned):
-            yield "owned", f"{name}: deck, line and gains do not make up their cards"
-        if any(c not in line for c in down):
-            yield "face-down", f"{name} has a face-down card outside their line"
+        deck, line, down = s.deck[p], s.line[p], s.down[p]
+        phase = s.phase
+        if down and any(c not in line for c in down):
+            out.append(("face-down", f"{name} has a face-down card outside their line"))
         stack = s.stack[p]
-        if len(line) < stack or any(kind[c] != OMEN for c in line[:stack]):
-            yield "stack", f"{name}'s opening stack holds a card that is no Dark Omen"
+        if stack and (len(line) < stack or any(kind[c] != OMEN for c in line[:stack])):
+            out.append(("stack", f"{name}'s opening stack holds a card that is no Dark Omen"))
         omens = count_omens(pool, line, down, stack)
+        status = s.status[p]
         if omens != s.omens[p]:
-            yield "omens", f"{name} shows {omens} Dark Omens, counted {s.omens[p]}"
-        if (s.status[p] == OUT) != (omens >= OMENS_TO_OUT):
-            yield "out", f"{name} is {STATUS_NAMES[s.status[p]]} with {omens} Dark Omens"
-        if s.status[p] == DRAWING and not deck and s.phase in (DRAW, CHOICE):
-            yield "ran-out", f"{name} is drawing with an empty deck"
+            out.append(("omens", f"{name} shows {omens} Dark Omens, counted {s.omens[p]}"))
+        if (status == OUT) != (omens >= OMENS_TO_OUT):
+            out.append(("out", f"{name} is {STATUS_NAMES[status]} with {omens} Dark Omens"))
+        if status == DRAWING and not deck and (phase == DRAW or phase == CHOICE):
+            out.append(("ran-out", f"{name} is drawing with an empty deck"))
         if s.peek[p] > len(deck):
-            yield "peek", f"{name} knows more cards than their deck holds"
-        vp = sum(map(pool.vp.__getitem__, owned))  # only Locations have VP
+            out.append(("peek", f"{name} knows more cards than their deck holds"))
+        return out
+
+    def _vp_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
+        """Victory points and added Dark Omens match the player's Locations."""
+        out: list[tuple[str, str]] = []
+        name = s.names[p]
+        vp = total(s.pool.vp, s.owned[p])  # only Locations have VP
         if vp != s.vp[p]:
-            yield "vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"
+            out.append(("vp", f"{name} has {s.vp[p]} VP, their Locations give {vp}"))
         due = s.vp[p] // VP_PER_OMEN
-        if s.extra[p] > due or (s.extra[p] < due and s.omen_supply):
-            yield "omen-per-vp", f"{name} has {s.extra[p]} added Dark Omens at {vp} VP"
+        extra = s.extra[p]
+        if extra > due or (extra < due and s.omen_supply):
+            out.append(("omen-per-vp", f"{name} has {extra} added Dark Omens at {vp} VP"))
+        return out
 
     # --------------------------------------------------------------- text
     def describe(self, s: State, action: tuple) -> tuple[str, str]:

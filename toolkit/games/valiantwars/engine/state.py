@@ -14,6 +14,7 @@ handed out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from toolkit.sim.engine import Outcome
 
@@ -28,6 +29,7 @@ from ..vocab import (
     NO_TYPE,
     OMEN,
     P_NONE,
+    P_OMEN,
     PENALTY_KEYS,
     SOLDIER,
     THRONE,
@@ -35,6 +37,9 @@ from ..vocab import (
     VILLAGE,
     WARRIOR,
 )
+
+Choice = tuple[int, int, int, int, int, int]
+"""A decision being asked: ``(kind, decider, owner, card, effect, n)`` (see `State`)."""
 
 # Phases of a round.
 SHUFFLE, DRAW, ORDER, CHOICE, BUY, OVER = range(6)
@@ -114,7 +119,7 @@ class Pool:
     __slots__ = ("specs", "size", "kind", "ctype", "cost", "swords", "gold", "vp",
                  "penalty", "amount", "effect", "names", "soldiers", "golds", "omens",
                  "locations", "champions", "throne", "villages", "ids", "champion_set",
-                 "soldier_set", "omen_set")
+                 "soldier_set", "omen_set", "omen_site", "out_card")
 
     def __init__(self, specs: tuple[CardSpec, ...]) -> None:
         self.specs = specs
@@ -142,6 +147,11 @@ class Pool:
         self.champion_set = frozenset(self.champions)
         self.soldier_set = frozenset(self.soldiers)
         self.omen_set = frozenset(self.omens)
+        # 1 for a Location with the Dark Omen penalty; 1 for it or a Dark Omen card.
+        self.omen_site = tuple(int(k == LOCATION and s.penalty == P_OMEN)
+                               for k, s in zip(self.kind, specs, strict=True))
+        self.out_card = tuple(int(k == OMEN) | site
+                              for k, site in zip(self.kind, self.omen_site, strict=True))
         thrones = [i for i in self.locations if specs[i].role == THRONE]
         if len(thrones) != 1:
             raise ValueError(f"the pool needs one Valiant Throne, has {len(thrones)}")
@@ -208,7 +218,7 @@ class State:
     fresh: tuple[tuple[int, int, int, int, int], ...] = ()
     order_for: int = 0
     """What a pending ORDER chance node orders: 0 effects, 1 buyers."""
-    choice: tuple[int, int, int, int, int, int] | None = None
+    choice: Choice | None = None
     options: tuple[tuple, ...] = ()
     buyers: tuple[int, ...] = ()
     bpos: int = 0
@@ -217,15 +227,48 @@ class State:
     outcome: Outcome | None = None
 
     def copy(self) -> State:
-        """A shallow copy: every field is immutable, so this is a full copy."""
-        return State(
-            self.pool, self.names, self.players, self.target, self.owned, self.deck,
-            self.line, self.down, self.gained, self.market, self.pile, self.soldiers,
-            self.golds, self.omen_supply, self.locations, self.box, self.vp, self.extra,
-            self.round, self.phase, self.beat, self.status, self.chose, self.stop_at,
-            self.omens, self.stack, self.peek, self.copies, self.queue, self.fresh,
-            self.order_for, self.choice, self.options, self.buyers, self.bpos, self.bought,
-            self.spent, self.outcome)
+        """A shallow copy: every field is immutable, so this is a full copy. (Set field by
+        field on a new instance: twice as fast as calling the constructor.)"""
+        new = State.__new__(State)
+        new.pool = self.pool
+        new.names = self.names
+        new.players = self.players
+        new.target = self.target
+        new.owned = self.owned
+        new.deck = self.deck
+        new.line = self.line
+        new.down = self.down
+        new.gained = self.gained
+        new.market = self.market
+        new.pile = self.pile
+        new.soldiers = self.soldiers
+        new.golds = self.golds
+        new.omen_supply = self.omen_supply
+        new.locations = self.locations
+        new.box = self.box
+        new.vp = self.vp
+        new.extra = self.extra
+        new.round = self.round
+        new.phase = self.phase
+        new.beat = self.beat
+        new.status = self.status
+        new.chose = self.chose
+        new.stop_at = self.stop_at
+        new.omens = self.omens
+        new.stack = self.stack
+        new.peek = self.peek
+        new.copies = self.copies
+        new.queue = self.queue
+        new.fresh = self.fresh
+        new.order_for = self.order_for
+        new.choice = self.choice
+        new.options = self.options
+        new.buyers = self.buyers
+        new.bpos = self.bpos
+        new.bought = self.bought
+        new.spent = self.spent
+        new.outcome = self.outcome
+        return new
 
     def key(self) -> tuple:
         """A canonical key of everything that decides the rest of the game."""
@@ -237,8 +280,7 @@ class State:
                 self.spent, self.outcome)
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     """What one player may see: everything on the table, their own knowledge, and the
     sizes of what is hidden.
 
@@ -249,6 +291,9 @@ class Observation:
     player's own deck that an Oracle showed), the Champion pile's order, the Locations
     under the top one (the Valiant Throne is known to lie at the bottom), and the other
     players' commitments at the current draw (``committed`` is the player's own).
+
+    A named tuple (immutable, compared and hashed by value) so the engine builds one per
+    decision cheaply.
     """
 
     player: int
@@ -276,7 +321,7 @@ class Observation:
     queue: tuple[tuple[int, int, int, int, int], ...]
     fresh: tuple[tuple[int, int, int, int, int], ...]
     order_for: int
-    choice: tuple[int, int, int, int, int, int] | None
+    choice: Choice | None
     options: tuple[tuple, ...]
     buyers: tuple[int, ...]
     bpos: int
