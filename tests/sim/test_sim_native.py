@@ -18,6 +18,7 @@ import sys
 import pytest
 
 from toolkit.sim import native
+from toolkit.sim.harness import play_game
 
 GAMES_PER_LINEUP = 24
 """Games per line-up and set-up: a few dozen, a few seconds per engine."""
@@ -169,3 +170,29 @@ def test_inline_uniform_draws_match_randrange() -> None:
     rng = Random("agents:5")
     expected = [rng.randrange(1 + k % 13) if 1 + k % 13 > 1 else 0 for k in range(60)]
     assert rules.chosen == expected
+
+
+def test_every_game_crosses_to_a_worker() -> None:
+    """``--jobs``, tournaments and Dask hand each worker the rules and the parameters
+    pickled. In the compiled build a frozen dataclass must pickle by its fields (mypyc's
+    own state restore trips the frozen ``__setattr__``) and an engine by its counts alone
+    (mypyc's own state would carry its caches, which do not unpickle): either failure
+    kills the worker, and the pool then waits for it forever. Every game's every set-up
+    round-trips after a game has filled the engine's caches, in whichever build this
+    process runs, and the copy plays the same game."""
+    import pickle
+
+    from toolkit.core.registry import games
+
+    for game in games().values():
+        if game.playing is None:
+            continue
+        for setup, make in game.playing.setups().items():
+            params, rules = make(), game.playing.rules()
+            seats = len(rules.describe_params(params).get("decks", [])) or 2
+            first = play_game(rules, params, ["random"] * seats, 1, max_steps=400)
+            assert pickle.loads(pickle.dumps(params)) == params, (game.id, setup)
+            again = pickle.loads(pickle.dumps(rules))
+            assert type(again) is type(rules) and again.counts == rules.counts, game.id
+            replay = play_game(again, params, ["random"] * seats, 1, max_steps=400)
+            assert (replay.winner, replay.steps) == (first.winner, first.steps), game.id

@@ -103,6 +103,15 @@ class Ruling:
     """The rulebook passage it concerns: section name and quoted sentence."""
 
 
+def _fresh_engine(cls: type, counts: dict[str, int]) -> Instrumented:
+    """A new ``cls`` engine holding ``counts`` (unpickling an `Instrumented`)."""
+    rules = cls()
+    merged = rules.counts
+    merged.update(counts)
+    rules.counts = merged  # (a no-op for a plain dict; `IndexedCounts` needs it)
+    return rules
+
+
 class Instrumented:
     """Mixin for rules engines: coverage counters, rulings and the log event hook.
 
@@ -118,14 +127,10 @@ class Instrumented:
     coverage: tuple[str, ...] = ()
     rulings: Mapping[str, Ruling] = {}
 
-    def __getstate__(self) -> dict:
-        return {"counts": self.counts}
-
-    def __setstate__(self, data: dict) -> None:
-        self.__init__()  # type: ignore[misc]
-        counts = self.counts
-        counts.update(data.get("counts", {}))
-        self.counts = counts  # (a no-op for a plain dict; `IndexedCounts` needs it)
+    def __reduce__(self) -> tuple:
+        """Pickled as a fresh engine of its class holding these counts (no caches); by
+        `__reduce__`, which a compiled engine inherits, so its own state is never pickled."""
+        return (_fresh_engine, (type(self), dict(self.counts)))
 
     def coverage_ids(self) -> Sequence[str]:
         """Every rule, ability and ruling id this engine may fire."""

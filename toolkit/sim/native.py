@@ -37,6 +37,12 @@ def _modules(folder: str, *names: str) -> tuple[str, ...]:
 COMPILED: dict[str, tuple[str, ...]] = {
     "sim": _modules("toolkit/sim", "harness"),
     "warbadge": _modules("toolkit/games/warbadge/engine", "rulings", "state", "rules", "agents"),
+    "battlegate": _modules("toolkit/games/battlegate/engine", "rulings", "state", "rules",
+                           "agents"),
+    "valiantwars": _modules("toolkit/games/valiantwars/engine", "rulings", "state", "lines",
+                            "shuffling", "rules", "agents"),
+    "banners": _modules("toolkit/games/banners/engine", "state", "moves", "rules", "checks",
+                        "counting", "agents"),
 }
 """group -> the modules it compiles (paths from the project root): the harness, then one
 line per engine, its group named after the game."""

@@ -161,10 +161,11 @@ def test_non_red_cards_wait_a_turn_but_red_ones_fight_at_once(rules):
     # T2: "Item cards cannot be used on the turn they are obtained unless they are combat
     # (red) cards."
     h = hand(Horse=1, Poison=1)
-    s = at(rules, P4, {BLUE1: "F11", RED1: "F8"}, hands=(h, {}), fresh=(h, (0,) * 16))
+    new = tuple(h.get(k, 0) for k in range(16))  # both cards obtained this turn
+    s = at(rules, P4, {BLUE1: "F11", RED1: "F8"}, hands=(h, {}), fresh=(new, (0,) * 16))
     assert s.phase == ROLL  # nothing playable before moving: the item step is skipped
     s = at(rules, P4, {BLUE1: "F11", RED1: "F8"}, phase=MOVE, roll=3, hands=(h, {}),
-           fresh=(h, (0,) * 16))
+           fresh=(new, (0,) * 16))
     s = attack(rules, s, BLUE1, "F8", "F9")
     assert ("combat", 0, kind("Poison")) in rules.legal_actions(s, 0)
 

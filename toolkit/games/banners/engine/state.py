@@ -86,6 +86,9 @@ class ItemSpec:
     color: str
     count: int
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (ItemSpec, (self.name, self.effect, self.color, self.count))
+
 
 @dataclass(frozen=True, slots=True)
 class PieceSpec:
@@ -93,6 +96,9 @@ class PieceSpec:
 
     side: int
     color: str
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (PieceSpec, (self.side, self.color))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +141,9 @@ class BannersParams:
             if item.effect not in EFFECT_CODES or item.count < 1:
                 raise ValueError(f"item {item.name!r}: effect {item.effect!r}, "
                                  f"count {item.count}")
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (BannersParams, (self.board, self.pieces, self.items, self.players, self.name))
 
 
 def cell_name(static: Static, cell: int) -> str:
@@ -524,7 +533,6 @@ class State:
                 self.moved, (ghost[0] >= t) | (ghost[1] >= t) << 1,
                 (rain[0] >= t) | (rain[1] >= t) << 1, self.rain_by, self.combat,
                 self.outcome)
-
 
 
 def new_state(st: Static, pos: tuple[int, ...], flag_carrier: tuple[int, ...],

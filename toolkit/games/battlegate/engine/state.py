@@ -59,6 +59,9 @@ class CardSpec:
     klass: str
     power: int
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (CardSpec, (self.name, self.klass, self.power))
+
 
 @dataclass(frozen=True, slots=True)
 class BattleGateParams:
@@ -85,6 +88,9 @@ class BattleGateParams:
                     raise ValueError(f"{name}: {card.name!r} has unknown class {card.klass!r}")
                 if not 1 <= card.power <= 6:
                     raise ValueError(f"{name}: {card.name!r} has power {card.power}, not 1-6")
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (BattleGateParams, (self.decks, self.deck_names))
 
 
 def params_from_loaded(decks: Any) -> BattleGateParams:

@@ -71,6 +71,10 @@ class CardSpec:
     effect: str = ""
     role: str = ""
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (CardSpec, (self.name, self.kind, self.type, self.cost, self.swords, self.gold,
+                           self.vp, self.penalty, self.amount, self.effect, self.role))
+
 
 @dataclass(frozen=True, slots=True)
 class VWParams:
@@ -108,6 +112,10 @@ class VWParams:
                     for c in dealt):
                 raise ValueError("a starting champion is dealt twice, or is not a "
                                  "Champion of the pool")
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (VWParams, (self.cards, self.players, self.names, self.pool_name, self.format,
+                           self.starts))
 
 
 class Pool:
@@ -163,7 +171,6 @@ class Pool:
     def label(self, card: int) -> str:
         """A card's name for logs, e.g. 'Night Assassin'."""
         return self.names[card]
-
 
 
 @dataclass(slots=True, eq=False)

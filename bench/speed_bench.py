@@ -1,0 +1,171 @@
+"""Fast playouts (issue 14): every engine's games per CPU second, pure Python beside the
+compiled build, and beside an older source tree when one is given, in one run.
+
+Each line-up plays the same seeded games (invariant checks on, one process) in a fresh
+process per build; the builds take turns, ``--rounds`` times, and the best CPU time of
+each counts (the machine may be shared: CPU time is what a build costs, and taking turns
+spreads the neighbours' load over all of them). ``--callgrind`` counts instructions per
+game instead (valgrind, exact and independent of the load): two runs of different game
+counts, so start-up cancels out.
+
+    python -m bench speed [--baseline DIR] [--only GAME] [--scale X] [--rounds N]
+    python bench/speed_bench.py --baseline /tmp/old --callgrind
+
+``--baseline DIR`` is a checkout of an older commit (``git worktree add --detach DIR
+REV``); it runs as pure Python. Compare ratios within one run, never absolute figures
+across machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# (game, label, seats, agent, games played per measurement)
+LINEUPS: tuple[tuple[str, str, int, str, int], ...] = (
+    ("warbadge", "standard", 2, "random", 3000),
+    ("warbadge", "standard", 2, "greedy", 1500),
+    ("battlegate", "2 players", 2, "random", 300),
+    ("battlegate", "2 players", 2, "greedy", 150),
+    ("battlegate", "4 players", 4, "random", 60),
+    ("battlegate", "4 players", 4, "greedy", 60),
+    ("valiantwars", "2 players", 2, "random", 300),
+    ("valiantwars", "2 players", 2, "greedy", 200),
+    ("valiantwars", "4 players", 4, "random", 150),
+    ("valiantwars", "4 players", 4, "greedy", 100),
+    ("banners", "1v1", 2, "random", 30),
+    ("banners", "1v1", 2, "greedy", 100),
+    ("banners", "2v2", 4, "random", 30),
+    ("banners", "2v2", 4, "greedy", 100),
+    ("warblitz", "bundled", 2, "random", 60),
+    ("warblitz", "bundled", 2, "greedy", 30),
+)
+
+# Run in a fresh process: play GAMES games of one line-up and print the CPU seconds they
+# took and where `toolkit` was imported from.
+WORKER = r"""
+import json, sys, time
+game, seats, agent, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+import toolkit
+from toolkit.sim.harness import run_games
+if game == "warbadge":
+    from toolkit.games.warbadge.engine import WarBadgeRules as Rules, standard_params
+    params = standard_params()
+elif game == "battlegate":
+    from toolkit.games.battlegate.engine import BattleGateRules as Rules, sample_params
+    decks = ("Balanced", "Swarm") if seats == 2 else ("Swarm", "Wall", "Balanced", "Giants")
+    params = sample_params(*decks)
+elif game == "valiantwars":
+    from toolkit.games.valiantwars.engine import ValiantWarsRules as Rules, sample_params
+    params = sample_params(seats)
+elif game == "banners":
+    from toolkit.games.banners.engine import BannersRules as Rules, bundled_params
+    params = bundled_params(seats)
+else:
+    from toolkit.games.warblitz.engine import WarblitzRules as Rules, sample_params
+    params = sample_params()
+began = time.process_time()
+if games:
+    result, _ = run_games(Rules(), params, [agent] * seats, games, 1, check_invariants=True)
+try:
+    from toolkit.sim.native import ACTIVE
+except ImportError:  # a tree from before the compiled build
+    ACTIVE = ()
+print(json.dumps({"cpu": time.process_time() - began, "toolkit": toolkit.__file__,
+                  "compiled": list(ACTIVE)}))
+"""
+
+
+def builds(baseline: Path | None) -> dict[str, dict[str, str]]:
+    """The builds to compare, each as the environment its worker runs in."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PNP_PURE", "PYTHONPATH")}
+    found = {"pure": {**env, "PNP_PURE": "1"}, "compiled": env}
+    if baseline is not None:
+        found = {"baseline": {**env, "PNP_PURE": "1", "PYTHONPATH": str(baseline)}, **found}
+    return found
+
+
+def _worker(env: dict[str, str], lineup: tuple, games: int,
+            prefix: list[str] | None = None) -> dict:
+    """Run one worker; its JSON line (plus ``instructions`` under callgrind)."""
+    game, _, seats, agent, _ = lineup
+    out_file = tempfile.NamedTemporaryFile(suffix=".callgrind", delete=False).name
+    command = [*(prefix or []), sys.executable, "-c", WORKER, game, str(seats), agent, str(games)]
+    if prefix:
+        command[len(prefix) - 1:len(prefix) - 1] = [f"--callgrind-out-file={out_file}"]
+    done = subprocess.run(command, env=env, cwd=tempfile.gettempdir(), capture_output=True,
+                          text=True, check=True)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    if prefix:
+        text = Path(out_file).read_text(errors="replace")
+        report["instructions"] = int(re.search(r"^(?:summary|totals): (\d+)", text,
+                                               re.M).group(1))
+    Path(out_file).unlink(missing_ok=True)
+    return report
+
+
+def measure(lineup: tuple, envs: dict[str, dict[str, str]], scale: float, rounds: int,
+            callgrind: bool) -> dict[str, float]:
+    """Per build: games per CPU second (best of ``rounds``), or instructions per game."""
+    games = max(1, round(lineup[4] * scale))
+    if callgrind:
+        prefix = ["valgrind", "--tool=callgrind", "-q"]
+        small = max(1, games // 10)
+        result = {}
+        for name, env in envs.items():
+            one = _worker(env, lineup, small, prefix)["instructions"]
+            three = _worker(env, lineup, 3 * small, prefix)["instructions"]
+            result[name] = (three - one) / (2 * small)
+        return result
+    best = {name: float("inf") for name in envs}
+    for _ in range(rounds):
+        for name, env in envs.items():
+            best[name] = min(best[name], _worker(env, lineup, games)["cpu"])
+    return {name: games / cpu for name, cpu in best.items()}
+
+
+def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
+    """Measure every line-up (or one game's), print a table and return the figures."""
+    ap = argparse.ArgumentParser(prog="python -m bench speed")
+    ap.add_argument("--baseline", type=Path, help="an older checkout to compare with")
+    ap.add_argument("--only", help="one game id")
+    ap.add_argument("--scale", type=float, default=1.0, help="games per line-up, times X")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--callgrind", action="store_true", help="instructions per game")
+    args = ap.parse_args(argv if argv is not None else [])
+    envs = builds(args.baseline)
+    probe = {name: _worker(env, LINEUPS[0], 0) for name, env in envs.items()}
+    for name, report in probe.items():
+        print(f"{name}: toolkit from {Path(report['toolkit']).parents[1]}, "
+              f"compiled: {', '.join(report['compiled']) or 'nothing'}")
+    unit = "instructions/game" if args.callgrind else "games/CPU s"
+    names = list(envs)
+    reference = names[0]
+    print(f"\n{unit}, and each build's speed-up over {reference}:\n")
+    print(f"| game | line-up | agents | {' | '.join(names)} | "
+          + " | ".join(f"{n} vs {reference}" for n in names[1:]) + " |")
+    print("|---" * (3 + 2 * len(names) - 1) + "|")
+    figures: dict[str, dict[str, float]] = {}
+    for lineup in LINEUPS:
+        if args.only and lineup[0] != args.only:
+            continue
+        got = measure(lineup, envs, args.scale, args.rounds, args.callgrind)
+        figures[f"{lineup[0]} {lineup[1]} {lineup[3]}"] = got
+        shown = [f"{got[n] / 1e6:.2f}M" if args.callgrind else f"{got[n]:,.1f}" for n in names]
+        ratios = [(got[reference] / got[n]) if args.callgrind else (got[n] / got[reference])
+                  for n in names[1:]]
+        print(f"| {lineup[0]} | {lineup[1]} | {lineup[3]} | {' | '.join(shown)} | "
+              + " | ".join(f"{r:.2f}×" for r in ratios) + " |", flush=True)
+    return figures
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
