@@ -8,8 +8,9 @@ spreads the neighbours' load over all of them). ``--callgrind`` counts instructi
 game instead (valgrind, exact and independent of the load): two runs of different game
 counts, so start-up cancels out.
 
-    python -m bench speed [--baseline DIR] [--only GAME] [--scale X] [--rounds N]
-    python bench/speed_bench.py --baseline /tmp/old --callgrind
+    python -m bench speed                  # pure beside compiled, every line-up
+    python bench/speed_bench.py [--baseline DIR] [--only GAMES] [--scale X] [--rounds N]
+                                [--callgrind]
 
 ``--baseline DIR`` is a checkout of an older commit (``git worktree add --detach DIR
 REV``); it runs as pure Python. Compare ratios within one run, never absolute figures
@@ -118,7 +119,7 @@ def measure(lineup: tuple, envs: dict[str, dict[str, str]], scale: float, rounds
     games = max(1, round(lineup[4] * scale))
     if callgrind:
         prefix = ["valgrind", "--tool=callgrind", "-q"]
-        small = max(1, games // 10)
+        small = max(1, games // 30)  # callgrind runs some 50 times slower
         result = {}
         for name, env in envs.items():
             one = _worker(env, lineup, small, prefix)["instructions"]
@@ -133,10 +134,10 @@ def measure(lineup: tuple, envs: dict[str, dict[str, str]], scale: float, rounds
 
 
 def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
-    """Measure every line-up (or one game's), print a table and return the figures."""
+    """Measure every line-up (or some games'), print a table and return the figures."""
     ap = argparse.ArgumentParser(prog="python -m bench speed")
     ap.add_argument("--baseline", type=Path, help="an older checkout to compare with")
-    ap.add_argument("--only", help="one game id")
+    ap.add_argument("--only", help="game ids, comma-separated")
     ap.add_argument("--scale", type=float, default=1.0, help="games per line-up, times X")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--callgrind", action="store_true", help="instructions per game")
@@ -155,7 +156,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     print("|---" * (3 + 2 * len(names) - 1) + "|")
     figures: dict[str, dict[str, float]] = {}
     for lineup in LINEUPS:
-        if args.only and lineup[0] != args.only:
+        if args.only and lineup[0] not in args.only.split(","):
             continue
         got = measure(lineup, envs, args.scale, args.rounds, args.callgrind)
         figures[f"{lineup[0]} {lineup[1]} {lineup[3]}"] = got
