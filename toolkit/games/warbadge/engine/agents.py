@@ -17,59 +17,26 @@ from typing import Any, Final
 
 from toolkit.sim.engine import Agent, RandomAgent
 
-from .rules import Side, judge, mount_allowed
-from .rulings import ability_key
-from .state import BadgeSpec, BadgeView, Observation
+from .rules import judge, mount_allowed
+from .state import BadgeView, Card, Observation, Side
 
 ACTIVE: Final = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
                     "protect", "heal", "enervate"})
 """Abilities used from a ready badge: worth keeping such badges ready."""
 
 
-class _Prepared:
-    """What the agent reads of one badge spec, worked out once: its side, abilities and
-    worth."""
-
-    __slots__ = ("spec", "side", "abilities", "worth")
-
-    def __init__(self, spec: BadgeSpec) -> None:
-        self.spec = spec
-        self.side = Side(spec.value, frozenset(t.casefold() for t in spec.types),
-                         frozenset(t.casefold() for t in spec.strengths),
-                         frozenset(t.casefold() for t in spec.weaknesses))
-        self.abilities = frozenset(ability_key(a) for a in spec.abilities)
-        self.worth = spec.value + (0.4 if self.abilities & ACTIVE else 0.0)
-
-
-_PREPARED: dict[int, _Prepared] = {}
-
-
-def _prepared(spec: BadgeSpec) -> _Prepared:
-    """The prepared spec, looked up by identity (hashing a spec hashes all its fields; an
-    entry holds its spec, so its id cannot be reused while it is cached)."""
-    got = _PREPARED.get(id(spec))
-    if got is None or got.spec is not spec:
-        if len(_PREPARED) >= 4096:
-            _PREPARED.clear()
-        got = _PREPARED[id(spec)] = _Prepared(spec)
-    return got
-
-
-def _side(spec: BadgeSpec, value: int | None = None) -> Side:
-    side = _prepared(spec).side
-    if value is None or value == side.value:
+def _side(card: Card, value: int) -> Side:
+    """The badge as a battle side with ``value`` (its prepared side at the printed one)."""
+    side = card.side
+    if value == side.value:
         return side
     return Side(value, side.types, side.strengths, side.weaknesses)
 
 
-def _abilities(spec: BadgeSpec) -> frozenset[str]:
-    return _prepared(spec).abilities
-
-
-def worth(spec: BadgeSpec) -> float:
+def worth(card: Card) -> float:
     """How much a badge is worth keeping ready: its value, plus a little for an ability
     used from the ready side."""
-    return _prepared(spec).worth
+    return card.value + (0.0 if card.ab.isdisjoint(ACTIVE) else 0.4)
 
 
 def _extras(action: tuple) -> int:
@@ -104,7 +71,7 @@ class GreedyAgent:
             return self._post(obs, legal)
         if decision == "kill":
             mine = obs.mine
-            return min(legal, key=lambda a: (worth(mine[a[2]].spec), -a[2]))
+            return min(legal, key=lambda a: (worth(mine[a[2]].card), -a[2]))
         if decision == "trigger":
             return legal[1] if obs.their_ready else legal[0]
         return self._target(obs, legal)
@@ -113,13 +80,13 @@ class GreedyAgent:
     def _flip(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
         if mine[legal[0][2]].status == "ready":  # too many ready: exhaust the least worth
-            return min(legal, key=lambda a: (worth(mine[a[2]].spec), a[2]))
-        return max(legal, key=lambda a: (worth(mine[a[2]].spec), -a[2]))
+            return min(legal, key=lambda a: (worth(mine[a[2]].card), a[2]))
+        return max(legal, key=lambda a: (worth(mine[a[2]].card), -a[2]))
 
     # ------------------------------------------------------------ pre-battle
     def _proxies(self, obs: Observation) -> list[Side]:
         """What the enemy might play: its badges seen so far (a neutral 2 if none)."""
-        seen = [_side(v.spec) for v in obs.theirs]
+        seen = [v.card.side for v in obs.theirs]
         return seen or [Side(2, frozenset(), frozenset(), frozenset())]
 
     def _pre(self, obs: Observation, legal: Sequence[Any]) -> tuple:
@@ -154,7 +121,7 @@ class GreedyAgent:
         if enemy is not None:  # a revealed Charge: answer it
             def answer(a: tuple) -> tuple:
                 side = self._choice_side(obs, a, base)
-                return (_score(judge(side, enemy)[0]), -worth(mine[a[2]].spec),
+                return (_score(judge(side, enemy)[0]), -worth(mine[a[2]].card),
                         -_extras(a), a[0] == "commit")
             return max(choices, key=answer)
         proxies = self._proxies(obs)
@@ -174,8 +141,7 @@ class GreedyAgent:
         total = 0
         for views in (obs.mine, obs.theirs):
             for v in views:
-                if v.status in ("exhausted", "battle", "dying") \
-                        and "swarm" in _abilities(v.spec):
+                if v.status in ("exhausted", "battle", "dying") and "swarm" in v.card.ab:
                     total += v.spec.value
         return total
 
@@ -183,11 +149,11 @@ class GreedyAgent:
         """The side a choice would fight with: Charge doubles, Swarm adds the visible
         Swarm badges and the ones revealed with it."""
         mine = obs.mine
-        spec = mine[a[2]].spec
-        value = spec.value
-        if "swarm" in _abilities(spec):
+        card = mine[a[2]].card
+        value = card.value
+        if "swarm" in card.ab:
             value += base + sum(v.spec.value for v in mine if len(a) > 3 and a[3] >> v.index & 1)
-        return _side(spec, value * 2 if a[0] == "charge" else value)
+        return _side(card, value * 2 if a[0] == "charge" else value)
 
     # --------------------------------------------------------------- battle
     def _battle(self, obs: Observation, legal: Sequence[Any]) -> tuple:
@@ -207,7 +173,7 @@ class GreedyAgent:
             elif kind == "protect":
                 trial = mine._replace(weaknesses=frozenset())
             elif kind == "illusion":
-                trial = max((_side(v.spec) for v in obs.mine if v.status == "ready"),
+                trial = max((v.card.side for v in obs.mine if v.status == "ready"),
                             key=lambda s: _score(judge(s, theirs)[0]))
             else:
                 continue
@@ -250,7 +216,7 @@ class GreedyAgent:
         p = obs.player
         mine = obs.mine
         if kind in ("lead", "inspire"):
-            return max(legal, key=lambda a: (worth(mine[a[3]].spec), -a[3]))
+            return max(legal, key=lambda a: (worth(mine[a[3]].card), -a[3]))
         if kind == "resurrect":  # its own badge, else the enemy's least worth
             return max(legal, key=lambda a: (a[2] == p, (1 if a[2] == p else -1)
                                              * self._value(obs, a[2], a[3]), -a[3]))
@@ -261,7 +227,7 @@ class GreedyAgent:
             enemy = obs.sides[1]
 
             def fits(a: tuple) -> tuple:
-                side = _side(mine[a[3]].spec)
+                side = mine[a[3]].card.side
                 return (_score(judge(side, enemy)[0]) if enemy else 0.0, side.value)
             return max(legal, key=fits)
         if kind == "death-curse":
@@ -269,7 +235,7 @@ class GreedyAgent:
             if targets:  # the chosen badge unseen is likely strong; a face-down one average
                 return max(targets, key=lambda a: self._value(obs, a[2], a[3]) if a[3] >= 0
                            else 2.2 if a[3] == -2 else 1.5)
-            return min(legal, key=lambda a: (worth(mine[a[3]].spec), a[3]))
+            return min(legal, key=lambda a: (worth(mine[a[3]].card), a[3]))
         return legal[0]
 
     def _value(self, obs: Observation, owner: int, j: int) -> int:

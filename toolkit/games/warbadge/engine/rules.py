@@ -68,6 +68,7 @@ from .state import (
     BadgeSpec,
     Card,
     Observation,
+    Side,
     SideView,
     State,
     Team,
@@ -172,43 +173,11 @@ def _put(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
-class Side:
-    """A battle side for `judge` (the engine's own, or a hypothetical one): value, types,
-    strengths and weaknesses (casefolded sets). Plain data, compared by its fields."""
-
-    __slots__ = ("value", "types", "strengths", "weaknesses")
-
-    def __init__(self, value: int, types: frozenset[str], strengths: frozenset[str],
-                 weaknesses: frozenset[str]) -> None:
-        self.value = value
-        self.types = types
-        self.strengths = strengths
-        self.weaknesses = weaknesses
-
-    def _replace(self, value: int | None = None,
-                 weaknesses: frozenset[str] | None = None) -> Side:
-        """A copy with ``value`` or ``weaknesses`` changed."""
-        return Side(self.value if value is None else value, self.types, self.strengths,
-                    self.weaknesses if weaknesses is None else weaknesses)
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Side) and self.value == other.value
-                and self.types == other.types and self.strengths == other.strengths
-                and self.weaknesses == other.weaknesses)
-
-    def __hash__(self) -> int:
-        return hash((self.value, self.types, self.strengths, self.weaknesses))
-
-    def __repr__(self) -> str:
-        return (f"Side(value={self.value}, types={self.types}, strengths={self.strengths}, "
-                f"weaknesses={self.weaknesses})")
-
-
-def judge(a: SideView | Side, b: SideView | Side) -> tuple[int, str]:
+def judge(a: Side, b: Side) -> tuple[int, str]:
     """Who wins a battle between two sides: ``(0 | 1 | -1 for a draw, cause)``.
 
-    A side is anything with ``value``, ``types``, ``strengths`` and ``weaknesses``
-    (casefolded sets). Battle Resolution: "A WarBadge has type advantage if it is Strong
+    A side is a `Side` (value, casefolded types, strengths and weaknesses; a `SideView`
+    is one). Battle Resolution: "A WarBadge has type advantage if it is Strong
     against one of the enemy WarBadge's types or if the enemy WarBadge is Weak against
     any of your WarBadge's types." "If both WarBadges have advantage, the advantages
     cancel each other out." Then "The WarBadge with the highest value wins the battle";
@@ -446,6 +415,11 @@ class WarBadgeRules(IndexedCounts):
     def state_key(self, s: State) -> tuple:
         """A canonical key of the state (loop detection)."""
         return s.key()
+
+    def state_hash(self, s: State) -> int:
+        """The hash of the state's key, made without the key (the harness's loop
+        detection reads this when the engine has it)."""
+        return s.loop_hash()
 
     # ------------------------------------------------------------- the machine
     def _advance(self, s: State) -> None:

@@ -20,7 +20,7 @@ A badge is always in exactly one place, its status:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from toolkit.sim.engine import Outcome
@@ -105,11 +105,44 @@ STAGE_NAMES: Final = ("drop", "flip", "pre-battle", "battle", "result", "save", 
                       "over")
 
 
+class Side:
+    """A battle side for `rules.judge` (the engine's own, or a hypothetical one): value,
+    types, strengths and weaknesses (casefolded sets). Plain data, compared by its fields.
+    """
+
+    __slots__ = ("value", "types", "strengths", "weaknesses")
+
+    def __init__(self, value: int, types: frozenset[str], strengths: frozenset[str],
+                 weaknesses: frozenset[str]) -> None:
+        self.value = value
+        self.types = types
+        self.strengths = strengths
+        self.weaknesses = weaknesses
+
+    def _replace(self, value: int | None = None,
+                 weaknesses: frozenset[str] | None = None) -> Side:
+        """A copy with ``value`` or ``weaknesses`` changed."""
+        return Side(self.value if value is None else value, self.types, self.strengths,
+                    self.weaknesses if weaknesses is None else weaknesses)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Side) and self.value == other.value
+                and self.types == other.types and self.strengths == other.strengths
+                and self.weaknesses == other.weaknesses)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.types, self.strengths, self.weaknesses))
+
+    def __repr__(self) -> str:
+        return (f"Side(value={self.value}, types={self.types}, strengths={self.strengths}, "
+                f"weaknesses={self.weaknesses})")
+
+
 class Card:
     """A badge prepared for the engine: casefolded type sets and ability keys."""
 
     __slots__ = ("spec", "index", "name", "value", "types", "strengths", "weaknesses",
-                 "ab")
+                 "ab", "side")
 
     def __init__(self, spec: BadgeSpec, index: int) -> None:
         self.spec = spec
@@ -126,6 +159,8 @@ class Card:
                 raise ValueError(f"{spec.name}: unknown ability {name!r}")
             keys.append(key)
         self.ab = frozenset(keys)
+        self.side = Side(self.value, self.types, self.strengths, self.weaknesses)
+        """The badge as a battle side at its printed value (agents judge with it)."""
 
 
 class Team:
@@ -162,7 +197,7 @@ class Team:
         self.altruism = by["altruism"]
         self.enervate = by["enervate"]
         self.hide = by["hide"]
-        self.views = tuple(tuple(BadgeView(c.index, c.spec, name) for name in STATUS_NAMES)
+        self.views = tuple(tuple(BadgeView(c.index, c.spec, name, c) for name in STATUS_NAMES)
                            for c in self.cards)
 
 
@@ -263,6 +298,24 @@ class State:
             self.pending, self.dying, self.winner, self.killed, self.outcome,
         )
 
+    def loop_hash(self) -> int:
+        """``hash(self.key())`` in effect, made cheaply: the same states hash alike and
+        different ones differ but for chance collisions (the harness's loop detection
+        compares these hashes only). Each player's places are packed into one int (three
+        bits a badge) and the pairs are spread out, so no small tuple is built."""
+        codes = [0, 0]
+        for p in range(2):
+            code = 1  # (a leading bit keeps the length)
+            for x in self.status[p]:
+                code = code << 3 | x
+            codes[p] = code
+        t, c, ch, sw, m, pr = (self.target, self.committed, self.charged, self.swarm,
+                               self.mount, self.protect)
+        return hash((codes[0], codes[1], self.round, self.battle & 1, self.stage, t[0], t[1],
+                     self.window, self.declared, self.queue, self.quiet, c[0], c[1], ch[0],
+                     ch[1], sw[0], sw[1], m[0], m[1], pr[0], pr[1], self.pending, self.dying,
+                     self.winner, self.killed, self.outcome))
+
 
 @dataclass(frozen=True, slots=True)
 class BadgeView:
@@ -271,16 +324,18 @@ class BadgeView:
     index: int
     spec: BadgeSpec
     status: str
+    card: Card = field(compare=False, repr=False)
+    """The badge as the engine prepared it (derived from ``spec``: not compared)."""
 
 
-class SideView:
-    """One side of a revealed battle, with the effects of abilities applied so far.
+class SideView(Side):
+    """One side of a revealed battle, with the effects of abilities applied so far: a
+    `Side` (what `rules.judge` reads) with what made it.
 
     Immutable plain data compared and hashed by its fields, like a frozen dataclass, with
     a natively compiled ``__init__`` (observations are made at every decision)."""
 
-    __slots__ = ("spec", "value", "types", "strengths", "weaknesses", "charged", "mount",
-                 "protected")
+    __slots__ = ("spec", "charged", "mount", "protected")
 
     def __init__(self, spec: BadgeSpec, value: int, types: frozenset[str],
                  strengths: frozenset[str], weaknesses: frozenset[str], charged: bool,
