@@ -73,6 +73,8 @@ from .state import (
     State,
     Team,
     WarBadgeParams,
+    holds,
+    tally,
 )
 
 CHANCE: Final[int] = _engine.CHANCE
@@ -330,7 +332,7 @@ class WarBadgeRules(IndexedCounts):
         if s.stage == FLIP:
             t = s.target
             st = s.status
-            return tuple([p for p in range(2) if t[p] != st[p].count(READY)])
+            return tuple([p for p in range(2) if t[p] != tally(st[p], READY)])
         return ()
 
     def legal_actions(self, s: State, player: int) -> list[tuple]:
@@ -359,7 +361,7 @@ class WarBadgeRules(IndexedCounts):
                     *(cached[player] if cached else self._options(s, player))]
         if s.stage == FLIP and s.outcome is None:
             st = s.status[player]
-            need = s.target[player] - st.count(READY)
+            need = s.target[player] - tally(st, READY)
             if need:
                 want = EXHAUSTED if need > 0 else READY
                 return [("flip", player, j) for j, x in enumerate(st) if x == want]
@@ -485,7 +487,7 @@ class WarBadgeRules(IndexedCounts):
             return
         order = self._order(s)
         for p in order:
-            if c[p] < 0 and READY not in s.status[p]:
+            if c[p] < 0 and not holds(s.status[p], READY):
                 self._end_round(s, cancelled=c[0] >= 0 or c[1] >= 0)
                 return
         options: list = [None, None]
@@ -596,12 +598,12 @@ class WarBadgeRules(IndexedCounts):
                     if self.emit:
                         self.emit("ability", f"Fast: {self._bn(s, p, j)} is set aside "
                                              "and will start the round ready")
-        dropped = [st.count(READY) + st.count(EXHAUSTED) for st in s.status]
+        dropped = [tally(st, READY) + tally(st, EXHAUSTED) for st in s.status]
         self.hit(G_READY_COUNT_TEAM)
         # A team is the player's badges still alive; Fast: "It doesn't count towards your
         # number of WarBadges when determining the starting conditions of your team": a
         # player's own Fast badges leave that player's count only.
-        alive = [len(st) - st.count(DEAD) for st in s.status]
+        alive = [len(st) - tally(st, DEAD) for st in s.status]
         fast = [0, 0]
         for p in range(2):
             for j in s.teams[p].fast:
@@ -641,7 +643,7 @@ class WarBadgeRules(IndexedCounts):
         s.stage = FLIP
         if self.emit:
             self.emit("info", "Ready after the drop: " + "; ".join(
-                f"{s.names[p]} {s.status[p].count(READY)} (needs {s.target[p]})"
+                f"{s.names[p]} {tally(s.status[p], READY)} (needs {s.target[p]})"
                 for p in range(2)))
 
     def _flip(self, s: State, action: tuple) -> None:
@@ -655,11 +657,11 @@ class WarBadgeRules(IndexedCounts):
         remain = False
         for p in range(2):
             st = s.status[p]
-            need = s.target[p] - st.count(READY)
+            need = s.target[p] - tally(st, READY)
             if not need:
                 continue
             want = EXHAUSTED if need > 0 else READY
-            found = st.count(want)
+            found = tally(st, want)
             if found <= abs(need):
                 for j, x in enumerate(st):
                     if x == want:
@@ -697,9 +699,9 @@ class WarBadgeRules(IndexedCounts):
         self._battle_heading(s)
 
     def _battle_heading(self, s: State) -> None:
-        if self.emit and READY in s.status[0] and READY in s.status[1]:
+        if self.emit and holds(s.status[0], READY) and holds(s.status[1], READY):
             self.emit("battle", f"Battle {s.battle + 1} (round {s.round}); ready: "
-                      + ", ".join(f"{s.names[p]} {s.status[p].count(READY)}"
+                      + ", ".join(f"{s.names[p]} {tally(s.status[p], READY)}"
                                   for p in range(2)))
 
     # --------------------------------------------------------------- options
@@ -735,7 +737,7 @@ class WarBadgeRules(IndexedCounts):
                 return []
             acts = [("pass", p)]
         for j in team.lead:
-            if st[j] == READY and EXHAUSTED in st:
+            if st[j] == READY and holds(st, EXHAUSTED):
                 acts.append(("lead", p, j))
         for j in team.curse:
             if st[j] == READY and self._curse_has_target(s, p, j):
@@ -776,7 +778,7 @@ class WarBadgeRules(IndexedCounts):
                     if st[j] == READY or st[j] == EXHAUSTED:
                         acts.append(("altruism", p, j))
         elif stage == POST:
-            if team.enervate and READY in s.status[1 - p]:
+            if team.enervate and holds(s.status[1 - p], READY):
                 for j in team.enervate:
                     if st[j] == READY:
                         acts.append(("enervate", p, j))
@@ -824,7 +826,7 @@ class WarBadgeRules(IndexedCounts):
     def _h_lead(self, s: State, p: int, j: int) -> None:
         # Lead: "Reveal to flip X WarBadges to their ready side where X equals the value
         # of this WarBadge."
-        if s.status[p][j] != READY or EXHAUSTED not in s.status[p]:
+        if s.status[p][j] != READY or not holds(s.status[p], EXHAUSTED):
             return self._fizzle(s, p, j, "lead")
         self._use(s, p, j, "lead")
         self.hit(G_LEAD_TARGETS)
@@ -835,7 +837,7 @@ class WarBadgeRules(IndexedCounts):
         if s.status[p][j] != READY or not self._curse_has_target(s, p, j):
             return self._fizzle(s, p, j, "death curse")
         self._use(s, p, j, "death-curse")
-        if HIDDEN in s.status[0] or HIDDEN in s.status[1]:
+        if holds(s.status[0], HIDDEN) or holds(s.status[1], HIDDEN):
             self.hit(G_DEATH_CURSE_HIDDEN)
         self._pick(s, ("death-curse", p, j, 1, ()))
 
@@ -898,7 +900,7 @@ class WarBadgeRules(IndexedCounts):
     def _h_enervate(self, s: State, p: int, j: int) -> None:
         # Enervate: "Reveal to flip X enemy WarBadges to their exhausted side where X
         # equals the value of this WarBadge."
-        if s.status[p][j] != READY or READY not in s.status[1 - p]:
+        if s.status[p][j] != READY or not holds(s.status[1 - p], READY):
             return self._fizzle(s, p, j, "enervate")
         self._use(s, p, j, "enervate")
         self._pick(s, ("enervate", p, j, s.teams[p].values[j], ()))
@@ -916,7 +918,7 @@ class WarBadgeRules(IndexedCounts):
     def _h_trigger(self, s: State, q: int, j: int) -> None:
         # Enervate: "If using this ability triggers an enemy ability, resolve that ability
         # as if the enemy player had triggered it."
-        if s.status[q][j] == EXHAUSTED and READY in s.status[1 - q]:
+        if s.status[q][j] == EXHAUSTED and holds(s.status[1 - q], READY):
             self.hit(G_ENERVATE_TRIGGER)
             s.pending = ("trigger", q, j, 0, ())
 
@@ -949,7 +951,7 @@ class WarBadgeRules(IndexedCounts):
             return [(q, k) for q, k, _ in s.dying]
         e = 1 - p
         est = s.status[e]
-        blind = [(e, _BLIND)] if READY in est else []
+        blind = [(e, _BLIND)] if holds(est, READY) else []
         if kind == "enervate":
             return blind
         # Death Curse: "kill a WarBadge of your choice" (hidden badges are out of play:
@@ -1120,12 +1122,12 @@ class WarBadgeRules(IndexedCounts):
 
     def _check_elimination(self, s: State) -> bool:
         """Victory: "eliminate all the other player's badges"."""
-        alive = [len(st) - st.count(DEAD) for st in s.status]
+        alive = [len(st) - tally(st, DEAD) for st in s.status]
         if alive[0] and alive[1]:
             return False
         for p in range(2):
             st = s.status[p]
-            if alive[p] and st.count(HIDDEN) == alive[p]:
+            if alive[p] and tally(st, HIDDEN) == alive[p]:
                 self.hit(G_HIDDEN_ALIVE)
         if not alive[0] and not alive[1]:
             self.hit(G_MUTUAL_ELIMINATION)
@@ -1348,7 +1350,7 @@ class WarBadgeRules(IndexedCounts):
             return
         if "rage" in card.ab and x == EXHAUSTED:
             self.hit(G_RAGE_ACTIVE_OPPONENT)
-            if READY in s.status[1 - w]:
+            if holds(s.status[1 - w], READY):
                 # Rage: "it is not exhausted. Flip it back to ready."
                 self.hit(A_RAGE)
                 if self.emit:
@@ -1393,7 +1395,7 @@ class WarBadgeRules(IndexedCounts):
         s.committed = (-1, -1)
         s.charged = (False, False)
         s.swarm = (0, 0)
-        losers = [p for p in range(2) if READY not in s.status[p]]
+        losers = [p for p in range(2) if not holds(s.status[p], READY)]
         if len(losers) == 2:
             self.hit(G_BOTH_EXHAUSTED)
         if self.emit:
@@ -1422,7 +1424,7 @@ class WarBadgeRules(IndexedCounts):
         totals = []
         for p in range(2):
             st = s.status[p]
-            if HIDDEN in st:
+            if holds(st, HIDDEN):
                 self.hit(G_HIDDEN_ALIVE)
             values = s.teams[p].values
             count = total = 0
@@ -1479,7 +1481,7 @@ class WarBadgeRules(IndexedCounts):
             decision=own[0] if own is not None else STAGE_NAMES[stage],
             round=s.round, rounds=s.rounds, battle=s.battle,
             mine=mine, theirs=theirs, their_team=s.teams[e].specs,
-            their_ready=est.count(READY), their_alive=len(est) - est.count(DEAD),
+            their_ready=tally(est, READY), their_alive=len(est) - tally(est, DEAD),
             their_committed=c[e] >= 0, flip_target=s.target[p], sides=sides,
             dying=tuple([(q, j) for q, j, _ in s.dying]), pending=own,
             names=s.names, public=public,
@@ -1585,13 +1587,13 @@ class WarBadgeRules(IndexedCounts):
             c = committed[p]
             allowed = places
             if stage == PRE and c >= 0:
-                if st[c] != HAND or st.count(HAND) != 1:
+                if st[c] != HAND or tally(st, HAND) != 1:
                     return False
                 allowed = _SETTLED_BITS | 1 << HAND
             for x in st:
                 if x < 0 or not allowed >> x & 1:
                     return False
-            if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+            if stage == FLIP and s.target[p] > tally(st, READY) + tally(st, EXHAUSTED):
                 return False
         return True
 
@@ -1680,7 +1682,7 @@ class WarBadgeRules(IndexedCounts):
             if team.values is not values and team.values != values:
                 yield "values", f"{name}: badge values changed from {values}"
             if quiet and settled.issuperset(st) and (stage != PRE or committed[p] < 0):
-                if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                if stage == FLIP and s.target[p] > tally(st, READY) + tally(st, EXHAUSTED):
                     yield "ready-count", f"{name} must ready {s.target[p]} but dropped fewer"
                 continue
             # (the set lookup settles the usual case at once)
@@ -1690,9 +1692,9 @@ class WarBadgeRules(IndexedCounts):
                 continue
             c = committed[p]
             in_hand = stage == PRE and c >= 0
-            if st.count(HAND) != in_hand or (in_hand and st[c] != HAND):
+            if tally(st, HAND) != in_hand or (in_hand and st[c] != HAND):
                 yield "one-place", f"{name}: badges in hand do not match the choice {c}"
-            if stage == FIGHT or stage == RESULT or BATTLE in st:
+            if stage == FIGHT or stage == RESULT or holds(st, BATTLE):
                 expect = self._in_battle(s, p)
                 found = {j for j, x in enumerate(st) if x == BATTLE}
                 if found != expect:
@@ -1700,15 +1702,15 @@ class WarBadgeRules(IndexedCounts):
                                        f"expected {sorted(expect)}"
             if dying:
                 listed = [j for q, j, _ in dying if q == p]
-                if st.count(DYING) != len(listed) or any(st[j] != DYING for j in listed):
+                if tally(st, DYING) != len(listed) or any(st[j] != DYING for j in listed):
                     yield "one-place", f"{name}: dying badges do not match the dying " \
                                        f"list {listed}"
-            elif DYING in st:
+            elif holds(st, DYING):
                 yield "one-place", f"{name}: a badge is dying but none is listed"
             if stage == FLIP:
-                if s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                if s.target[p] > tally(st, READY) + tally(st, EXHAUSTED):
                     yield "ready-count", f"{name} must ready {s.target[p]} but dropped fewer"
-            elif stage != DROP and ASIDE in st:
+            elif stage != DROP and holds(st, ASIDE):
                 yield "one-place", f"{name}: a badge is still set aside at " \
                                    f"{STAGE_NAMES[stage]}"
 
@@ -1745,7 +1747,7 @@ class WarBadgeRules(IndexedCounts):
             pend = s.pending[4] if s.pending is not None else ("",)
             return (f"The blind pick for {pend[0].replace('-', ' ')} hits "
                     f"{self._bn(s, q, j)}",
-                    f"chance: one of {s.status[q].count(READY)} face-down badges, which "
+                    f"chance: one of {tally(s.status[q], READY)} face-down badges, which "
                     "the picker could not tell apart")
         p = action[1]
         who = s.names[p]
@@ -1755,7 +1757,7 @@ class WarBadgeRules(IndexedCounts):
             need = s.target[p]
             return (f"{who} flips {s.teams[p].cards[j].name} "
                     f"{'face up (exhausted)' if up else 'face down (ready)'}",
-                    f"{s.status[p].count(READY)} ready, exactly {need} needed")
+                    f"{tally(s.status[p], READY)} ready, exactly {need} needed")
         if kind == "pass":
             if s.stage == PRE and s.committed[p] >= 0:
                 return (f"{who} passes", "it has chosen its badge; the other player has "
@@ -1781,7 +1783,7 @@ class WarBadgeRules(IndexedCounts):
             pend = s.pending
             assert pend is not None  # (a target answers a pending choice)
             if ref == _BLIND:
-                what = f"one of {s.names[q]}'s {s.status[q].count(READY)} face-down badges"
+                what = f"one of {s.names[q]}'s {tally(s.status[q], READY)} face-down badges"
             elif ref == _SECRET:
                 what = f"the badge {s.names[q]} chose in secret"
             else:

@@ -92,6 +92,25 @@ ASIDE: Final = 6
 DEAD: Final = 7
 STATUS_NAMES: Final = ("ready", "exhausted", "hand", "battle", "dying", "hidden", "aside", "dead")
 
+
+
+def tally(places: list[int], place: int) -> int:
+    """How many badges of a player are in ``place`` (``places.count(place)``, natively)."""
+    n = 0
+    for x in places:
+        if x == place:
+            n += 1
+    return n
+
+
+def holds(places: list[int], place: int) -> bool:
+    """Whether a badge of a player is in ``place`` (``place in places``, natively)."""
+    for x in places:
+        if x == place:
+            return True
+    return False
+
+
 # Stages of a round.
 DROP: Final = 0
 FLIP: Final = 1
