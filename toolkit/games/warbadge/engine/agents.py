@@ -25,12 +25,17 @@ ACTIVE: Final = frozenset({"lead", "death-curse", "resurrect", "charge", "illusi
 """Abilities used from a ready badge: worth keeping such badges ready."""
 
 
+_NEUTRAL: Final = Side(2, frozenset(), frozenset(), frozenset())
+"""A neutral enemy (value 2, no types) to judge against when none is seen yet."""
+
+
 def _side(card: Card, value: int) -> Side:
     """The badge as a battle side with ``value`` (its prepared side at the printed one)."""
     side = card.side
     if value == side.value:
         return side
-    return Side(value, side.types, side.strengths, side.weaknesses)
+    return Side(value, side.types, side.strengths, side.weaknesses, side.tmask, side.smask,
+                side.wmask)
 
 
 def worth(card: Card) -> float:
@@ -87,7 +92,7 @@ class GreedyAgent:
     def _proxies(self, obs: Observation) -> list[Side]:
         """What the enemy might play: its badges seen so far (a neutral 2 if none)."""
         seen = [v.card.side for v in obs.theirs]
-        return seen or [Side(2, frozenset(), frozenset(), frozenset())]
+        return seen or [_NEUTRAL]
 
     def _pre(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
@@ -160,7 +165,8 @@ class GreedyAgent:
         view, theirs = obs.sides
         if view is None or theirs is None:
             return legal[0]
-        mine = Side(view.value, view.types, view.strengths, view.weaknesses)
+        mine = Side(view.value, view.types, view.strengths, view.weaknesses, view.tmask,
+                    view.smask, view.wmask)
         now = _score(judge(mine, theirs)[0])
         if now == 1.0:
             return legal[0]

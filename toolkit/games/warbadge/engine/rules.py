@@ -106,6 +106,14 @@ _BLIND: Final = -1
 """``ref`` of a blind pick among the enemy's face-down badges."""
 _SECRET: Final = -2
 """``ref`` of the badge the enemy chose in secret (in hand)."""
+_MUTUAL: Final = Outcome(None, "draw: mutual elimination")
+_ELIMINATION: Final = (Outcome(0, "elimination"), Outcome(1, "elimination"))
+_MORE_BADGES: Final = (Outcome(0, "more badges"), Outcome(1, "more badges"))
+_TOTAL_VALUE: Final = (Outcome(0, "higher total value"), Outcome(1, "higher total value"))
+_EQUAL: Final = Outcome(None, "draw: equal badges and value")
+"""The game's outcomes (immutable: made once), by winner where there is one."""
+_PASS: Final = (("pass", 0), ("pass", 1))
+"""Each player's pass (actions are immutable: made once)."""
 _AB: Final[dict[str, int]] = {key: INDEX[rid] for key, rid in ABILITY_IDS.items()}
 """Each ability key's coverage number."""
 
@@ -186,11 +194,9 @@ def judge(a: Side, b: Side) -> tuple[int, str]:
     equal values are a draw. ``cause`` is ``advantage``, ``cancelled`` (both advantaged,
     decided by value), ``value`` or ``draw``.
     """
-    # (an empty set shares nothing: most badges have no weakness, so test sizes first)
-    adv_a = ((len(a.strengths) > 0 and not a.strengths.isdisjoint(b.types))
-             or (len(b.weaknesses) > 0 and not b.weaknesses.isdisjoint(a.types)))
-    adv_b = ((len(b.strengths) > 0 and not b.strengths.isdisjoint(a.types))
-             or (len(a.weaknesses) > 0 and not a.weaknesses.isdisjoint(b.types)))
+    # (the sets as bit masks: sharing a type is sharing a bit)
+    adv_a = (a.smask & b.tmask) != 0 or (b.wmask & a.tmask) != 0
+    adv_b = (b.smask & a.tmask) != 0 or (a.wmask & b.tmask) != 0
     if adv_a != adv_b:
         return (0 if adv_a else 1), "advantage"
     cause = "cancelled" if adv_a else "value"
@@ -226,14 +232,6 @@ class WarBadgeRules(IndexedCounts):
         self._last_teams: tuple | None = None
         self._det_teams: dict[tuple, tuple[Team, ...]] = {}
         self.reset_counts()
-        self._handlers: dict[str, Callable[..., None]] = {
-            "lead": self._h_lead, "death-curse": self._h_curse,
-            "resurrect": self._h_resurrect, "illusion": self._h_illusion,
-            "mount": self._h_mount, "protect": self._h_protect,
-            "heal": self._h_heal, "altruism": self._h_altruism,
-            "enervate": self._h_enervate, "hide": self._h_hide,
-            "trigger": self._h_trigger, "kill": self._h_kill,
-        }
 
     def __reduce__(self) -> tuple:
         """Pickled as its counts only, as `Instrumented` says (also when compiled)."""
@@ -241,7 +239,8 @@ class WarBadgeRules(IndexedCounts):
 
     def hit(self, i: int) -> None:
         """Count one firing of coverage id number ``i`` (`IndexedCounts.hit`)."""
-        self.hits[i] += 1
+        hits = self.hits
+        hits[i] = hits[i] + 1
         if self.emit is not None:
             self.emit("fired", COVERAGE_IDS[i])
 
@@ -280,7 +279,7 @@ class WarBadgeRules(IndexedCounts):
         if cached is not None and cached[0] is params:
             teams = cached[1]
         else:  # teams are immutable: build them once per parameters
-            teams = (Team(params.teams[0]), Team(params.teams[1]))
+            teams = (Team(params.teams[0], 0), Team(params.teams[1], 1))
             self._last_teams = (params, teams)
         s = State(
             teams=teams, names=(params.deck_names[0], params.deck_names[1]),
@@ -345,7 +344,7 @@ class WarBadgeRules(IndexedCounts):
             if kind == "kill":
                 return [("kill", player, pend[2]), ("kill", player, pend[3])]
             if kind == "trigger":
-                return [("pass", player), ("enervate", player, pend[2])]
+                return [_PASS[player], ("enervate", player, pend[2])]
             if kind == "blind":  # chance's outcomes: any face-down badge of the owner
                 q = pend[2]
                 return [("blind", CHANCE, q, k) for k, x in enumerate(s.status[q])
@@ -357,14 +356,15 @@ class WarBadgeRules(IndexedCounts):
             cached = s.options
             if s.stage == PRE:
                 return list(cached[player]) if cached else self._pre_options(s, player)
-            return [("pass", player),
+            return [_PASS[player],
                     *(cached[player] if cached else self._options(s, player))]
         if s.stage == FLIP and s.outcome is None:
             st = s.status[player]
             need = s.target[player] - tally(st, READY)
             if need:
                 want = EXHAUSTED if need > 0 else READY
-                return [("flip", player, j) for j, x in enumerate(st) if x == want]
+                flips = s.teams[player].flips
+                return [flips[j] for j, x in enumerate(st) if x == want]
         return []
 
     def chance(self, s: State, rng: Random) -> tuple:
@@ -464,9 +464,11 @@ class WarBadgeRules(IndexedCounts):
         caller then ends the phase)."""
         if s.quiet:
             return False
-        options = (self._options(s, 0), self._options(s, 1))
-        if not options[0] and not options[1]:
+        first = self._options(s, 0)
+        second = self._options(s, 1)
+        if not first and not second:
             return False
+        options = (first, second)
         movers = tuple([p for p in self._order(s) if options[p]])
         if s.stage == SAVE:
             self.hit(G_POST_BATTLE_ORDER)
@@ -580,7 +582,33 @@ class WarBadgeRules(IndexedCounts):
     def _resolve_next(self, s: State) -> None:
         a = s.queue[0]
         s.queue = s.queue[1:]
-        self._handlers[a[0]](s, *a[1:])
+        kind: str = a[0]
+        if kind == "kill":
+            self._h_kill(s, a[1], a[2], a[3], a[4])
+        elif kind == "lead":
+            self._h_lead(s, a[1], a[2])
+        elif kind == "death-curse":
+            self._h_curse(s, a[1], a[2])
+        elif kind == "resurrect":
+            self._h_resurrect(s, a[1], a[2])
+        elif kind == "illusion":
+            self._h_illusion(s, a[1], a[2])
+        elif kind == "mount":
+            self._h_mount(s, a[1], a[2])
+        elif kind == "protect":
+            self._h_protect(s, a[1], a[2])
+        elif kind == "heal":
+            self._h_heal(s, a[1], a[2])
+        elif kind == "altruism":
+            self._h_altruism(s, a[1], a[2])
+        elif kind == "enervate":
+            self._h_enervate(s, a[1], a[2])
+        elif kind == "hide":
+            self._h_hide(s, a[1], a[2])
+        elif kind == "trigger":
+            self._h_trigger(s, a[1], a[2])
+        else:
+            raise KeyError(kind)
 
     # ------------------------------------------------------------ round start
     def _begin_round(self, s: State, losers: list[int] | None) -> None:
@@ -712,10 +740,11 @@ class WarBadgeRules(IndexedCounts):
         st = s.status[p]
         team = s.teams[p]
         if s.committed[p] < 0:
-            acts: list[tuple] = [("commit", p, j) for j, x in enumerate(st) if x == READY]
+            commits = team.commits
+            acts: list[tuple] = [commits[j] for j, x in enumerate(st) if x == READY]
             for j in team.charge:
                 if st[j] == READY:
-                    acts.append(("charge", p, j))
+                    acts.append(team.charges[j])
             swarm = [k for k in team.swarm if st[k] == READY] if len(team.swarm) > 1 else []
             if len(swarm) > 1:
                 for j in swarm:
@@ -735,7 +764,7 @@ class WarBadgeRules(IndexedCounts):
                     break
             else:  # no pre-battle ability at hand: not in the window
                 return []
-            acts = [("pass", p)]
+            acts = [_PASS[p]]
         for j in team.lead:
             if st[j] == READY and holds(st, EXHAUSTED):
                 acts.append(("lead", p, j))
@@ -1131,10 +1160,10 @@ class WarBadgeRules(IndexedCounts):
                 self.hit(G_HIDDEN_ALIVE)
         if not alive[0] and not alive[1]:
             self.hit(G_MUTUAL_ELIMINATION)
-            self._finish(s, Outcome(None, "draw: mutual elimination"))
+            self._finish(s, _MUTUAL)
         else:
             self.hit(R_VICTORY_ELIMINATION)
-            self._finish(s, Outcome(0 if alive[0] else 1, "elimination"))
+            self._finish(s, _ELIMINATION[0 if alive[0] else 1])
         return True
 
     def _finish(self, s: State, outcome: Outcome) -> None:
@@ -1178,15 +1207,20 @@ class WarBadgeRules(IndexedCounts):
     def _side(self, s: State, p: int) -> SideView:
         """One side of the battle with Charge, Swarm, Mount and Protect applied."""
         card, value, mount = self._side_value(s, p)
-        weak = frozenset() if s.protect[p] else card.weaknesses
-        return SideView(card.spec, value, card.types, card.strengths, weak, s.charged[p],
-                        mount, s.protect[p])
+        side = card.side
+        protected = s.protect[p]
+        return SideView(card.spec, value, card.types, card.strengths,
+                        frozenset() if protected else card.weaknesses, s.charged[p], mount,
+                        protected, side.tmask, side.smask, 0 if protected else side.wmask)
 
     def _fighter(self, s: State, p: int) -> Side:
         """One side of the battle as `judge` reads it, counting the rules it applies."""
         card, value, _ = self._side_value(s, p, True)
+        side = card.side
+        protected = s.protect[p]
         return Side(value, card.types, card.strengths,
-                    frozenset() if s.protect[p] else card.weaknesses)
+                    frozenset() if protected else card.weaknesses, side.tmask, side.smask,
+                    0 if protected else side.wmask)
 
     def _side_value(self, s: State, p: int,
                     count: bool = False) -> tuple[Card, int, BadgeSpec | None]:
@@ -1437,14 +1471,14 @@ class WarBadgeRules(IndexedCounts):
         if counts[0] != counts[1]:
             self.hit(R_VICTORY_MORE_BADGES)
             w = 0 if counts[0] > counts[1] else 1
-            self._finish(s, Outcome(w, "more badges"))
+            self._finish(s, _MORE_BADGES[w])
         elif totals[0] != totals[1]:
             self.hit(R_VICTORY_TOTAL_VALUE)
             w = 0 if totals[0] > totals[1] else 1
-            self._finish(s, Outcome(w, "higher total value"))
+            self._finish(s, _TOTAL_VALUE[w])
         else:
             self.hit(R_VICTORY_DRAW)
-            self._finish(s, Outcome(None, "draw: equal badges and value"))
+            self._finish(s, _EQUAL)
 
     # ------------------------------------------------------------ observation
     def observe(self, s: State, player: int) -> Observation:
@@ -1554,7 +1588,7 @@ class WarBadgeRules(IndexedCounts):
         if teams is None:
             if len(cache) > 64:
                 cache.clear()
-            teams = cache[key] = (Team(specs0), Team(specs1))
+            teams = cache[key] = (Team(specs0, 0), Team(specs1, 1))
         return teams
 
     # ------------------------------------------------------------- invariants

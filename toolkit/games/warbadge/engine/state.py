@@ -124,25 +124,47 @@ STAGE_NAMES: Final = ("drop", "flip", "pre-battle", "battle", "result", "save", 
                       "over")
 
 
+_TYPE_BITS: dict[str, int] = {t.casefold(): 1 << i for i, t in enumerate(DEFAULT_TYPES)}
+"""Each type name (casefolded) seen so far -> its bit in a type mask (the rulebook's
+eight first; another gets the next bit when first seen)."""
+
+
+def type_mask(names: frozenset[str]) -> int:
+    """The bit mask of a set of casefolded type names (`_TYPE_BITS`)."""
+    mask = 0
+    for name in names:
+        bit = _TYPE_BITS.get(name)
+        if bit is None:
+            bit = _TYPE_BITS[name] = 1 << len(_TYPE_BITS)
+        mask |= bit
+    return mask
+
+
 class Side:
     """A battle side for `rules.judge` (the engine's own, or a hypothetical one): value,
-    types, strengths and weaknesses (casefolded sets). Plain data, compared by its fields.
+    types, strengths and weaknesses (casefolded sets), and the same sets as bit masks
+    (`type_mask`; given when known, else worked out). Plain data, compared by its fields.
     """
 
-    __slots__ = ("value", "types", "strengths", "weaknesses")
+    __slots__ = ("value", "types", "strengths", "weaknesses", "tmask", "smask", "wmask")
 
     def __init__(self, value: int, types: frozenset[str], strengths: frozenset[str],
-                 weaknesses: frozenset[str]) -> None:
+                 weaknesses: frozenset[str], tmask: int = -1, smask: int = -1,
+                 wmask: int = -1) -> None:
         self.value = value
         self.types = types
         self.strengths = strengths
         self.weaknesses = weaknesses
+        self.tmask = type_mask(types) if tmask < 0 else tmask
+        self.smask = type_mask(strengths) if smask < 0 else smask
+        self.wmask = type_mask(weaknesses) if wmask < 0 else wmask
 
     def _replace(self, value: int | None = None,
                  weaknesses: frozenset[str] | None = None) -> Side:
         """A copy with ``value`` or ``weaknesses`` changed."""
         return Side(self.value if value is None else value, self.types, self.strengths,
-                    self.weaknesses if weaknesses is None else weaknesses)
+                    self.weaknesses if weaknesses is None else weaknesses, self.tmask,
+                    self.smask, -1 if weaknesses is not None else self.wmask)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Side) and self.value == other.value
@@ -183,15 +205,17 @@ class Card:
 
 
 class Team:
-    """A team prepared for the engine: its cards and, per ability, which badges have it;
-    ``views[j][status]`` is how badge ``j`` looks in each place (observations reuse these
-    immutable views)."""
+    """A team prepared for the engine, in its seat: its cards and, per ability, which
+    badges have it; ``views[j][status]`` is how badge ``j`` looks in each place
+    (observations reuse these immutable views); ``commits``, ``charges`` and ``flips``
+    hold the seat's actions on each badge."""
 
     __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre", "fast",
                  "charge", "swarm", "lead", "curse", "resurrect", "illusion", "mount",
-                 "protect", "heal", "altruism", "enervate", "hide")
+                 "protect", "heal", "altruism", "enervate", "hide", "commits", "charges",
+                 "flips")
 
-    def __init__(self, specs: tuple[BadgeSpec, ...]) -> None:
+    def __init__(self, specs: tuple[BadgeSpec, ...], seat: int) -> None:
         self.specs = specs
         self.cards = tuple(Card(spec, i) for i, spec in enumerate(specs))
         self.values = tuple(c.value for c in self.cards)
@@ -216,6 +240,10 @@ class Team:
         self.altruism = by["altruism"]
         self.enervate = by["enervate"]
         self.hide = by["hide"]
+        # The seat's choices and flips of each badge (actions are immutable: made once).
+        self.commits = tuple(("commit", seat, j) for j in range(self.size))
+        self.charges = tuple(("charge", seat, j) for j in range(self.size))
+        self.flips = tuple(("flip", seat, j) for j in range(self.size))
         self.views = tuple(tuple(BadgeView(c.index, c.spec, name, c) for name in STATUS_NAMES)
                            for c in self.cards)
 
@@ -318,22 +346,41 @@ class State:
         )
 
     def loop_hash(self) -> int:
-        """``hash(self.key())`` in effect, made cheaply: the same states hash alike and
+        """A hash of `key` in effect, made cheaply: the same states hash alike and
         different ones differ but for chance collisions (the harness's loop detection
-        compares these hashes only). Each player's places are packed into one int (three
-        bits a badge) and the pairs are spread out, so no small tuple is built."""
-        codes = [0, 0]
-        for p in range(2):
-            code = 1  # (a leading bit keeps the length)
-            for x in self.status[p]:
-                code = code << 3 | x
-            codes[p] = code
-        t, c, ch, sw, m, pr = (self.target, self.committed, self.charged, self.swarm,
-                               self.mount, self.protect)
-        return hash((codes[0], codes[1], self.round, self.battle & 1, self.stage, t[0], t[1],
-                     self.window, self.declared, self.queue, self.quiet, c[0], c[1], ch[0],
-                     ch[1], sw[0], sw[1], m[0], m[1], pr[0], pr[1], self.pending, self.dying,
-                     self.winner, self.killed, self.outcome))
+        compares these hashes only). Every part of the key is mixed into two 30-bit
+        numbers (times an odd number and plus the part, modulo 2**30: no step loses what
+        came before), small ints all the way (compiled, a product of two numbers below
+        2**30 stays a machine word); a part that is empty or ``None`` adds 0 without
+        being hashed."""
+        h = g = 1
+        for st in self.status:
+            for x in st:
+                h = (h * 1000003 + x) & _HASH_MASK
+                g = (g * 999983 + x) & _HASH_MASK
+            h = (h * 1000003 + 8) & _HASH_MASK  # (no place is 8: the end of a player's)
+            g = (g * 999983 + 8) & _HASH_MASK
+        t, c, ch, sw, m, pr, d = (self.target, self.committed, self.charged, self.swarm,
+                                  self.mount, self.protect, self.declared)
+        small: tuple[int, ...] = (
+            self.round, self.battle & 1, self.stage, t[0], t[1], c[0] + 1, c[1] + 1,
+            int(ch[0]), int(ch[1]), sw[0] & _HASH_MASK, sw[1] & _HASH_MASK, m[0] + 1,
+            m[1] + 1, int(pr[0]), int(pr[1]), int(self.quiet), self.winner + 1)
+        for v in small:
+            h = (h * 1000003 + v) & _HASH_MASK
+            g = (g * 999983 + v) & _HASH_MASK
+        big: tuple[object, ...] = (self.window, None if d[0] is None and d[1] is None else d,
+                                   self.queue, self.pending, self.dying, self.killed,
+                                   self.outcome)
+        for part in big:
+            v = hash(part) & _HASH_MASK if part else 0
+            h = (h * 1000003 + v) & _HASH_MASK
+            g = (g * 999983 + v) & _HASH_MASK
+        return h << 30 | g
+
+
+_HASH_MASK: Final = (1 << 30) - 1
+"""`State.loop_hash` mixes modulo 2**30."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,12 +405,16 @@ class SideView(Side):
 
     def __init__(self, spec: BadgeSpec, value: int, types: frozenset[str],
                  strengths: frozenset[str], weaknesses: frozenset[str], charged: bool,
-                 mount: BadgeSpec | None, protected: bool) -> None:
+                 mount: BadgeSpec | None, protected: bool, tmask: int = -1,
+                 smask: int = -1, wmask: int = -1) -> None:
         self.spec = spec
         self.value = value
         self.types = types
         self.strengths = strengths
         self.weaknesses = weaknesses
+        self.tmask = type_mask(types) if tmask < 0 else tmask
+        self.smask = type_mask(strengths) if smask < 0 else smask
+        self.wmask = type_mask(weaknesses) if wmask < 0 else wmask
         self.charged = charged
         self.mount = mount
         self.protected = protected
