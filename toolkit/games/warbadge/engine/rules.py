@@ -340,7 +340,7 @@ class WarBadgeRules(IndexedCounts):
         if pend is not None:
             if pend[1] != player:
                 return []
-            kind = pend[0]
+            kind: str = pend[0]
             if kind == "kill":
                 return [("kill", player, pend[2]), ("kill", player, pend[3])]
             if kind == "trigger":
@@ -391,7 +391,7 @@ class WarBadgeRules(IndexedCounts):
         if s.pending is not None:
             self._answer(s, action)
         else:
-            kind = action[0]
+            kind: str = action[0]
             if kind == "drop":
                 self._drop(s, action)
             elif kind == "flip":
@@ -519,20 +519,24 @@ class WarBadgeRules(IndexedCounts):
     def _close_window(self, s: State) -> None:
         """All declarations are in: reveal them and queue the abilities in order."""
         d = s.declared
-        declared = [d[p] for p in s.window]
+        declared: list[tuple] = [d[p] for p in s.window]
         s.window = ()
         s.declared = (None, None)
         s.options = None
         if s.stage == PRE:
             abilities = []
             for a in declared:
-                kind = a[0]
+                kind: str = a[0]
                 if kind == "commit" or kind == "charge":
                     self._choose(s, a)
                 elif kind != "pass":
                     abilities.append(a)
         else:
-            abilities = [a for a in declared if a[0] != "pass"]
+            abilities = []
+            for a in declared:
+                kind = a[0]
+                if kind != "pass":
+                    abilities.append(a)
             s.quiet = not abilities
             self.hit(G_ABILITY_WINDOWS)
         if len(abilities) > 1:
@@ -543,7 +547,9 @@ class WarBadgeRules(IndexedCounts):
     def _choose(self, s: State, a: tuple) -> None:
         """A badge chosen for the battle goes into its player's hand (in secret, or
         revealed by Charge), with the other Swarm badges to reveal with it."""
-        kind, p, j = a[0], a[1], a[2]
+        kind: str = a[0]
+        p: int = a[1]
+        j: int = a[2]
         s.status[p][j] = HAND
         s.committed = _put(s.committed, p, j)
         self.hit(R_SECRET_CHOICE)
@@ -963,7 +969,9 @@ class WarBadgeRules(IndexedCounts):
         (those it sees by index, then its secretly chosen badge, then a face-down one),
         then the curser's own: any badge in play but the curser itself.
         """
-        kind, p, j, _, _ = pend
+        kind: str = pend[0]
+        p: int = pend[1]
+        j: int = pend[2]
         st = s.status[p]
         if kind == "lead":
             return [(p, k) for k, x in enumerate(st) if x == EXHAUSTED and k != j]
@@ -1016,10 +1024,13 @@ class WarBadgeRules(IndexedCounts):
         pend = s.pending
         assert pend is not None  # (apply answers only a pending choice)
         s.pending = None
-        kind = pend[0]
+        kind: str = pend[0]
         if kind == "kill":
-            _, p, rider, mount, cause = pend
-            j = action[2]
+            p: int = pend[1]
+            rider: int = pend[2]
+            mount: int = pend[3]
+            cause: str = pend[4]
+            j: int = action[2]
             st = s.status[p]
             st[j] = DYING
             st[mount if j == rider else rider] = EXHAUSTED
@@ -1031,9 +1042,10 @@ class WarBadgeRules(IndexedCounts):
             return
         if kind == "trigger":
             if action[0] == "enervate":
-                q, j = pend[1], pend[2]
-                self._use(s, q, j, "enervate", reveal=False)
-                self._pick(s, ("enervate", q, j, s.teams[q].values[j], ()))
+                e: int = pend[1]
+                k: int = pend[2]
+                self._use(s, e, k, "enervate", reveal=False)
+                self._pick(s, ("enervate", e, k, s.teams[e].values[k], ()))
             return
         if kind == "blind":
             # Death Curse: "When targeting an enemy WarBadge that is ready, you may not
@@ -1041,7 +1053,8 @@ class WarBadgeRules(IndexedCounts):
             self.hit(G_BLIND_TARGET)
             pend = pend[4]
             assert pend is not None
-        _, _, q, ref = action
+        q: int = action[2]
+        ref: int = action[3]
         if ref == _BLIND:
             s.pending = ("blind", CHANCE, q, 0, pend)
             return
@@ -1051,7 +1064,11 @@ class WarBadgeRules(IndexedCounts):
 
     def _pick_one(self, s: State, pend: tuple, q: int, ref: int) -> tuple | None:
         """Apply one target of a pending ability; the rest of it, or None when done."""
-        kind, p, j, n, extra = pend
+        kind: str = pend[0]
+        p: int = pend[1]
+        j: int = pend[2]
+        n: int = pend[3]
+        extra: tuple = pend[4]
         if ref == _SECRET:
             ref = s.committed[q]
         if kind == "lead" or kind == "inspire":
