@@ -100,22 +100,22 @@ class GreedyAgent:
         for a in legal:
             by_kind.setdefault(a[0], []).append(a)
         for a in by_kind.get("resurrect", ()):
-            v = mine[a[2]].spec.value - 1
-            if any(m.status == "dead" and m.spec.value == v for m in mine):
+            v = mine[a[2]].card.value - 1
+            if any(m.status == "dead" and m.card.value == v for m in mine):
                 return a
-        exhausted = sorted((v.spec.value for v in mine if v.status == "exhausted"),
+        exhausted = sorted((v.card.value for v in mine if v.status == "exhausted"),
                            reverse=True)
         for a in by_kind.get("lead", ()):
-            lead = mine[a[2]].spec.value
+            lead = mine[a[2]].card.value
             gain = min(lead, len(exhausted))
             if gain >= 2 or (gain and exhausted[0] > lead):
                 return a
         alive = sum(1 for v in mine if v.status != "dead")
         for a in by_kind.get("death-curse", ()):
-            curser = mine[a[2]].spec.value
+            curser = mine[a[2]].card.value
             if obs.their_alive == 1 and alive > 1:
                 return a
-            if any(v.status in ("exhausted", "hand") and v.spec.value > curser
+            if any(v.status in ("exhausted", "hand") and v.card.value > curser
                    for v in obs.theirs):
                 return a
         choices = by_kind.get("commit", []) + by_kind.get("charge", [])
@@ -138,7 +138,7 @@ class GreedyAgent:
                 total += _score(judge(side, e)[0])
             score = total / len(proxies)
             return (score - (0.15 if a[0] == "charge" else 0.0) - 0.1 * _extras(a),
-                    mine[a[2]].spec.value, -a[2], -_extras(a))
+                    mine[a[2]].card.value, -a[2], -_extras(a))
         return max(choices, key=expected)
 
     def _swarm_seen(self, obs: Observation) -> int:
@@ -147,7 +147,7 @@ class GreedyAgent:
         for views in (obs.mine, obs.theirs):
             for v in views:
                 if v.status in ("exhausted", "battle", "dying") and "swarm" in v.card.ab:
-                    total += v.spec.value
+                    total += v.card.value
         return total
 
     def _choice_side(self, obs: Observation, a: tuple, base: int) -> Side:
@@ -157,7 +157,7 @@ class GreedyAgent:
         card = mine[a[2]].card
         value = card.value
         if "swarm" in card.ab:
-            value += base + sum(v.spec.value for v in mine if len(a) > 3 and a[3] >> v.index & 1)
+            value += base + sum(v.card.value for v in mine if len(a) > 3 and a[3] >> v.index & 1)
         return _side(card, value * 2 if a[0] == "charge" else value)
 
     # --------------------------------------------------------------- battle
@@ -173,9 +173,9 @@ class GreedyAgent:
         best, best_score = legal[0], now
         for a in legal[1:]:
             kind, _, j = a
-            spec = obs.mine[j].spec
+            card = obs.mine[j].card
             if kind == "mount" and mount_allowed(view):
-                trial = mine._replace(value=mine.value + spec.value)
+                trial = mine._replace(value=mine.value + card.value)
             elif kind == "protect":
                 trial = mine._replace(weaknesses=frozenset())
             elif kind == "illusion":
@@ -191,16 +191,16 @@ class GreedyAgent:
     # ----------------------------------------------------------------- save
     def _save(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         p = obs.player
-        own = [obs.mine[j].spec.value for q, j in obs.dying if q == p]
+        own = [obs.mine[j].card.value for q, j in obs.dying if q == p]
         if not own:
             return legal[0]
         top = max(own)
         for a in legal[1:]:
-            spec = obs.mine[a[2]].spec
-            if a[0] == "heal" and min(own) <= spec.value:
+            value = obs.mine[a[2]].card.value
+            if a[0] == "heal" and min(own) <= value:
                 return a
-            if a[0] == "altruism" and (top > spec.value or (
-                    top == spec.value and obs.mine[a[2]].status == "exhausted")):
+            if a[0] == "altruism" and (top > value or (
+                    top == value and obs.mine[a[2]].status == "exhausted")):
                 return a
         return legal[0]
 
@@ -209,8 +209,8 @@ class GreedyAgent:
         for a in legal[1:]:
             view = obs.mine[a[2]]
             if a[0] == "enervate":
-                flips = min(view.spec.value, obs.their_ready)
-                if flips >= 2 or obs.their_ready <= view.spec.value:
+                flips = min(view.card.value, obs.their_ready)
+                if flips >= 2 or obs.their_ready <= view.card.value:
                     return a
             elif a[0] == "hide" and view.status == "exhausted":
                 return a
@@ -248,7 +248,7 @@ class GreedyAgent:
         views: Sequence[BadgeView] = obs.mine if owner == obs.player else obs.theirs
         for v in views:
             if v.index == j:
-                return v.spec.value
+                return v.card.value
         return 0
 
 

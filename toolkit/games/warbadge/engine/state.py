@@ -20,7 +20,7 @@ A badge is always in exactly one place, its status:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from toolkit.sim.engine import Outcome
@@ -383,15 +383,33 @@ _HASH_MASK: Final = (1 << 30) - 1
 """`State.loop_hash` mixes modulo 2**30."""
 
 
-@dataclass(frozen=True, slots=True)
 class BadgeView:
-    """A badge as a player sees it."""
+    """A badge as a player sees it: its index, spec and place (a status name), and the
+    badge as the engine prepared it (``card``, derived from ``spec``: not compared).
 
-    index: int
-    spec: BadgeSpec
-    status: str
-    card: Card = field(compare=False, repr=False)
-    """The badge as the engine prepared it (derived from ``spec``: not compared)."""
+    Immutable plain data compared and hashed by index, spec and status, like a frozen
+    dataclass, with natively compiled attributes (agents read them at every decision).
+    """
+
+    __slots__ = ("index", "spec", "status", "card")
+
+    def __init__(self, index: int, spec: BadgeSpec, status: str, card: Card) -> None:
+        self.index = index
+        self.spec = spec
+        self.status = status
+        self.card = card
+
+    def _key(self) -> tuple:
+        return (self.index, self.spec, self.status)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BadgeView) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"BadgeView(index={self.index!r}, spec={self.spec!r}, status={self.status!r})"
 
 
 class SideView(Side):
