@@ -1142,21 +1142,27 @@ class WarBadgeRules(IndexedCounts):
         s.status[q][j] = DEAD
         if self.emit:
             self.emit("death", f"{self._bn(s, q, j)} dies")
-        for owner, key in ((q, "revenge"), (1 - q, "feed")):
-            st = s.status[owner]
-            for k in s.teams[owner].by_ability[key]:
-                x = st[k]
-                if x == DEAD or x == HIDDEN or x == ASIDE:
-                    continue
-                self.hit(G_DIES_MEANING)
-                if x == EXHAUSTED:
-                    # Feed: "When an enemy dies, ready this WarBadge." Revenge: "When an
-                    # allied WarBadge dies ready this WarBadge."
-                    self.hit(_AB[key])
-                    if self.emit:
-                        self.emit("ability", f"{key.title()}: {self._bn(s, owner, k)} "
-                                             "is readied")
-                    self._ready(s, owner, k)
+        self._readied(s, q, "revenge")
+        self._readied(s, 1 - q, "feed")
+
+    def _readied(self, s: State, owner: int, key: str) -> None:
+        """After a death: ``owner``'s badges with ``key`` (Revenge, Feed) are made ready
+        if exhausted (a badge out of play does not hear of it)."""
+        st = s.status[owner]
+        team = s.teams[owner]
+        for k in (team.revenge if key == "revenge" else team.feed):
+            x = st[k]
+            if x == DEAD or x == HIDDEN or x == ASIDE:
+                continue
+            self.hit(G_DIES_MEANING)
+            if x == EXHAUSTED:
+                # Feed: "When an enemy dies, ready this WarBadge." Revenge: "When an
+                # allied WarBadge dies ready this WarBadge."
+                self.hit(_AB[key])
+                if self.emit:
+                    self.emit("ability", f"{key.title()}: {self._bn(s, owner, k)} "
+                                         "is readied")
+                self._ready(s, owner, k)
 
     def _kill_many(self, s: State, victims) -> None:
         """Kill badges at once (Death Curse, Altruism); check for elimination."""
@@ -1287,7 +1293,7 @@ class WarBadgeRules(IndexedCounts):
             self.hit(R_DRAW if winner < 0 else R_COMPARE_VALUES)
         for p in range(2):
             m = s.mount[p]
-            if m >= 0 and s.teams[p].cards[m].ab & _MOUNT_IGNORED:
+            if m >= 0 and not s.teams[p].cards[m].ab.isdisjoint(_MOUNT_IGNORED):
                 self.hit(G_MOUNT_ABILITIES)
         losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
         if winner < 0:
@@ -1361,7 +1367,7 @@ class WarBadgeRules(IndexedCounts):
         keep = []
         for q, j, cause in s.dying:
             card = s.teams[q].cards[j]
-            if card.ab & _NOT_WHILE_DYING:
+            if not card.ab.isdisjoint(_NOT_WHILE_DYING):
                 self.hit(G_DYING_CANNOT_ACT)
             if "regenerate" in card.ab:
                 self.hit(G_REGENERATE_DEFEAT)

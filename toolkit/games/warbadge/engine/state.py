@@ -212,8 +212,8 @@ class Team:
 
     __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre", "fast",
                  "charge", "swarm", "lead", "curse", "resurrect", "illusion", "mount",
-                 "protect", "heal", "altruism", "enervate", "hide", "commits", "charges",
-                 "flips")
+                 "protect", "heal", "altruism", "enervate", "hide", "revenge", "feed",
+                 "commits", "charges", "flips")
 
     def __init__(self, specs: tuple[BadgeSpec, ...], seat: int) -> None:
         self.specs = specs
@@ -240,6 +240,8 @@ class Team:
         self.altruism = by["altruism"]
         self.enervate = by["enervate"]
         self.hide = by["hide"]
+        self.revenge = by["revenge"]
+        self.feed = by["feed"]
         # The seat's choices and flips of each badge (actions are immutable: made once).
         self.commits = tuple(("commit", seat, j) for j in range(self.size))
         self.charges = tuple(("charge", seat, j) for j in range(self.size))
