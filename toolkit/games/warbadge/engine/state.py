@@ -353,8 +353,8 @@ class State:
         compares these hashes only). Every part of the key is mixed into two 30-bit
         numbers (times an odd number and plus the part, modulo 2**30: no step loses what
         came before), small ints all the way (compiled, a product of two numbers below
-        2**30 stays a machine word); a part that is empty or ``None`` adds 0 without
-        being hashed."""
+        2**30 stays a machine word, and nothing is boxed: the parts are mixed one by
+        one); a part that is empty or ``None`` adds 0 without being hashed."""
         h = g = 1
         for st in self.status:
             for x in st:
@@ -362,23 +362,89 @@ class State:
                 g = (g * 999983 + x) & _HASH_MASK
             h = (h * 1000003 + 8) & _HASH_MASK  # (no place is 8: the end of a player's)
             g = (g * 999983 + 8) & _HASH_MASK
-        t, c, ch, sw, m, pr, d = (self.target, self.committed, self.charged, self.swarm,
-                                  self.mount, self.protect, self.declared)
-        small: tuple[int, ...] = (
-            self.round, self.battle & 1, self.stage, t[0], t[1], c[0] + 1, c[1] + 1,
-            int(ch[0]), int(ch[1]), sw[0] & _HASH_MASK, sw[1] & _HASH_MASK, m[0] + 1,
-            m[1] + 1, int(pr[0]), int(pr[1]), int(self.quiet), self.winner + 1)
-        for v in small:
-            h = (h * 1000003 + v) & _HASH_MASK
-            g = (g * 999983 + v) & _HASH_MASK
-        big: tuple[object, ...] = (self.window, None if d[0] is None and d[1] is None else d,
-                                   self.queue, self.pending, self.dying, self.killed,
-                                   self.outcome)
-        for part in big:
-            v = hash(part) & _HASH_MASK if part else 0
-            h = (h * 1000003 + v) & _HASH_MASK
-            g = (g * 999983 + v) & _HASH_MASK
+        t, c, ch, sw, m, pr = (self.target, self.committed, self.charged, self.swarm,
+                               self.mount, self.protect)
+        v = self.round
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = self.battle & 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = self.stage
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = t[0]
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = t[1]
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = c[0] + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = c[1] + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(ch[0])
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(ch[1])
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = sw[0] & _HASH_MASK
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = sw[1] & _HASH_MASK
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = m[0] + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = m[1] + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(pr[0])
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(pr[1])
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(self.quiet)
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = self.winner + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        d = self.declared
+        window, queue, pending, dying, killed, outcome = (
+            self.window, self.queue, self.pending, self.dying, self.killed, self.outcome)
+        v = _part_hash(window) if window else 0
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = 0 if d[0] is None and d[1] is None else _part_hash(d)
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = _part_hash(queue) if queue else 0
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = 0 if pending is None else _part_hash(pending)
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = _part_hash(dying) if dying else 0
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = _part_hash(killed) if killed else 0
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = 0 if outcome is None else _part_hash(outcome)
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
         return h << 30 | g
+
+
+def _part_hash(part: object) -> int:
+    """``hash(part)`` cut to 30 bits (a part of `State.loop_hash`)."""
+    return hash(part) & _HASH_MASK
 
 
 _HASH_MASK: Final = (1 << 30) - 1
