@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from toolkit.sim.engine import Agent, RandomAgent
 
-from .rules import judge, mount_allowed
+from .rules import beats, mount_allowed
 from .state import BadgeView, Card, Observation, Side
 
 ACTIVE: Final = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
@@ -96,29 +96,49 @@ class GreedyAgent:
 
     def _pre(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
-        by_kind: dict[str, list[tuple]] = {}
+        commits: list[tuple] = []
+        charges: list[tuple] = []
+        leads: list[tuple] = []
+        curses: list[tuple] = []
+        resurrects: list[tuple] = []
         for a in legal:
-            by_kind.setdefault(a[0], []).append(a)
-        for a in by_kind.get("resurrect", ()):
+            kind: str = a[0]
+            if kind == "commit":
+                commits.append(a)
+            elif kind == "charge":
+                charges.append(a)
+            elif kind == "lead":
+                leads.append(a)
+            elif kind == "death-curse":
+                curses.append(a)
+            elif kind == "resurrect":
+                resurrects.append(a)
+        for a in resurrects:
             v = mine[a[2]].card.value - 1
-            if any(m.status == "dead" and m.card.value == v for m in mine):
-                return a
-        exhausted = sorted((v.card.value for v in mine if v.status == "exhausted"),
-                           reverse=True)
-        for a in by_kind.get("lead", ()):
-            lead = mine[a[2]].card.value
-            gain = min(lead, len(exhausted))
-            if gain >= 2 or (gain and exhausted[0] > lead):
-                return a
-        alive = sum(1 for v in mine if v.status != "dead")
-        for a in by_kind.get("death-curse", ()):
-            curser = mine[a[2]].card.value
-            if obs.their_alive == 1 and alive > 1:
-                return a
-            if any(v.status in ("exhausted", "hand") and v.card.value > curser
-                   for v in obs.theirs):
-                return a
-        choices = by_kind.get("commit", []) + by_kind.get("charge", [])
+            for m in mine:
+                if m.status == "dead" and m.card.value == v:
+                    return a
+        if leads:
+            exhausted = sorted([v.card.value for v in mine if v.status == "exhausted"],
+                               reverse=True)
+            for a in leads:
+                lead = mine[a[2]].card.value
+                gain = min(lead, len(exhausted))
+                if gain >= 2 or (gain and exhausted[0] > lead):
+                    return a
+        if curses:
+            alive = 0
+            for v in mine:
+                if v.status != "dead":
+                    alive += 1
+            for a in curses:
+                curser = mine[a[2]].card.value
+                if obs.their_alive == 1 and alive > 1:
+                    return a
+                for v in obs.theirs:
+                    if v.status in ("exhausted", "hand") and v.card.value > curser:
+                        return a
+        choices = commits + charges
         if not choices:  # chosen already: nothing worth doing
             return legal[0]
         enemy = obs.sides[1]
@@ -126,20 +146,25 @@ class GreedyAgent:
         if enemy is not None:  # a revealed Charge: answer it
             def answer(a: tuple) -> tuple:
                 side = self._choice_side(obs, a, base)
-                return (_score(judge(side, enemy)[0]), -worth(mine[a[2]].card),
+                return (_score(beats(side, enemy)), -worth(mine[a[2]].card),
                         -_extras(a), a[0] == "commit")
             return max(choices, key=answer)
         proxies = self._proxies(obs)
-
-        def expected(a: tuple) -> tuple:
+        # The best expected score (the first best, as max() picks it).
+        best: tuple = choices[0]
+        best_key: tuple | None = None
+        for a in choices:
             side = self._choice_side(obs, a, base)
             total = 0.0  # (the scores are 0, 0.5 or 1: any order of sums is exact)
             for e in proxies:
-                total += _score(judge(side, e)[0])
+                total += _score(beats(side, e))
             score = total / len(proxies)
-            return (score - (0.15 if a[0] == "charge" else 0.0) - 0.1 * _extras(a),
-                    mine[a[2]].card.value, -a[2], -_extras(a))
-        return max(choices, key=expected)
+            extras = _extras(a)
+            key = (score - (0.15 if a[0] == "charge" else 0.0) - 0.1 * extras,
+                   mine[a[2]].card.value, -a[2], -extras)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
 
     def _swarm_seen(self, obs: Observation) -> int:
         """The values of the Swarm badges face up now (a Swarm badge adds them)."""
@@ -167,7 +192,7 @@ class GreedyAgent:
             return legal[0]
         mine = Side(view.value, view.types, view.strengths, view.weaknesses, view.tmask,
                     view.smask, view.wmask)
-        now = _score(judge(mine, theirs)[0])
+        now = _score(beats(mine, theirs))
         if now == 1.0:
             return legal[0]
         best, best_score = legal[0], now
@@ -180,10 +205,10 @@ class GreedyAgent:
                 trial = mine._replace(weaknesses=frozenset())
             elif kind == "illusion":
                 trial = max((v.card.side for v in obs.mine if v.status == "ready"),
-                            key=lambda s: _score(judge(s, theirs)[0]))
+                            key=lambda s: _score(beats(s, theirs)))
             else:
                 continue
-            score = _score(judge(trial, theirs)[0])
+            score = _score(beats(trial, theirs))
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -234,7 +259,7 @@ class GreedyAgent:
 
             def fits(a: tuple) -> tuple:
                 side = mine[a[3]].card.side
-                return (_score(judge(side, enemy)[0]) if enemy else 0.0, side.value)
+                return (_score(beats(side, enemy)) if enemy else 0.0, side.value)
             return max(legal, key=fits)
         if kind == "death-curse":
             targets = [a for a in legal if a[2] != p]

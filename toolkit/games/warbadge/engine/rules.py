@@ -183,26 +183,44 @@ def _put(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
+def _advantages(a: Side, b: Side) -> int:
+    """Type advantage (Battle Resolution): bit 0 if ``a`` has it, bit 1 if ``b`` has it.
+    "A WarBadge has type advantage if it is Strong against one of the enemy WarBadge's
+    types or if the enemy WarBadge is Weak against any of your WarBadge's types." (The
+    type sets as bit masks: sharing a type is sharing a bit.)"""
+    adv = 1 if (a.smask & b.tmask) != 0 or (b.wmask & a.tmask) != 0 else 0
+    if (b.smask & a.tmask) != 0 or (a.wmask & b.tmask) != 0:
+        adv |= 2
+    return adv
+
+
 def judge(a: Side, b: Side) -> tuple[int, str]:
     """Who wins a battle between two sides: ``(0 | 1 | -1 for a draw, cause)``.
 
     A side is a `Side` (value, casefolded types, strengths and weaknesses; a `SideView`
-    is one). Battle Resolution: "A WarBadge has type advantage if it is Strong
-    against one of the enemy WarBadge's types or if the enemy WarBadge is Weak against
-    any of your WarBadge's types." "If both WarBadges have advantage, the advantages
-    cancel each other out." Then "The WarBadge with the highest value wins the battle";
-    equal values are a draw. ``cause`` is ``advantage``, ``cancelled`` (both advantaged,
-    decided by value), ``value`` or ``draw``.
+    is one). Battle Resolution: type advantage (`_advantages`) wins; "If both WarBadges
+    have advantage, the advantages cancel each other out." Then "The WarBadge with the
+    highest value wins the battle"; equal values are a draw. ``cause`` is
+    ``advantage``, ``cancelled`` (both advantaged, decided by value), ``value`` or
+    ``draw``.
     """
-    # (the sets as bit masks: sharing a type is sharing a bit)
-    adv_a = (a.smask & b.tmask) != 0 or (b.wmask & a.tmask) != 0
-    adv_b = (b.smask & a.tmask) != 0 or (a.wmask & b.tmask) != 0
-    if adv_a != adv_b:
-        return (0 if adv_a else 1), "advantage"
-    cause = "cancelled" if adv_a else "value"
+    adv = _advantages(a, b)
+    if adv == 1 or adv == 2:
+        return (0 if adv == 1 else 1), "advantage"
+    cause = "cancelled" if adv else "value"
     if a.value != b.value:
         return (0 if a.value > b.value else 1), cause
     return -1, "draw"
+
+
+def beats(a: Side, b: Side) -> int:
+    """`judge`'s winner alone (0, 1, or -1 for a draw), without the cause."""
+    adv = _advantages(a, b)
+    if adv == 1 or adv == 2:
+        return 0 if adv == 1 else 1
+    if a.value != b.value:
+        return 0 if a.value > b.value else 1
+    return -1
 
 
 def mount_allowed(rider: Card | SideView) -> bool:
