@@ -112,7 +112,13 @@ _MORE_BADGES: Final = (Outcome(0, "more badges"), Outcome(1, "more badges"))
 _TOTAL_VALUE: Final = (Outcome(0, "higher total value"), Outcome(1, "higher total value"))
 _EQUAL: Final = Outcome(None, "draw: equal badges and value")
 """The game's outcomes (immutable: made once), by winner where there is one."""
-_PASS: Final = (("pass", 0), ("pass", 1))
+_NONE_EACH: Final[tuple] = (None, None)
+_NO_BADGE_EACH: Final[tuple[int, ...]] = (-1, -1)
+_FALSE_EACH: Final[tuple[bool, ...]] = (False, False)
+_ZERO_EACH: Final[tuple[int, ...]] = (0, 0)
+"""Pairs the engine resets to (made once, typed as any tuple: compiled code would build
+a literal, or a fixed-length tuple, again each time)."""
+_PASS: Final[tuple[tuple, ...]] = (("pass", 0), ("pass", 1))
 """Each player's pass (actions are immutable: made once)."""
 _AB: Final[dict[str, int]] = {key: INDEX[rid] for key, rid in ABILITY_IDS.items()}
 """Each ability key's coverage number."""
@@ -325,7 +331,7 @@ class WarBadgeRules(IndexedCounts):
             s.status[p] = [letters[c] for c in places[p].upper()]
         s.round = round
         s.battle = battle
-        s.target = (0, 0)
+        s.target = _ZERO_EACH
         s.stage = PRE
         s.quiet = False
         self._battle_heading(s)
@@ -491,7 +497,7 @@ class WarBadgeRules(IndexedCounts):
         if s.stage == SAVE:
             self.hit(G_POST_BATTLE_ORDER)
         s.window = movers
-        s.declared = (None, None)
+        s.declared = _NONE_EACH
         s.options = options
         return True
 
@@ -518,7 +524,7 @@ class WarBadgeRules(IndexedCounts):
                 options[p] = opts
                 movers.append(p)
         s.window = tuple(movers)
-        s.declared = (None, None)
+        s.declared = _NONE_EACH
         s.options = tuple(options)
         # A player whose only option is one badge to choose chooses it at once.
         undecided = False
@@ -539,7 +545,7 @@ class WarBadgeRules(IndexedCounts):
         d = s.declared
         declared: list[tuple] = [d[p] for p in s.window]
         s.window = ()
-        s.declared = (None, None)
+        s.declared = _NONE_EACH
         s.options = None
         if s.stage == PRE:
             abilities = []
@@ -1211,7 +1217,7 @@ class WarBadgeRules(IndexedCounts):
         s.outcome = outcome
         s.stage = OVER
         s.window = ()
-        s.declared = (None, None)
+        s.declared = _NONE_EACH
         s.queue = ()
         s.pending = None
         if self.emit:
@@ -1446,11 +1452,11 @@ class WarBadgeRules(IndexedCounts):
 
     def _end_battle(self, s: State) -> None:
         s.battle += 1
-        s.committed = (-1, -1)
-        s.charged = (False, False)
-        s.swarm = (0, 0)
-        s.mount = (-1, -1)
-        s.protect = (False, False)
+        s.committed = _NO_BADGE_EACH
+        s.charged = _FALSE_EACH
+        s.swarm = _ZERO_EACH
+        s.mount = _NO_BADGE_EACH
+        s.protect = _FALSE_EACH
         s.winner = -1
         s.killed = ()
         s.stage = PRE
@@ -1467,9 +1473,9 @@ class WarBadgeRules(IndexedCounts):
                 b = s.committed[p]
                 if b >= 0:
                     s.status[p][b] = READY
-        s.committed = (-1, -1)
-        s.charged = (False, False)
-        s.swarm = (0, 0)
+        s.committed = _NO_BADGE_EACH
+        s.charged = _FALSE_EACH
+        s.swarm = _ZERO_EACH
         losers = [p for p in range(2) if not holds(s.status[p], READY)]
         if len(losers) == 2:
             self.hit(G_BOTH_EXHAUSTED)

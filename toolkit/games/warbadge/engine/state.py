@@ -243,9 +243,10 @@ class Team:
         self.revenge = by["revenge"]
         self.feed = by["feed"]
         # The seat's choices and flips of each badge (actions are immutable: made once).
-        self.commits = tuple(("commit", seat, j) for j in range(self.size))
-        self.charges = tuple(("charge", seat, j) for j in range(self.size))
-        self.flips = tuple(("flip", seat, j) for j in range(self.size))
+        # (typed as any tuples: compiled code keeps them as they are, not as C structs)
+        self.commits: tuple[tuple, ...] = tuple(("commit", seat, j) for j in range(self.size))
+        self.charges: tuple[tuple, ...] = tuple(("charge", seat, j) for j in range(self.size))
+        self.flips: tuple[tuple, ...] = tuple(("flip", seat, j) for j in range(self.size))
         self.views = tuple(tuple(BadgeView(c.index, c.spec, name, c) for name in STATUS_NAMES)
                            for c in self.cards)
 
