@@ -17,59 +17,31 @@ from typing import Any, Final
 
 from toolkit.sim.engine import Agent, RandomAgent
 
-from .rules import Side, judge, mount_allowed
-from .rulings import ability_key
-from .state import BadgeSpec, BadgeView, Observation
+from .rules import beats, mount_allowed
+from .state import BadgeView, Card, Observation, Side
 
 ACTIVE: Final = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
                     "protect", "heal", "enervate"})
 """Abilities used from a ready badge: worth keeping such badges ready."""
 
 
-class _Prepared:
-    """What the agent reads of one badge spec, worked out once: its side, abilities and
-    worth."""
-
-    __slots__ = ("spec", "side", "abilities", "worth")
-
-    def __init__(self, spec: BadgeSpec) -> None:
-        self.spec = spec
-        self.side = Side(spec.value, frozenset(t.casefold() for t in spec.types),
-                         frozenset(t.casefold() for t in spec.strengths),
-                         frozenset(t.casefold() for t in spec.weaknesses))
-        self.abilities = frozenset(ability_key(a) for a in spec.abilities)
-        self.worth = spec.value + (0.4 if self.abilities & ACTIVE else 0.0)
+_NEUTRAL: Final = Side(2, frozenset(), frozenset(), frozenset())
+"""A neutral enemy (value 2, no types) to judge against when none is seen yet."""
 
 
-_PREPARED: dict[int, _Prepared] = {}
-
-
-def _prepared(spec: BadgeSpec) -> _Prepared:
-    """The prepared spec, looked up by identity (hashing a spec hashes all its fields; an
-    entry holds its spec, so its id cannot be reused while it is cached)."""
-    got = _PREPARED.get(id(spec))
-    if got is None or got.spec is not spec:
-        if len(_PREPARED) >= 4096:
-            _PREPARED.clear()
-        got = _PREPARED[id(spec)] = _Prepared(spec)
-    return got
-
-
-def _side(spec: BadgeSpec, value: int | None = None) -> Side:
-    side = _prepared(spec).side
-    if value is None or value == side.value:
+def _side(card: Card, value: int) -> Side:
+    """The badge as a battle side with ``value`` (its prepared side at the printed one)."""
+    side = card.side
+    if value == side.value:
         return side
-    return Side(value, side.types, side.strengths, side.weaknesses)
+    return Side(value, side.types, side.strengths, side.weaknesses, side.tmask, side.smask,
+                side.wmask)
 
 
-def _abilities(spec: BadgeSpec) -> frozenset[str]:
-    return _prepared(spec).abilities
-
-
-def worth(spec: BadgeSpec) -> float:
+def worth(card: Card) -> float:
     """How much a badge is worth keeping ready: its value, plus a little for an ability
     used from the ready side."""
-    return _prepared(spec).worth
+    return card.value + (0.0 if card.ab.isdisjoint(ACTIVE) else 0.4)
 
 
 def _extras(action: tuple) -> int:
@@ -104,7 +76,7 @@ class GreedyAgent:
             return self._post(obs, legal)
         if decision == "kill":
             mine = obs.mine
-            return min(legal, key=lambda a: (worth(mine[a[2]].spec), -a[2]))
+            return min(legal, key=lambda a: (worth(mine[a[2]].card), -a[2]))
         if decision == "trigger":
             return legal[1] if obs.their_ready else legal[0]
         return self._target(obs, legal)
@@ -113,40 +85,60 @@ class GreedyAgent:
     def _flip(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
         if mine[legal[0][2]].status == "ready":  # too many ready: exhaust the least worth
-            return min(legal, key=lambda a: (worth(mine[a[2]].spec), a[2]))
-        return max(legal, key=lambda a: (worth(mine[a[2]].spec), -a[2]))
+            return min(legal, key=lambda a: (worth(mine[a[2]].card), a[2]))
+        return max(legal, key=lambda a: (worth(mine[a[2]].card), -a[2]))
 
     # ------------------------------------------------------------ pre-battle
     def _proxies(self, obs: Observation) -> list[Side]:
         """What the enemy might play: its badges seen so far (a neutral 2 if none)."""
-        seen = [_side(v.spec) for v in obs.theirs]
-        return seen or [Side(2, frozenset(), frozenset(), frozenset())]
+        seen = [v.card.side for v in obs.theirs]
+        return seen or [_NEUTRAL]
 
     def _pre(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         mine = obs.mine
-        by_kind: dict[str, list[tuple]] = {}
+        commits: list[tuple] = []
+        charges: list[tuple] = []
+        leads: list[tuple] = []
+        curses: list[tuple] = []
+        resurrects: list[tuple] = []
         for a in legal:
-            by_kind.setdefault(a[0], []).append(a)
-        for a in by_kind.get("resurrect", ()):
-            v = mine[a[2]].spec.value - 1
-            if any(m.status == "dead" and m.spec.value == v for m in mine):
-                return a
-        exhausted = sorted((v.spec.value for v in mine if v.status == "exhausted"),
-                           reverse=True)
-        for a in by_kind.get("lead", ()):
-            lead = mine[a[2]].spec.value
-            gain = min(lead, len(exhausted))
-            if gain >= 2 or (gain and exhausted[0] > lead):
-                return a
-        alive = sum(1 for v in mine if v.status != "dead")
-        for a in by_kind.get("death-curse", ()):
-            curser = mine[a[2]].spec.value
-            if obs.their_alive == 1 and alive > 1:
-                return a
-            if any(v.status in ("exhausted", "hand") and v.spec.value > curser
-                   for v in obs.theirs):
-                return a
-        choices = by_kind.get("commit", []) + by_kind.get("charge", [])
+            kind: str = a[0]
+            if kind == "commit":
+                commits.append(a)
+            elif kind == "charge":
+                charges.append(a)
+            elif kind == "lead":
+                leads.append(a)
+            elif kind == "death-curse":
+                curses.append(a)
+            elif kind == "resurrect":
+                resurrects.append(a)
+        for a in resurrects:
+            v = mine[a[2]].card.value - 1
+            for m in mine:
+                if m.status == "dead" and m.card.value == v:
+                    return a
+        if leads:
+            exhausted = sorted([v.card.value for v in mine if v.status == "exhausted"],
+                               reverse=True)
+            for a in leads:
+                lead = mine[a[2]].card.value
+                gain = min(lead, len(exhausted))
+                if gain >= 2 or (gain and exhausted[0] > lead):
+                    return a
+        if curses:
+            alive = 0
+            for v in mine:
+                if v.status != "dead":
+                    alive += 1
+            for a in curses:
+                curser = mine[a[2]].card.value
+                if obs.their_alive == 1 and alive > 1:
+                    return a
+                for v in obs.theirs:
+                    if v.status in ("exhausted", "hand") and v.card.value > curser:
+                        return a
+        choices = commits + charges
         if not choices:  # chosen already: nothing worth doing
             return legal[0]
         enemy = obs.sides[1]
@@ -154,64 +146,69 @@ class GreedyAgent:
         if enemy is not None:  # a revealed Charge: answer it
             def answer(a: tuple) -> tuple:
                 side = self._choice_side(obs, a, base)
-                return (_score(judge(side, enemy)[0]), -worth(mine[a[2]].spec),
+                return (_score(beats(side, enemy)), -worth(mine[a[2]].card),
                         -_extras(a), a[0] == "commit")
             return max(choices, key=answer)
         proxies = self._proxies(obs)
-
-        def expected(a: tuple) -> tuple:
+        # The best expected score (the first best, as max() picks it).
+        best: tuple = choices[0]
+        best_key: tuple | None = None
+        for a in choices:
             side = self._choice_side(obs, a, base)
             total = 0.0  # (the scores are 0, 0.5 or 1: any order of sums is exact)
             for e in proxies:
-                total += _score(judge(side, e)[0])
+                total += _score(beats(side, e))
             score = total / len(proxies)
-            return (score - (0.15 if a[0] == "charge" else 0.0) - 0.1 * _extras(a),
-                    mine[a[2]].spec.value, -a[2], -_extras(a))
-        return max(choices, key=expected)
+            extras = _extras(a)
+            key = (score - (0.15 if a[0] == "charge" else 0.0) - 0.1 * extras,
+                   mine[a[2]].card.value, -a[2], -extras)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
 
     def _swarm_seen(self, obs: Observation) -> int:
         """The values of the Swarm badges face up now (a Swarm badge adds them)."""
         total = 0
         for views in (obs.mine, obs.theirs):
             for v in views:
-                if v.status in ("exhausted", "battle", "dying") \
-                        and "swarm" in _abilities(v.spec):
-                    total += v.spec.value
+                if v.status in ("exhausted", "battle", "dying") and "swarm" in v.card.ab:
+                    total += v.card.value
         return total
 
     def _choice_side(self, obs: Observation, a: tuple, base: int) -> Side:
         """The side a choice would fight with: Charge doubles, Swarm adds the visible
         Swarm badges and the ones revealed with it."""
         mine = obs.mine
-        spec = mine[a[2]].spec
-        value = spec.value
-        if "swarm" in _abilities(spec):
-            value += base + sum(v.spec.value for v in mine if len(a) > 3 and a[3] >> v.index & 1)
-        return _side(spec, value * 2 if a[0] == "charge" else value)
+        card = mine[a[2]].card
+        value = card.value
+        if "swarm" in card.ab:
+            value += base + sum(v.card.value for v in mine if len(a) > 3 and a[3] >> v.index & 1)
+        return _side(card, value * 2 if a[0] == "charge" else value)
 
     # --------------------------------------------------------------- battle
     def _battle(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         view, theirs = obs.sides
         if view is None or theirs is None:
             return legal[0]
-        mine = Side(view.value, view.types, view.strengths, view.weaknesses)
-        now = _score(judge(mine, theirs)[0])
+        mine = Side(view.value, view.types, view.strengths, view.weaknesses, view.tmask,
+                    view.smask, view.wmask)
+        now = _score(beats(mine, theirs))
         if now == 1.0:
             return legal[0]
         best, best_score = legal[0], now
         for a in legal[1:]:
             kind, _, j = a
-            spec = obs.mine[j].spec
+            card = obs.mine[j].card
             if kind == "mount" and mount_allowed(view):
-                trial = mine._replace(value=mine.value + spec.value)
+                trial = mine._replace(value=mine.value + card.value)
             elif kind == "protect":
                 trial = mine._replace(weaknesses=frozenset())
             elif kind == "illusion":
-                trial = max((_side(v.spec) for v in obs.mine if v.status == "ready"),
-                            key=lambda s: _score(judge(s, theirs)[0]))
+                trial = max((v.card.side for v in obs.mine if v.status == "ready"),
+                            key=lambda s: _score(beats(s, theirs)))
             else:
                 continue
-            score = _score(judge(trial, theirs)[0])
+            score = _score(beats(trial, theirs))
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -219,16 +216,16 @@ class GreedyAgent:
     # ----------------------------------------------------------------- save
     def _save(self, obs: Observation, legal: Sequence[Any]) -> tuple:
         p = obs.player
-        own = [obs.mine[j].spec.value for q, j in obs.dying if q == p]
+        own = [obs.mine[j].card.value for q, j in obs.dying if q == p]
         if not own:
             return legal[0]
         top = max(own)
         for a in legal[1:]:
-            spec = obs.mine[a[2]].spec
-            if a[0] == "heal" and min(own) <= spec.value:
+            value = obs.mine[a[2]].card.value
+            if a[0] == "heal" and min(own) <= value:
                 return a
-            if a[0] == "altruism" and (top > spec.value or (
-                    top == spec.value and obs.mine[a[2]].status == "exhausted")):
+            if a[0] == "altruism" and (top > value or (
+                    top == value and obs.mine[a[2]].status == "exhausted")):
                 return a
         return legal[0]
 
@@ -237,8 +234,8 @@ class GreedyAgent:
         for a in legal[1:]:
             view = obs.mine[a[2]]
             if a[0] == "enervate":
-                flips = min(view.spec.value, obs.their_ready)
-                if flips >= 2 or obs.their_ready <= view.spec.value:
+                flips = min(view.card.value, obs.their_ready)
+                if flips >= 2 or obs.their_ready <= view.card.value:
                     return a
             elif a[0] == "hide" and view.status == "exhausted":
                 return a
@@ -250,7 +247,7 @@ class GreedyAgent:
         p = obs.player
         mine = obs.mine
         if kind in ("lead", "inspire"):
-            return max(legal, key=lambda a: (worth(mine[a[3]].spec), -a[3]))
+            return max(legal, key=lambda a: (worth(mine[a[3]].card), -a[3]))
         if kind == "resurrect":  # its own badge, else the enemy's least worth
             return max(legal, key=lambda a: (a[2] == p, (1 if a[2] == p else -1)
                                              * self._value(obs, a[2], a[3]), -a[3]))
@@ -261,22 +258,22 @@ class GreedyAgent:
             enemy = obs.sides[1]
 
             def fits(a: tuple) -> tuple:
-                side = _side(mine[a[3]].spec)
-                return (_score(judge(side, enemy)[0]) if enemy else 0.0, side.value)
+                side = mine[a[3]].card.side
+                return (_score(beats(side, enemy)) if enemy else 0.0, side.value)
             return max(legal, key=fits)
         if kind == "death-curse":
             targets = [a for a in legal if a[2] != p]
             if targets:  # the chosen badge unseen is likely strong; a face-down one average
                 return max(targets, key=lambda a: self._value(obs, a[2], a[3]) if a[3] >= 0
                            else 2.2 if a[3] == -2 else 1.5)
-            return min(legal, key=lambda a: (worth(mine[a[3]].spec), a[3]))
+            return min(legal, key=lambda a: (worth(mine[a[3]].card), a[3]))
         return legal[0]
 
     def _value(self, obs: Observation, owner: int, j: int) -> int:
         views: Sequence[BadgeView] = obs.mine if owner == obs.player else obs.theirs
         for v in views:
             if v.index == j:
-                return v.spec.value
+                return v.card.value
         return 0
 
 

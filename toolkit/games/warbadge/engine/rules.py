@@ -68,10 +68,13 @@ from .state import (
     BadgeSpec,
     Card,
     Observation,
+    Side,
     SideView,
     State,
     Team,
     WarBadgeParams,
+    holds,
+    tally,
 )
 
 CHANCE: Final[int] = _engine.CHANCE
@@ -103,6 +106,20 @@ _BLIND: Final = -1
 """``ref`` of a blind pick among the enemy's face-down badges."""
 _SECRET: Final = -2
 """``ref`` of the badge the enemy chose in secret (in hand)."""
+_MUTUAL: Final = Outcome(None, "draw: mutual elimination")
+_ELIMINATION: Final = (Outcome(0, "elimination"), Outcome(1, "elimination"))
+_MORE_BADGES: Final = (Outcome(0, "more badges"), Outcome(1, "more badges"))
+_TOTAL_VALUE: Final = (Outcome(0, "higher total value"), Outcome(1, "higher total value"))
+_EQUAL: Final = Outcome(None, "draw: equal badges and value")
+"""The game's outcomes (immutable: made once), by winner where there is one."""
+_NONE_EACH: Final[tuple] = (None, None)
+_NO_BADGE_EACH: Final[tuple[int, ...]] = (-1, -1)
+_FALSE_EACH: Final[tuple[bool, ...]] = (False, False)
+_ZERO_EACH: Final[tuple[int, ...]] = (0, 0)
+"""Pairs the engine resets to (made once, typed as any tuple: compiled code would build
+a literal, or a fixed-length tuple, again each time)."""
+_PASS: Final[tuple[tuple, ...]] = (("pass", 0), ("pass", 1))
+"""Each player's pass (actions are immutable: made once)."""
 _AB: Final[dict[str, int]] = {key: INDEX[rid] for key, rid in ABILITY_IDS.items()}
 """Each ability key's coverage number."""
 
@@ -172,60 +189,44 @@ def _put(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
-class Side:
-    """A battle side for `judge` (the engine's own, or a hypothetical one): value, types,
-    strengths and weaknesses (casefolded sets). Plain data, compared by its fields."""
-
-    __slots__ = ("value", "types", "strengths", "weaknesses")
-
-    def __init__(self, value: int, types: frozenset[str], strengths: frozenset[str],
-                 weaknesses: frozenset[str]) -> None:
-        self.value = value
-        self.types = types
-        self.strengths = strengths
-        self.weaknesses = weaknesses
-
-    def _replace(self, value: int | None = None,
-                 weaknesses: frozenset[str] | None = None) -> Side:
-        """A copy with ``value`` or ``weaknesses`` changed."""
-        return Side(self.value if value is None else value, self.types, self.strengths,
-                    self.weaknesses if weaknesses is None else weaknesses)
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Side) and self.value == other.value
-                and self.types == other.types and self.strengths == other.strengths
-                and self.weaknesses == other.weaknesses)
-
-    def __hash__(self) -> int:
-        return hash((self.value, self.types, self.strengths, self.weaknesses))
-
-    def __repr__(self) -> str:
-        return (f"Side(value={self.value}, types={self.types}, strengths={self.strengths}, "
-                f"weaknesses={self.weaknesses})")
+def _advantages(a: Side, b: Side) -> int:
+    """Type advantage (Battle Resolution): bit 0 if ``a`` has it, bit 1 if ``b`` has it.
+    "A WarBadge has type advantage if it is Strong against one of the enemy WarBadge's
+    types or if the enemy WarBadge is Weak against any of your WarBadge's types." (The
+    type sets as bit masks: sharing a type is sharing a bit.)"""
+    adv = 1 if (a.smask & b.tmask) != 0 or (b.wmask & a.tmask) != 0 else 0
+    if (b.smask & a.tmask) != 0 or (a.wmask & b.tmask) != 0:
+        adv |= 2
+    return adv
 
 
-def judge(a: SideView | Side, b: SideView | Side) -> tuple[int, str]:
+def judge(a: Side, b: Side) -> tuple[int, str]:
     """Who wins a battle between two sides: ``(0 | 1 | -1 for a draw, cause)``.
 
-    A side is anything with ``value``, ``types``, ``strengths`` and ``weaknesses``
-    (casefolded sets). Battle Resolution: "A WarBadge has type advantage if it is Strong
-    against one of the enemy WarBadge's types or if the enemy WarBadge is Weak against
-    any of your WarBadge's types." "If both WarBadges have advantage, the advantages
-    cancel each other out." Then "The WarBadge with the highest value wins the battle";
-    equal values are a draw. ``cause`` is ``advantage``, ``cancelled`` (both advantaged,
-    decided by value), ``value`` or ``draw``.
+    A side is a `Side` (value, casefolded types, strengths and weaknesses; a `SideView`
+    is one). Battle Resolution: type advantage (`_advantages`) wins; "If both WarBadges
+    have advantage, the advantages cancel each other out." Then "The WarBadge with the
+    highest value wins the battle"; equal values are a draw. ``cause`` is
+    ``advantage``, ``cancelled`` (both advantaged, decided by value), ``value`` or
+    ``draw``.
     """
-    # (an empty set shares nothing: most badges have no weakness, so test sizes first)
-    adv_a = ((len(a.strengths) > 0 and not a.strengths.isdisjoint(b.types))
-             or (len(b.weaknesses) > 0 and not b.weaknesses.isdisjoint(a.types)))
-    adv_b = ((len(b.strengths) > 0 and not b.strengths.isdisjoint(a.types))
-             or (len(a.weaknesses) > 0 and not a.weaknesses.isdisjoint(b.types)))
-    if adv_a != adv_b:
-        return (0 if adv_a else 1), "advantage"
-    cause = "cancelled" if adv_a else "value"
+    adv = _advantages(a, b)
+    if adv == 1 or adv == 2:
+        return (0 if adv == 1 else 1), "advantage"
+    cause = "cancelled" if adv else "value"
     if a.value != b.value:
         return (0 if a.value > b.value else 1), cause
     return -1, "draw"
+
+
+def beats(a: Side, b: Side) -> int:
+    """`judge`'s winner alone (0, 1, or -1 for a draw), without the cause."""
+    adv = _advantages(a, b)
+    if adv == 1 or adv == 2:
+        return 0 if adv == 1 else 1
+    if a.value != b.value:
+        return 0 if a.value > b.value else 1
+    return -1
 
 
 def mount_allowed(rider: Card | SideView) -> bool:
@@ -255,14 +256,6 @@ class WarBadgeRules(IndexedCounts):
         self._last_teams: tuple | None = None
         self._det_teams: dict[tuple, tuple[Team, ...]] = {}
         self.reset_counts()
-        self._handlers: dict[str, Callable[..., None]] = {
-            "lead": self._h_lead, "death-curse": self._h_curse,
-            "resurrect": self._h_resurrect, "illusion": self._h_illusion,
-            "mount": self._h_mount, "protect": self._h_protect,
-            "heal": self._h_heal, "altruism": self._h_altruism,
-            "enervate": self._h_enervate, "hide": self._h_hide,
-            "trigger": self._h_trigger, "kill": self._h_kill,
-        }
 
     def __reduce__(self) -> tuple:
         """Pickled as its counts only, as `Instrumented` says (also when compiled)."""
@@ -270,7 +263,8 @@ class WarBadgeRules(IndexedCounts):
 
     def hit(self, i: int) -> None:
         """Count one firing of coverage id number ``i`` (`IndexedCounts.hit`)."""
-        self.hits[i] += 1
+        hits = self.hits
+        hits[i] = hits[i] + 1
         if self.emit is not None:
             self.emit("fired", COVERAGE_IDS[i])
 
@@ -309,7 +303,7 @@ class WarBadgeRules(IndexedCounts):
         if cached is not None and cached[0] is params:
             teams = cached[1]
         else:  # teams are immutable: build them once per parameters
-            teams = (Team(params.teams[0]), Team(params.teams[1]))
+            teams = (Team(params.teams[0], 0), Team(params.teams[1], 1))
             self._last_teams = (params, teams)
         s = State(
             teams=teams, names=(params.deck_names[0], params.deck_names[1]),
@@ -337,7 +331,7 @@ class WarBadgeRules(IndexedCounts):
             s.status[p] = [letters[c] for c in places[p].upper()]
         s.round = round
         s.battle = battle
-        s.target = (0, 0)
+        s.target = _ZERO_EACH
         s.stage = PRE
         s.quiet = False
         self._battle_heading(s)
@@ -361,7 +355,7 @@ class WarBadgeRules(IndexedCounts):
         if s.stage == FLIP:
             t = s.target
             st = s.status
-            return tuple([p for p in range(2) if t[p] != st[p].count(READY)])
+            return tuple([p for p in range(2) if t[p] != tally(st[p], READY)])
         return ()
 
     def legal_actions(self, s: State, player: int) -> list[tuple]:
@@ -370,11 +364,11 @@ class WarBadgeRules(IndexedCounts):
         if pend is not None:
             if pend[1] != player:
                 return []
-            kind = pend[0]
+            kind: str = pend[0]
             if kind == "kill":
                 return [("kill", player, pend[2]), ("kill", player, pend[3])]
             if kind == "trigger":
-                return [("pass", player), ("enervate", player, pend[2])]
+                return [_PASS[player], ("enervate", player, pend[2])]
             if kind == "blind":  # chance's outcomes: any face-down badge of the owner
                 q = pend[2]
                 return [("blind", CHANCE, q, k) for k, x in enumerate(s.status[q])
@@ -386,14 +380,15 @@ class WarBadgeRules(IndexedCounts):
             cached = s.options
             if s.stage == PRE:
                 return list(cached[player]) if cached else self._pre_options(s, player)
-            return [("pass", player),
+            return [_PASS[player],
                     *(cached[player] if cached else self._options(s, player))]
         if s.stage == FLIP and s.outcome is None:
             st = s.status[player]
-            need = s.target[player] - st.count(READY)
+            need = s.target[player] - tally(st, READY)
             if need:
                 want = EXHAUSTED if need > 0 else READY
-                return [("flip", player, j) for j, x in enumerate(st) if x == want]
+                flips = s.teams[player].flips
+                return [flips[j] for j, x in enumerate(st) if x == want]
         return []
 
     def chance(self, s: State, rng: Random) -> tuple:
@@ -420,7 +415,7 @@ class WarBadgeRules(IndexedCounts):
         if s.pending is not None:
             self._answer(s, action)
         else:
-            kind = action[0]
+            kind: str = action[0]
             if kind == "drop":
                 self._drop(s, action)
             elif kind == "flip":
@@ -446,6 +441,11 @@ class WarBadgeRules(IndexedCounts):
     def state_key(self, s: State) -> tuple:
         """A canonical key of the state (loop detection)."""
         return s.key()
+
+    def state_hash(self, s: State) -> int:
+        """The hash of the state's key, made without the key (the harness's loop
+        detection reads this when the engine has it)."""
+        return s.loop_hash()
 
     # ------------------------------------------------------------- the machine
     def _advance(self, s: State) -> None:
@@ -488,14 +488,16 @@ class WarBadgeRules(IndexedCounts):
         caller then ends the phase)."""
         if s.quiet:
             return False
-        options = (self._options(s, 0), self._options(s, 1))
-        if not options[0] and not options[1]:
+        first = self._options(s, 0)
+        second = self._options(s, 1)
+        if not first and not second:
             return False
+        options = (first, second)
         movers = tuple([p for p in self._order(s) if options[p]])
         if s.stage == SAVE:
             self.hit(G_POST_BATTLE_ORDER)
         s.window = movers
-        s.declared = (None, None)
+        s.declared = _NONE_EACH
         s.options = options
         return True
 
@@ -511,7 +513,7 @@ class WarBadgeRules(IndexedCounts):
             return
         order = self._order(s)
         for p in order:
-            if c[p] < 0 and READY not in s.status[p]:
+            if c[p] < 0 and not holds(s.status[p], READY):
                 self._end_round(s, cancelled=c[0] >= 0 or c[1] >= 0)
                 return
         options: list = [None, None]
@@ -522,7 +524,7 @@ class WarBadgeRules(IndexedCounts):
                 options[p] = opts
                 movers.append(p)
         s.window = tuple(movers)
-        s.declared = (None, None)
+        s.declared = _NONE_EACH
         s.options = tuple(options)
         # A player whose only option is one badge to choose chooses it at once.
         undecided = False
@@ -541,20 +543,24 @@ class WarBadgeRules(IndexedCounts):
     def _close_window(self, s: State) -> None:
         """All declarations are in: reveal them and queue the abilities in order."""
         d = s.declared
-        declared = [d[p] for p in s.window]
+        declared: list[tuple] = [d[p] for p in s.window]
         s.window = ()
-        s.declared = (None, None)
+        s.declared = _NONE_EACH
         s.options = None
         if s.stage == PRE:
             abilities = []
             for a in declared:
-                kind = a[0]
+                kind: str = a[0]
                 if kind == "commit" or kind == "charge":
                     self._choose(s, a)
                 elif kind != "pass":
                     abilities.append(a)
         else:
-            abilities = [a for a in declared if a[0] != "pass"]
+            abilities = []
+            for a in declared:
+                kind = a[0]
+                if kind != "pass":
+                    abilities.append(a)
             s.quiet = not abilities
             self.hit(G_ABILITY_WINDOWS)
         if len(abilities) > 1:
@@ -565,7 +571,9 @@ class WarBadgeRules(IndexedCounts):
     def _choose(self, s: State, a: tuple) -> None:
         """A badge chosen for the battle goes into its player's hand (in secret, or
         revealed by Charge), with the other Swarm badges to reveal with it."""
-        kind, p, j = a[0], a[1], a[2]
+        kind: str = a[0]
+        p: int = a[1]
+        j: int = a[2]
         s.status[p][j] = HAND
         s.committed = _put(s.committed, p, j)
         self.hit(R_SECRET_CHOICE)
@@ -604,7 +612,33 @@ class WarBadgeRules(IndexedCounts):
     def _resolve_next(self, s: State) -> None:
         a = s.queue[0]
         s.queue = s.queue[1:]
-        self._handlers[a[0]](s, *a[1:])
+        kind: str = a[0]
+        if kind == "kill":
+            self._h_kill(s, a[1], a[2], a[3], a[4])
+        elif kind == "lead":
+            self._h_lead(s, a[1], a[2])
+        elif kind == "death-curse":
+            self._h_curse(s, a[1], a[2])
+        elif kind == "resurrect":
+            self._h_resurrect(s, a[1], a[2])
+        elif kind == "illusion":
+            self._h_illusion(s, a[1], a[2])
+        elif kind == "mount":
+            self._h_mount(s, a[1], a[2])
+        elif kind == "protect":
+            self._h_protect(s, a[1], a[2])
+        elif kind == "heal":
+            self._h_heal(s, a[1], a[2])
+        elif kind == "altruism":
+            self._h_altruism(s, a[1], a[2])
+        elif kind == "enervate":
+            self._h_enervate(s, a[1], a[2])
+        elif kind == "hide":
+            self._h_hide(s, a[1], a[2])
+        elif kind == "trigger":
+            self._h_trigger(s, a[1], a[2])
+        else:
+            raise KeyError(kind)
 
     # ------------------------------------------------------------ round start
     def _begin_round(self, s: State, losers: list[int] | None) -> None:
@@ -622,12 +656,12 @@ class WarBadgeRules(IndexedCounts):
                     if self.emit:
                         self.emit("ability", f"Fast: {self._bn(s, p, j)} is set aside "
                                              "and will start the round ready")
-        dropped = [st.count(READY) + st.count(EXHAUSTED) for st in s.status]
+        dropped = [tally(st, READY) + tally(st, EXHAUSTED) for st in s.status]
         self.hit(G_READY_COUNT_TEAM)
         # A team is the player's badges still alive; Fast: "It doesn't count towards your
         # number of WarBadges when determining the starting conditions of your team": a
         # player's own Fast badges leave that player's count only.
-        alive = [len(st) - st.count(DEAD) for st in s.status]
+        alive = [len(st) - tally(st, DEAD) for st in s.status]
         fast = [0, 0]
         for p in range(2):
             for j in s.teams[p].fast:
@@ -667,7 +701,7 @@ class WarBadgeRules(IndexedCounts):
         s.stage = FLIP
         if self.emit:
             self.emit("info", "Ready after the drop: " + "; ".join(
-                f"{s.names[p]} {s.status[p].count(READY)} (needs {s.target[p]})"
+                f"{s.names[p]} {tally(s.status[p], READY)} (needs {s.target[p]})"
                 for p in range(2)))
 
     def _flip(self, s: State, action: tuple) -> None:
@@ -681,11 +715,11 @@ class WarBadgeRules(IndexedCounts):
         remain = False
         for p in range(2):
             st = s.status[p]
-            need = s.target[p] - st.count(READY)
+            need = s.target[p] - tally(st, READY)
             if not need:
                 continue
             want = EXHAUSTED if need > 0 else READY
-            found = st.count(want)
+            found = tally(st, want)
             if found <= abs(need):
                 for j, x in enumerate(st):
                     if x == want:
@@ -723,9 +757,9 @@ class WarBadgeRules(IndexedCounts):
         self._battle_heading(s)
 
     def _battle_heading(self, s: State) -> None:
-        if self.emit and READY in s.status[0] and READY in s.status[1]:
+        if self.emit and holds(s.status[0], READY) and holds(s.status[1], READY):
             self.emit("battle", f"Battle {s.battle + 1} (round {s.round}); ready: "
-                      + ", ".join(f"{s.names[p]} {s.status[p].count(READY)}"
+                      + ", ".join(f"{s.names[p]} {tally(s.status[p], READY)}"
                                   for p in range(2)))
 
     # --------------------------------------------------------------- options
@@ -736,10 +770,11 @@ class WarBadgeRules(IndexedCounts):
         st = s.status[p]
         team = s.teams[p]
         if s.committed[p] < 0:
-            acts: list[tuple] = [("commit", p, j) for j, x in enumerate(st) if x == READY]
+            commits = team.commits
+            acts: list[tuple] = [commits[j] for j, x in enumerate(st) if x == READY]
             for j in team.charge:
                 if st[j] == READY:
-                    acts.append(("charge", p, j))
+                    acts.append(team.charges[j])
             swarm = [k for k in team.swarm if st[k] == READY] if len(team.swarm) > 1 else []
             if len(swarm) > 1:
                 for j in swarm:
@@ -759,9 +794,9 @@ class WarBadgeRules(IndexedCounts):
                     break
             else:  # no pre-battle ability at hand: not in the window
                 return []
-            acts = [("pass", p)]
+            acts = [_PASS[p]]
         for j in team.lead:
-            if st[j] == READY and EXHAUSTED in st:
+            if st[j] == READY and holds(st, EXHAUSTED):
                 acts.append(("lead", p, j))
         for j in team.curse:
             if st[j] == READY and self._curse_has_target(s, p, j):
@@ -802,7 +837,7 @@ class WarBadgeRules(IndexedCounts):
                     if st[j] == READY or st[j] == EXHAUSTED:
                         acts.append(("altruism", p, j))
         elif stage == POST:
-            if team.enervate and READY in s.status[1 - p]:
+            if team.enervate and holds(s.status[1 - p], READY):
                 for j in team.enervate:
                     if st[j] == READY:
                         acts.append(("enervate", p, j))
@@ -850,7 +885,7 @@ class WarBadgeRules(IndexedCounts):
     def _h_lead(self, s: State, p: int, j: int) -> None:
         # Lead: "Reveal to flip X WarBadges to their ready side where X equals the value
         # of this WarBadge."
-        if s.status[p][j] != READY or EXHAUSTED not in s.status[p]:
+        if s.status[p][j] != READY or not holds(s.status[p], EXHAUSTED):
             return self._fizzle(s, p, j, "lead")
         self._use(s, p, j, "lead")
         self.hit(G_LEAD_TARGETS)
@@ -861,7 +896,7 @@ class WarBadgeRules(IndexedCounts):
         if s.status[p][j] != READY or not self._curse_has_target(s, p, j):
             return self._fizzle(s, p, j, "death curse")
         self._use(s, p, j, "death-curse")
-        if HIDDEN in s.status[0] or HIDDEN in s.status[1]:
+        if holds(s.status[0], HIDDEN) or holds(s.status[1], HIDDEN):
             self.hit(G_DEATH_CURSE_HIDDEN)
         self._pick(s, ("death-curse", p, j, 1, ()))
 
@@ -924,7 +959,7 @@ class WarBadgeRules(IndexedCounts):
     def _h_enervate(self, s: State, p: int, j: int) -> None:
         # Enervate: "Reveal to flip X enemy WarBadges to their exhausted side where X
         # equals the value of this WarBadge."
-        if s.status[p][j] != READY or READY not in s.status[1 - p]:
+        if s.status[p][j] != READY or not holds(s.status[1 - p], READY):
             return self._fizzle(s, p, j, "enervate")
         self._use(s, p, j, "enervate")
         self._pick(s, ("enervate", p, j, s.teams[p].values[j], ()))
@@ -942,7 +977,7 @@ class WarBadgeRules(IndexedCounts):
     def _h_trigger(self, s: State, q: int, j: int) -> None:
         # Enervate: "If using this ability triggers an enemy ability, resolve that ability
         # as if the enemy player had triggered it."
-        if s.status[q][j] == EXHAUSTED and READY in s.status[1 - q]:
+        if s.status[q][j] == EXHAUSTED and holds(s.status[1 - q], READY):
             self.hit(G_ENERVATE_TRIGGER)
             s.pending = ("trigger", q, j, 0, ())
 
@@ -958,7 +993,9 @@ class WarBadgeRules(IndexedCounts):
         (those it sees by index, then its secretly chosen badge, then a face-down one),
         then the curser's own: any badge in play but the curser itself.
         """
-        kind, p, j, _, _ = pend
+        kind: str = pend[0]
+        p: int = pend[1]
+        j: int = pend[2]
         st = s.status[p]
         if kind == "lead":
             return [(p, k) for k, x in enumerate(st) if x == EXHAUSTED and k != j]
@@ -975,7 +1012,7 @@ class WarBadgeRules(IndexedCounts):
             return [(q, k) for q, k, _ in s.dying]
         e = 1 - p
         est = s.status[e]
-        blind = [(e, _BLIND)] if READY in est else []
+        blind = [(e, _BLIND)] if holds(est, READY) else []
         if kind == "enervate":
             return blind
         # Death Curse: "kill a WarBadge of your choice" (hidden badges are out of play:
@@ -1011,10 +1048,13 @@ class WarBadgeRules(IndexedCounts):
         pend = s.pending
         assert pend is not None  # (apply answers only a pending choice)
         s.pending = None
-        kind = pend[0]
+        kind: str = pend[0]
         if kind == "kill":
-            _, p, rider, mount, cause = pend
-            j = action[2]
+            p: int = pend[1]
+            rider: int = pend[2]
+            mount: int = pend[3]
+            cause: str = pend[4]
+            j: int = action[2]
             st = s.status[p]
             st[j] = DYING
             st[mount if j == rider else rider] = EXHAUSTED
@@ -1026,9 +1066,10 @@ class WarBadgeRules(IndexedCounts):
             return
         if kind == "trigger":
             if action[0] == "enervate":
-                q, j = pend[1], pend[2]
-                self._use(s, q, j, "enervate", reveal=False)
-                self._pick(s, ("enervate", q, j, s.teams[q].values[j], ()))
+                e: int = pend[1]
+                k: int = pend[2]
+                self._use(s, e, k, "enervate", reveal=False)
+                self._pick(s, ("enervate", e, k, s.teams[e].values[k], ()))
             return
         if kind == "blind":
             # Death Curse: "When targeting an enemy WarBadge that is ready, you may not
@@ -1036,7 +1077,8 @@ class WarBadgeRules(IndexedCounts):
             self.hit(G_BLIND_TARGET)
             pend = pend[4]
             assert pend is not None
-        _, _, q, ref = action
+        q: int = action[2]
+        ref: int = action[3]
         if ref == _BLIND:
             s.pending = ("blind", CHANCE, q, 0, pend)
             return
@@ -1046,7 +1088,11 @@ class WarBadgeRules(IndexedCounts):
 
     def _pick_one(self, s: State, pend: tuple, q: int, ref: int) -> tuple | None:
         """Apply one target of a pending ability; the rest of it, or None when done."""
-        kind, p, j, n, extra = pend
+        kind: str = pend[0]
+        p: int = pend[1]
+        j: int = pend[2]
+        n: int = pend[3]
+        extra: tuple = pend[4]
         if ref == _SECRET:
             ref = s.committed[q]
         if kind == "lead" or kind == "inspire":
@@ -1120,21 +1166,27 @@ class WarBadgeRules(IndexedCounts):
         s.status[q][j] = DEAD
         if self.emit:
             self.emit("death", f"{self._bn(s, q, j)} dies")
-        for owner, key in ((q, "revenge"), (1 - q, "feed")):
-            st = s.status[owner]
-            for k in s.teams[owner].by_ability[key]:
-                x = st[k]
-                if x == DEAD or x == HIDDEN or x == ASIDE:
-                    continue
-                self.hit(G_DIES_MEANING)
-                if x == EXHAUSTED:
-                    # Feed: "When an enemy dies, ready this WarBadge." Revenge: "When an
-                    # allied WarBadge dies ready this WarBadge."
-                    self.hit(_AB[key])
-                    if self.emit:
-                        self.emit("ability", f"{key.title()}: {self._bn(s, owner, k)} "
-                                             "is readied")
-                    self._ready(s, owner, k)
+        self._readied(s, q, "revenge")
+        self._readied(s, 1 - q, "feed")
+
+    def _readied(self, s: State, owner: int, key: str) -> None:
+        """After a death: ``owner``'s badges with ``key`` (Revenge, Feed) are made ready
+        if exhausted (a badge out of play does not hear of it)."""
+        st = s.status[owner]
+        team = s.teams[owner]
+        for k in (team.revenge if key == "revenge" else team.feed):
+            x = st[k]
+            if x == DEAD or x == HIDDEN or x == ASIDE:
+                continue
+            self.hit(G_DIES_MEANING)
+            if x == EXHAUSTED:
+                # Feed: "When an enemy dies, ready this WarBadge." Revenge: "When an
+                # allied WarBadge dies ready this WarBadge."
+                self.hit(_AB[key])
+                if self.emit:
+                    self.emit("ability", f"{key.title()}: {self._bn(s, owner, k)} "
+                                         "is readied")
+                self._ready(s, owner, k)
 
     def _kill_many(self, s: State, victims) -> None:
         """Kill badges at once (Death Curse, Altruism); check for elimination."""
@@ -1146,26 +1198,26 @@ class WarBadgeRules(IndexedCounts):
 
     def _check_elimination(self, s: State) -> bool:
         """Victory: "eliminate all the other player's badges"."""
-        alive = [len(st) - st.count(DEAD) for st in s.status]
+        alive = [len(st) - tally(st, DEAD) for st in s.status]
         if alive[0] and alive[1]:
             return False
         for p in range(2):
             st = s.status[p]
-            if alive[p] and st.count(HIDDEN) == alive[p]:
+            if alive[p] and tally(st, HIDDEN) == alive[p]:
                 self.hit(G_HIDDEN_ALIVE)
         if not alive[0] and not alive[1]:
             self.hit(G_MUTUAL_ELIMINATION)
-            self._finish(s, Outcome(None, "draw: mutual elimination"))
+            self._finish(s, _MUTUAL)
         else:
             self.hit(R_VICTORY_ELIMINATION)
-            self._finish(s, Outcome(0 if alive[0] else 1, "elimination"))
+            self._finish(s, _ELIMINATION[0 if alive[0] else 1])
         return True
 
     def _finish(self, s: State, outcome: Outcome) -> None:
         s.outcome = outcome
         s.stage = OVER
         s.window = ()
-        s.declared = (None, None)
+        s.declared = _NONE_EACH
         s.queue = ()
         s.pending = None
         if self.emit:
@@ -1202,15 +1254,20 @@ class WarBadgeRules(IndexedCounts):
     def _side(self, s: State, p: int) -> SideView:
         """One side of the battle with Charge, Swarm, Mount and Protect applied."""
         card, value, mount = self._side_value(s, p)
-        weak = frozenset() if s.protect[p] else card.weaknesses
-        return SideView(card.spec, value, card.types, card.strengths, weak, s.charged[p],
-                        mount, s.protect[p])
+        side = card.side
+        protected = s.protect[p]
+        return SideView(card.spec, value, card.types, card.strengths,
+                        frozenset() if protected else card.weaknesses, s.charged[p], mount,
+                        protected, side.tmask, side.smask, 0 if protected else side.wmask)
 
     def _fighter(self, s: State, p: int) -> Side:
         """One side of the battle as `judge` reads it, counting the rules it applies."""
         card, value, _ = self._side_value(s, p, True)
+        side = card.side
+        protected = s.protect[p]
         return Side(value, card.types, card.strengths,
-                    frozenset() if s.protect[p] else card.weaknesses)
+                    frozenset() if protected else card.weaknesses, side.tmask, side.smask,
+                    0 if protected else side.wmask)
 
     def _side_value(self, s: State, p: int,
                     count: bool = False) -> tuple[Card, int, BadgeSpec | None]:
@@ -1260,7 +1317,7 @@ class WarBadgeRules(IndexedCounts):
             self.hit(R_DRAW if winner < 0 else R_COMPARE_VALUES)
         for p in range(2):
             m = s.mount[p]
-            if m >= 0 and s.teams[p].cards[m].ab & _MOUNT_IGNORED:
+            if m >= 0 and not s.teams[p].cards[m].ab.isdisjoint(_MOUNT_IGNORED):
                 self.hit(G_MOUNT_ABILITIES)
         losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
         if winner < 0:
@@ -1334,7 +1391,7 @@ class WarBadgeRules(IndexedCounts):
         keep = []
         for q, j, cause in s.dying:
             card = s.teams[q].cards[j]
-            if card.ab & _NOT_WHILE_DYING:
+            if not card.ab.isdisjoint(_NOT_WHILE_DYING):
                 self.hit(G_DYING_CANNOT_ACT)
             if "regenerate" in card.ab:
                 self.hit(G_REGENERATE_DEFEAT)
@@ -1374,7 +1431,7 @@ class WarBadgeRules(IndexedCounts):
             return
         if "rage" in card.ab and x == EXHAUSTED:
             self.hit(G_RAGE_ACTIVE_OPPONENT)
-            if READY in s.status[1 - w]:
+            if holds(s.status[1 - w], READY):
                 # Rage: "it is not exhausted. Flip it back to ready."
                 self.hit(A_RAGE)
                 if self.emit:
@@ -1395,11 +1452,11 @@ class WarBadgeRules(IndexedCounts):
 
     def _end_battle(self, s: State) -> None:
         s.battle += 1
-        s.committed = (-1, -1)
-        s.charged = (False, False)
-        s.swarm = (0, 0)
-        s.mount = (-1, -1)
-        s.protect = (False, False)
+        s.committed = _NO_BADGE_EACH
+        s.charged = _FALSE_EACH
+        s.swarm = _ZERO_EACH
+        s.mount = _NO_BADGE_EACH
+        s.protect = _FALSE_EACH
         s.winner = -1
         s.killed = ()
         s.stage = PRE
@@ -1416,10 +1473,10 @@ class WarBadgeRules(IndexedCounts):
                 b = s.committed[p]
                 if b >= 0:
                     s.status[p][b] = READY
-        s.committed = (-1, -1)
-        s.charged = (False, False)
-        s.swarm = (0, 0)
-        losers = [p for p in range(2) if READY not in s.status[p]]
+        s.committed = _NO_BADGE_EACH
+        s.charged = _FALSE_EACH
+        s.swarm = _ZERO_EACH
+        losers = [p for p in range(2) if not holds(s.status[p], READY)]
         if len(losers) == 2:
             self.hit(G_BOTH_EXHAUSTED)
         if self.emit:
@@ -1448,7 +1505,7 @@ class WarBadgeRules(IndexedCounts):
         totals = []
         for p in range(2):
             st = s.status[p]
-            if HIDDEN in st:
+            if holds(st, HIDDEN):
                 self.hit(G_HIDDEN_ALIVE)
             values = s.teams[p].values
             count = total = 0
@@ -1461,14 +1518,14 @@ class WarBadgeRules(IndexedCounts):
         if counts[0] != counts[1]:
             self.hit(R_VICTORY_MORE_BADGES)
             w = 0 if counts[0] > counts[1] else 1
-            self._finish(s, Outcome(w, "more badges"))
+            self._finish(s, _MORE_BADGES[w])
         elif totals[0] != totals[1]:
             self.hit(R_VICTORY_TOTAL_VALUE)
             w = 0 if totals[0] > totals[1] else 1
-            self._finish(s, Outcome(w, "higher total value"))
+            self._finish(s, _TOTAL_VALUE[w])
         else:
             self.hit(R_VICTORY_DRAW)
-            self._finish(s, Outcome(None, "draw: equal badges and value"))
+            self._finish(s, _EQUAL)
 
     # ------------------------------------------------------------ observation
     def observe(self, s: State, player: int) -> Observation:
@@ -1505,7 +1562,7 @@ class WarBadgeRules(IndexedCounts):
             decision=own[0] if own is not None else STAGE_NAMES[stage],
             round=s.round, rounds=s.rounds, battle=s.battle,
             mine=mine, theirs=theirs, their_team=s.teams[e].specs,
-            their_ready=est.count(READY), their_alive=len(est) - est.count(DEAD),
+            their_ready=tally(est, READY), their_alive=len(est) - tally(est, DEAD),
             their_committed=c[e] >= 0, flip_target=s.target[p], sides=sides,
             dying=tuple([(q, j) for q, j, _ in s.dying]), pending=own,
             names=s.names, public=public,
@@ -1578,7 +1635,7 @@ class WarBadgeRules(IndexedCounts):
         if teams is None:
             if len(cache) > 64:
                 cache.clear()
-            teams = cache[key] = (Team(specs0), Team(specs1))
+            teams = cache[key] = (Team(specs0, 0), Team(specs1, 1))
         return teams
 
     # ------------------------------------------------------------- invariants
@@ -1611,13 +1668,13 @@ class WarBadgeRules(IndexedCounts):
             c = committed[p]
             allowed = places
             if stage == PRE and c >= 0:
-                if st[c] != HAND or st.count(HAND) != 1:
+                if st[c] != HAND or tally(st, HAND) != 1:
                     return False
                 allowed = _SETTLED_BITS | 1 << HAND
             for x in st:
                 if x < 0 or not allowed >> x & 1:
                     return False
-            if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+            if stage == FLIP and s.target[p] > tally(st, READY) + tally(st, EXHAUSTED):
                 return False
         return True
 
@@ -1706,7 +1763,7 @@ class WarBadgeRules(IndexedCounts):
             if team.values is not values and team.values != values:
                 yield "values", f"{name}: badge values changed from {values}"
             if quiet and settled.issuperset(st) and (stage != PRE or committed[p] < 0):
-                if stage == FLIP and s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                if stage == FLIP and s.target[p] > tally(st, READY) + tally(st, EXHAUSTED):
                     yield "ready-count", f"{name} must ready {s.target[p]} but dropped fewer"
                 continue
             # (the set lookup settles the usual case at once)
@@ -1716,9 +1773,9 @@ class WarBadgeRules(IndexedCounts):
                 continue
             c = committed[p]
             in_hand = stage == PRE and c >= 0
-            if st.count(HAND) != in_hand or (in_hand and st[c] != HAND):
+            if tally(st, HAND) != in_hand or (in_hand and st[c] != HAND):
                 yield "one-place", f"{name}: badges in hand do not match the choice {c}"
-            if stage == FIGHT or stage == RESULT or BATTLE in st:
+            if stage == FIGHT or stage == RESULT or holds(st, BATTLE):
                 expect = self._in_battle(s, p)
                 found = {j for j, x in enumerate(st) if x == BATTLE}
                 if found != expect:
@@ -1726,15 +1783,15 @@ class WarBadgeRules(IndexedCounts):
                                        f"expected {sorted(expect)}"
             if dying:
                 listed = [j for q, j, _ in dying if q == p]
-                if st.count(DYING) != len(listed) or any(st[j] != DYING for j in listed):
+                if tally(st, DYING) != len(listed) or any(st[j] != DYING for j in listed):
                     yield "one-place", f"{name}: dying badges do not match the dying " \
                                        f"list {listed}"
-            elif DYING in st:
+            elif holds(st, DYING):
                 yield "one-place", f"{name}: a badge is dying but none is listed"
             if stage == FLIP:
-                if s.target[p] > st.count(READY) + st.count(EXHAUSTED):
+                if s.target[p] > tally(st, READY) + tally(st, EXHAUSTED):
                     yield "ready-count", f"{name} must ready {s.target[p]} but dropped fewer"
-            elif stage != DROP and ASIDE in st:
+            elif stage != DROP and holds(st, ASIDE):
                 yield "one-place", f"{name}: a badge is still set aside at " \
                                    f"{STAGE_NAMES[stage]}"
 
@@ -1771,7 +1828,7 @@ class WarBadgeRules(IndexedCounts):
             pend = s.pending[4] if s.pending is not None else ("",)
             return (f"The blind pick for {pend[0].replace('-', ' ')} hits "
                     f"{self._bn(s, q, j)}",
-                    f"chance: one of {s.status[q].count(READY)} face-down badges, which "
+                    f"chance: one of {tally(s.status[q], READY)} face-down badges, which "
                     "the picker could not tell apart")
         p = action[1]
         who = s.names[p]
@@ -1781,7 +1838,7 @@ class WarBadgeRules(IndexedCounts):
             need = s.target[p]
             return (f"{who} flips {s.teams[p].cards[j].name} "
                     f"{'face up (exhausted)' if up else 'face down (ready)'}",
-                    f"{s.status[p].count(READY)} ready, exactly {need} needed")
+                    f"{tally(s.status[p], READY)} ready, exactly {need} needed")
         if kind == "pass":
             if s.stage == PRE and s.committed[p] >= 0:
                 return (f"{who} passes", "it has chosen its badge; the other player has "
@@ -1807,7 +1864,7 @@ class WarBadgeRules(IndexedCounts):
             pend = s.pending
             assert pend is not None  # (a target answers a pending choice)
             if ref == _BLIND:
-                what = f"one of {s.names[q]}'s {s.status[q].count(READY)} face-down badges"
+                what = f"one of {s.names[q]}'s {tally(s.status[q], READY)} face-down badges"
             elif ref == _SECRET:
                 what = f"the badge {s.names[q]} chose in secret"
             else:

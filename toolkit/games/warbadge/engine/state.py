@@ -92,6 +92,25 @@ ASIDE: Final = 6
 DEAD: Final = 7
 STATUS_NAMES: Final = ("ready", "exhausted", "hand", "battle", "dying", "hidden", "aside", "dead")
 
+
+
+def tally(places: list[int], place: int) -> int:
+    """How many badges of a player are in ``place`` (``places.count(place)``, natively)."""
+    n = 0
+    for x in places:
+        if x == place:
+            n += 1
+    return n
+
+
+def holds(places: list[int], place: int) -> bool:
+    """Whether a badge of a player is in ``place`` (``place in places``, natively)."""
+    for x in places:
+        if x == place:
+            return True
+    return False
+
+
 # Stages of a round.
 DROP: Final = 0
 FLIP: Final = 1
@@ -105,11 +124,66 @@ STAGE_NAMES: Final = ("drop", "flip", "pre-battle", "battle", "result", "save", 
                       "over")
 
 
+_TYPE_BITS: dict[str, int] = {t.casefold(): 1 << i for i, t in enumerate(DEFAULT_TYPES)}
+"""Each type name (casefolded) seen so far -> its bit in a type mask (the rulebook's
+eight first; another gets the next bit when first seen)."""
+
+
+def type_mask(names: frozenset[str]) -> int:
+    """The bit mask of a set of casefolded type names (`_TYPE_BITS`)."""
+    mask = 0
+    for name in names:
+        bit = _TYPE_BITS.get(name)
+        if bit is None:
+            bit = _TYPE_BITS[name] = 1 << len(_TYPE_BITS)
+        mask |= bit
+    return mask
+
+
+class Side:
+    """A battle side for `rules.judge` (the engine's own, or a hypothetical one): value,
+    types, strengths and weaknesses (casefolded sets), and the same sets as bit masks
+    (`type_mask`; given when known, else worked out). Plain data, compared by its fields.
+    """
+
+    __slots__ = ("value", "types", "strengths", "weaknesses", "tmask", "smask", "wmask")
+
+    def __init__(self, value: int, types: frozenset[str], strengths: frozenset[str],
+                 weaknesses: frozenset[str], tmask: int = -1, smask: int = -1,
+                 wmask: int = -1) -> None:
+        self.value = value
+        self.types = types
+        self.strengths = strengths
+        self.weaknesses = weaknesses
+        self.tmask = type_mask(types) if tmask < 0 else tmask
+        self.smask = type_mask(strengths) if smask < 0 else smask
+        self.wmask = type_mask(weaknesses) if wmask < 0 else wmask
+
+    def _replace(self, value: int | None = None,
+                 weaknesses: frozenset[str] | None = None) -> Side:
+        """A copy with ``value`` or ``weaknesses`` changed."""
+        return Side(self.value if value is None else value, self.types, self.strengths,
+                    self.weaknesses if weaknesses is None else weaknesses, self.tmask,
+                    self.smask, -1 if weaknesses is not None else self.wmask)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Side) and self.value == other.value
+                and self.types == other.types and self.strengths == other.strengths
+                and self.weaknesses == other.weaknesses)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.types, self.strengths, self.weaknesses))
+
+    def __repr__(self) -> str:
+        return (f"Side(value={self.value}, types={self.types}, strengths={self.strengths}, "
+                f"weaknesses={self.weaknesses})")
+
+
 class Card:
     """A badge prepared for the engine: casefolded type sets and ability keys."""
 
     __slots__ = ("spec", "index", "name", "value", "types", "strengths", "weaknesses",
-                 "ab")
+                 "ab", "side")
 
     def __init__(self, spec: BadgeSpec, index: int) -> None:
         self.spec = spec
@@ -126,18 +200,22 @@ class Card:
                 raise ValueError(f"{spec.name}: unknown ability {name!r}")
             keys.append(key)
         self.ab = frozenset(keys)
+        self.side = Side(self.value, self.types, self.strengths, self.weaknesses)
+        """The badge as a battle side at its printed value (agents judge with it)."""
 
 
 class Team:
-    """A team prepared for the engine: its cards and, per ability, which badges have it;
-    ``views[j][status]`` is how badge ``j`` looks in each place (observations reuse these
-    immutable views)."""
+    """A team prepared for the engine, in its seat: its cards and, per ability, which
+    badges have it; ``views[j][status]`` is how badge ``j`` looks in each place
+    (observations reuse these immutable views); ``commits``, ``charges`` and ``flips``
+    hold the seat's actions on each badge."""
 
     __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre", "fast",
                  "charge", "swarm", "lead", "curse", "resurrect", "illusion", "mount",
-                 "protect", "heal", "altruism", "enervate", "hide")
+                 "protect", "heal", "altruism", "enervate", "hide", "revenge", "feed",
+                 "commits", "charges", "flips")
 
-    def __init__(self, specs: tuple[BadgeSpec, ...]) -> None:
+    def __init__(self, specs: tuple[BadgeSpec, ...], seat: int) -> None:
         self.specs = specs
         self.cards = tuple(Card(spec, i) for i, spec in enumerate(specs))
         self.values = tuple(c.value for c in self.cards)
@@ -162,7 +240,14 @@ class Team:
         self.altruism = by["altruism"]
         self.enervate = by["enervate"]
         self.hide = by["hide"]
-        self.views = tuple(tuple(BadgeView(c.index, c.spec, name) for name in STATUS_NAMES)
+        self.revenge = by["revenge"]
+        self.feed = by["feed"]
+        # The seat's choices and flips of each badge (actions are immutable: made once).
+        # (typed as any tuples: compiled code keeps them as they are, not as C structs)
+        self.commits: tuple[tuple, ...] = tuple(("commit", seat, j) for j in range(self.size))
+        self.charges: tuple[tuple, ...] = tuple(("charge", seat, j) for j in range(self.size))
+        self.flips: tuple[tuple, ...] = tuple(("flip", seat, j) for j in range(self.size))
+        self.views = tuple(tuple(BadgeView(c.index, c.spec, name, c) for name in STATUS_NAMES)
                            for c in self.cards)
 
 
@@ -263,33 +348,160 @@ class State:
             self.pending, self.dying, self.winner, self.killed, self.outcome,
         )
 
+    def loop_hash(self) -> int:
+        """A hash of `key` in effect, made cheaply: the same states hash alike and
+        different ones differ but for chance collisions (the harness's loop detection
+        compares these hashes only). Every part of the key is mixed into two 30-bit
+        numbers (times an odd number and plus the part, modulo 2**30: no step loses what
+        came before), small ints all the way (compiled, a product of two numbers below
+        2**30 stays a machine word, and nothing is boxed: the parts are mixed one by
+        one); a part that is empty or ``None`` adds 0 without being hashed."""
+        h = g = 1
+        for st in self.status:
+            for x in st:
+                h = (h * 1000003 + x) & _HASH_MASK
+                g = (g * 999983 + x) & _HASH_MASK
+            h = (h * 1000003 + 8) & _HASH_MASK  # (no place is 8: the end of a player's)
+            g = (g * 999983 + 8) & _HASH_MASK
+        t, c, ch, sw, m, pr = (self.target, self.committed, self.charged, self.swarm,
+                               self.mount, self.protect)
+        v = self.round
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = self.battle & 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = self.stage
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = t[0]
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = t[1]
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = c[0] + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = c[1] + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(ch[0])
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(ch[1])
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = sw[0] & _HASH_MASK
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = sw[1] & _HASH_MASK
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = m[0] + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = m[1] + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(pr[0])
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(pr[1])
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = int(self.quiet)
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = self.winner + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        d = self.declared
+        window, queue, pending, dying, killed, outcome = (
+            self.window, self.queue, self.pending, self.dying, self.killed, self.outcome)
+        v = _part_hash(window) if window else 0
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = 0 if d[0] is None and d[1] is None else _part_hash(d)
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = _part_hash(queue) if queue else 0
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = 0 if pending is None else _part_hash(pending)
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = _part_hash(dying) if dying else 0
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = _part_hash(killed) if killed else 0
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = 0 if outcome is None else _part_hash(outcome)
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        return h << 30 | g
 
-@dataclass(frozen=True, slots=True)
+
+def _part_hash(part: object) -> int:
+    """``hash(part)`` cut to 30 bits (a part of `State.loop_hash`)."""
+    return hash(part) & _HASH_MASK
+
+
+_HASH_MASK: Final = (1 << 30) - 1
+"""`State.loop_hash` mixes modulo 2**30."""
+
+
 class BadgeView:
-    """A badge as a player sees it."""
+    """A badge as a player sees it: its index, spec and place (a status name), and the
+    badge as the engine prepared it (``card``, derived from ``spec``: not compared).
 
-    index: int
-    spec: BadgeSpec
-    status: str
+    Immutable plain data compared and hashed by index, spec and status, like a frozen
+    dataclass, with natively compiled attributes (agents read them at every decision).
+    """
+
+    __slots__ = ("index", "spec", "status", "card")
+
+    def __init__(self, index: int, spec: BadgeSpec, status: str, card: Card) -> None:
+        self.index = index
+        self.spec = spec
+        self.status = status
+        self.card = card
+
+    def _key(self) -> tuple:
+        return (self.index, self.spec, self.status)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BadgeView) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"BadgeView(index={self.index!r}, spec={self.spec!r}, status={self.status!r})"
 
 
-class SideView:
-    """One side of a revealed battle, with the effects of abilities applied so far.
+class SideView(Side):
+    """One side of a revealed battle, with the effects of abilities applied so far: a
+    `Side` (what `rules.judge` reads) with what made it.
 
     Immutable plain data compared and hashed by its fields, like a frozen dataclass, with
     a natively compiled ``__init__`` (observations are made at every decision)."""
 
-    __slots__ = ("spec", "value", "types", "strengths", "weaknesses", "charged", "mount",
-                 "protected")
+    __slots__ = ("spec", "charged", "mount", "protected")
 
     def __init__(self, spec: BadgeSpec, value: int, types: frozenset[str],
                  strengths: frozenset[str], weaknesses: frozenset[str], charged: bool,
-                 mount: BadgeSpec | None, protected: bool) -> None:
+                 mount: BadgeSpec | None, protected: bool, tmask: int = -1,
+                 smask: int = -1, wmask: int = -1) -> None:
         self.spec = spec
         self.value = value
         self.types = types
         self.strengths = strengths
         self.weaknesses = weaknesses
+        self.tmask = type_mask(types) if tmask < 0 else tmask
+        self.smask = type_mask(strengths) if smask < 0 else smask
+        self.wmask = type_mask(weaknesses) if wmask < 0 else wmask
         self.charged = charged
         self.mount = mount
         self.protected = protected
