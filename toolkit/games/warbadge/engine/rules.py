@@ -234,13 +234,6 @@ def mount_allowed(rider: Card | SideView) -> bool:
     return MOUNT_EXCLUDED.isdisjoint(rider.types)
 
 
-def _with_counts(counts: dict[str, int]) -> WarBadgeRules:
-    """A fresh engine holding ``counts`` (unpickling)."""
-    rules = WarBadgeRules()
-    rules.counts = counts
-    return rules
-
-
 class WarBadgeRules(IndexedCounts):
     """The WarBadge rules engine (see the module docstring)."""
 
@@ -256,10 +249,6 @@ class WarBadgeRules(IndexedCounts):
         self._last_teams: tuple | None = None
         self._det_teams: dict[tuple, tuple[Team, ...]] = {}
         self.reset_counts()
-
-    def __reduce__(self) -> tuple:
-        """Pickled as its counts only, as `Instrumented` says (also when compiled)."""
-        return (_with_counts, (self.counts,))
 
     def hit(self, i: int) -> None:
         """Count one firing of coverage id number ``i`` (`IndexedCounts.hit`)."""
