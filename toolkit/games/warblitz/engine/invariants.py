@@ -1,13 +1,16 @@
 """Warblitz invariants: what must hold after every step (a mixin of `WarblitzRules`).
 
 Every card in exactly one place; the battlefield and the pieces agree; life, tokens and
-counts within bounds; the turn's limits kept. A fast check of the whole state first, the
-messages worked out only when something is wrong (the harness runs it after every step).
+counts within bounds; the turn's limits kept. The harness runs the checks after every
+step, so they look only at what changed since the nearest ancestor state found sound
+(``State.sound``): a zone tuple that is the ancestor's own object, a battlefield or piece
+list equal to the ancestor's, is sound. The whole state is checked when a zone changed,
+or with no such ancestor, and the messages are worked out only when something is wrong.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import compress
 from operator import ge
 
@@ -19,6 +22,7 @@ from .state import (
     PHASE_NAMES,
     PICK,
     POS,
+    SOUND,
     TERRAIN,
     UNIT,
     F,
@@ -30,10 +34,76 @@ class Invariants:
     """`invariants` for `WarblitzRules`."""
 
     # ------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+    def invariants(self, s: State) -> Sequence[tuple[str, str]]:
         """Every card in exactly one place; the battlefield and the pieces agree; life,
-        tokens and counts within bounds; turn limits kept. A fast check of the whole
-        state first; the messages are worked out only when something is wrong."""
+        tokens and counts within bounds; turn limits kept (see the module docstring)."""
+        sound = s.sound
+        if sound is SOUND:
+            return ()
+        if sound is not None and self._still_sound(s, sound):
+            s.sound = SOUND
+            return ()
+        found = list(self._broken(s))
+        if not found:
+            s.sound = SOUND
+        return found
+
+    def _still_sound(self, s: State, a: State) -> bool:
+        """Whether ``s`` keeps every invariant, knowing that its ancestor ``a`` does: only
+        what differs from ``a`` is checked. False may also mean "could not tell" (then
+        `_broken` decides)."""
+        over = s.outcome is not None
+        if over != (s.phase == OVER):
+            return False
+        pile, hand, used, gone, active, held = s.pile, s.hand, s.used, s.gone, s.active, s.held
+        for p in (0, 1):
+            if (pile[p] is not a.pile[p] or hand[p] is not a.hand[p]
+                    or used[p] is not a.used[p] or gone[p] is not a.gone[p]
+                    or active[p] is not a.active[p]):
+                return False  # a card changed place: the whole check
+            if held[p] is not a.held[p] and min(held[p]) < 0:
+                return False
+        board = s.board
+        if board != a.board:
+            # The same cards on the battlefield as in ``a``, each once, on other spaces.
+            if board.count(EMPTY) != a.board.count(EMPTY) or set(board) != set(a.board):
+                return False
+            if not self._pieces_sound(s):
+                return False
+        elif s.u != a.u and not self._pieces_sound(s):
+            return False
+        if over:
+            return True
+        g = s.game
+        u = s.u
+        if u[g.commander[0] * F + POS] == EMPTY or u[g.commander[1] * F + POS] == EMPTY:
+            return False
+        acted = s.acted
+        if s.deployed > MAX_DEPLOY or len(acted) > MAX_ACTIVATIONS:
+            return False
+        if acted and (acted is not a.acted or s.fresh is not a.fresh) and (
+                len(set(acted)) != len(acted) or set(acted) & set(s.fresh)):
+            return False
+        return s.phase != PICK or bool(s.queue and s.queue[0].options)
+
+    def _pieces_sound(self, s: State) -> bool:
+        """The battlefield and the pieces' spaces agree; no negative damage or tokens; life
+        above 0; nothing on a card off the battlefield."""
+        u = s.u
+        board = s.board
+        pos = u[POS::F]
+        occupied = list(filter(EMPTY.__ne__, board))
+        if list(map(board.__getitem__, map(pos.__getitem__, occupied))) != occupied or \
+                len(pos) - pos.count(EMPTY) != len(occupied):
+            return False
+        fields = [u[k::F] for k in range(1, F)]
+        if min(map(min, fields)) < 0 or any(map(ge, fields[DMG - 1], s.game.hp_check)):
+            return False
+        off = list(map(EMPTY.__eq__, pos))
+        return not any(any(compress(f, off)) for f in fields)
+
+    def _broken(self, s: State) -> Iterator[tuple[str, str]]:
+        """Every broken invariant of the whole state, with its message."""
         g = s.game
         over = s.outcome is not None
         if over != (s.phase == OVER):

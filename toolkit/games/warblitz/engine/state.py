@@ -252,6 +252,9 @@ class Task(NamedTuple):
 
 CLAUSE, PICK_TARGET, PICK_DIRECTION, PICK_SPACE = range(4)
 
+SOUND: Any = object()
+"""The value of ``State.sound`` once the invariant checks found the state sound."""
+
 
 @dataclass(slots=True, eq=False)
 class State:
@@ -263,7 +266,9 @@ class State:
     slots used per unit this Beginning phase (bit 1 ATK/DEF, bit 2 SPC), ``upgraded``
     whether this turn's upgrade is done. ``attack`` is the declared attack awaiting its
     roll: (attacker, target, dice, specials from an SPC token). ``queue`` holds the
-    pending `Task`s, ``resume`` the phase to return to once it is empty.
+    pending `Task`s, ``resume`` the phase to return to once it is empty. ``sound`` is what
+    the invariant checks need to look only at what changed: the nearest ancestor state
+    found sound, or `SOUND` once this state was (not part of the battle).
     """
 
     game: Game
@@ -294,15 +299,18 @@ class State:
     attack: tuple[int, ...] = ()
     queue: tuple[Task, ...] = ()
     outcome: Outcome | None = None
+    sound: Any = None
 
     def copy(self) -> State:
-        """A copy that can be changed without touching this state."""
+        """A copy that can be changed without touching this state (its ``sound``: this
+        state when it was found sound, else this state's own nearest sound ancestor)."""
+        sound = self.sound
         return State(self.game, self.board[:], self.u[:], self.pile[:], self.hand[:],
                      self.used[:], self.gone[:], self.active[:], self.held[:], self.opened,
                      self.perm, self.temp, self.turns, self.first, self.current, self.turn,
                      self.phase, self.resume, self.upgraded, self.deployed, self.fresh,
                      self.acted, self.unit, self.struck, self.assigned, self.attack,
-                     self.queue, self.outcome)
+                     self.queue, self.outcome, self if sound is SOUND else sound)
 
     def pos(self, uid: int) -> int:
         """The uid's space, or EMPTY when it is not on the battlefield."""
