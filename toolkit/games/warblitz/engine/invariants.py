@@ -55,22 +55,15 @@ class Invariants:
         over = s.outcome is not None
         if over != (s.phase == OVER):
             return False
-        pile, hand, used, gone, active, held = s.pile, s.hand, s.used, s.gone, s.active, s.held
-        for p in (0, 1):
-            if (pile[p] is not a.pile[p] or hand[p] is not a.hand[p]
-                    or used[p] is not a.used[p] or gone[p] is not a.gone[p]
-                    or active[p] is not a.active[p]):
-                return False  # a card changed place: the whole check
-            if held[p] is not a.held[p] and min(held[p]) < 0:
-                return False
+        held = s.held
+        if (held[0] is not a.held[0] and min(held[0]) < 0) or \
+                (held[1] is not a.held[1] and min(held[1]) < 0):
+            return False
         board = s.board
-        if board != a.board:
-            # The same cards on the battlefield as in ``a``, each once, on other spaces.
-            if board.count(EMPTY) != a.board.count(EMPTY) or set(board) != set(a.board):
-                return False
-            if not self._pieces_sound(s):
-                return False
-        elif s.u != a.u and not self._pieces_sound(s):
+        moved = board is not a.board and board != a.board
+        if not self._zones_still_sound(s, a, moved):
+            return False
+        if s.u is not a.u and not self._pieces_still_sound(s, a, moved):
             return False
         if over:
             return True
@@ -86,21 +79,78 @@ class Invariants:
             return False
         return s.phase != PICK or bool(s.queue and s.queue[0].options)
 
-    def _pieces_sound(self, s: State) -> bool:
+    def _zones_still_sound(self, s: State, a: State, moved: bool) -> bool:
+        """Every card still in exactly one place: the cards that left the places that
+        changed (zones not ``a``'s own tuples, the battlefield when it changed) are the
+        cards that came into them; each zone holds its owner's cards of the right kind,
+        reserves and discards in order, an active area ACTIVE events of distinct names."""
+        if not moved and s.pile == a.pile and s.hand == a.hand and s.used == a.used \
+                and s.gone == a.gone and s.active == a.active:
+            return True
+        g = s.game
+        left: list[int] = []
+        came: list[int] = []
+        own = g.own
+        units = g.units
+        for p in (0, 1):
+            lo, hi = own[p][0], own[p][-1]
+            for zone, old, sort in ((s.pile[p], a.pile[p], False),
+                                    (s.hand[p], a.hand[p], True),
+                                    (s.used[p], a.used[p], True),
+                                    (s.gone[p], a.gone[p], False),
+                                    (s.active[p], a.active[p], False)):
+                if zone is old:
+                    continue
+                left += old
+                came += zone
+                if sort and list(zone) != sorted(zone):
+                    return False
+                if zone and (min(zone) < lo or max(zone) > hi):
+                    return False
+            gone, used, active = s.gone[p], s.used[p], s.active[p]
+            if gone is not a.gone[p] and not units.issuperset(gone):
+                return False
+            if (used is not a.used[p] or active is not a.active[p]) and \
+                    not units.isdisjoint(used + active):
+                return False
+            if active is not a.active[p] and active:
+                names = [g.label[i] for i in active]
+                if len(names) != len(set(names)) or not all(g.spec[i].active for i in active):
+                    return False
+        if moved:
+            board, old_board = s.board, a.board
+            if board.count(EMPTY) != old_board.count(EMPTY) or set(board) != set(old_board):
+                left += filter(EMPTY.__ne__, old_board)
+                came += filter(EMPTY.__ne__, board)
+        return not left or sorted(left) == sorted(came)
+
+    def _pieces_still_sound(self, s: State, a: State, moved: bool) -> bool:
         """The battlefield and the pieces' spaces agree; no negative damage or tokens; life
-        above 0; nothing on a card off the battlefield."""
-        u = s.u
-        board = s.board
-        pos = u[POS::F]
-        occupied = list(filter(EMPTY.__ne__, board))
-        if list(map(board.__getitem__, map(pos.__getitem__, occupied))) != occupied or \
-                len(pos) - pos.count(EMPTY) != len(occupied):
-            return False
-        fields = [u[k::F] for k in range(1, F)]
-        if min(map(min, fields)) < 0 or any(map(ge, fields[DMG - 1], s.game.hp_check)):
-            return False
-        off = list(map(EMPTY.__eq__, pos))
-        return not any(any(compress(f, off)) for f in fields)
+        above 0; nothing on a card off the battlefield: the pieces written since ``a``
+        (``State.changed``) checked, the whole battlefield when it changed."""
+        changed = s.changed
+        if changed is None:
+            return False  # not `copy`'s lists: could not tell
+        u, old, board = s.u, a.u, s.board
+        if moved:
+            pos = u[POS::F]
+            occupied = list(filter(EMPTY.__ne__, board))
+            if list(map(board.__getitem__, map(pos.__getitem__, occupied))) != occupied or \
+                    len(pos) - pos.count(EMPTY) != len(occupied):
+                return False
+        hp = s.game.hp_check
+        for uid in changed:
+            base = uid * F
+            row = u[base + 1:base + F]
+            if min(row) < 0 or u[base + DMG] >= hp[uid]:
+                return False
+            space = u[base]
+            if space == EMPTY:
+                if any(row):
+                    return False
+            elif not moved and space != old[base]:
+                return False
+        return True
 
     def _broken(self, s: State) -> Iterator[tuple[str, str]]:
         """Every broken invariant of the whole state, with its message."""

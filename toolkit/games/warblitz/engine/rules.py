@@ -202,7 +202,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         u[POS::F] = [EMPTY] * g.count
         return State(game=g, board=[EMPTY] * B.SIZE, u=u, pile=[(), ()], hand=[(), ()],
                      used=[(), ()], gone=[(), ()], active=[(), ()],
-                     held=[(0,) * 5, (0,) * 5])
+                     held=[(0,) * 5, (0,) * 5], changed=[])
 
     def position(self, params: WarblitzParams, placed: dict[int, int] | None = None, *,
                  current: int = 0, first: int = 0, phase: int = BEGIN,
@@ -234,8 +234,8 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         return s
 
     def _place(self, s: State, uid: int, space: int) -> None:
+        s.write(uid)[uid * F + POS] = space
         s.board[space] = uid
-        s.u[uid * F + POS] = space
 
     # ---------------------------------------------------------------- interface
     def to_move(self, s: State) -> tuple[int, ...]:
@@ -394,6 +394,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             base = uid * F
             if u[base] != EMPTY and (u[base + TDEF] or u[base + TATK] or u[base + TSPC]):
                 had += u[base + TDEF] + u[base + TATK] + u[base + TSPC]
+                u = s.write(uid)
                 u[base + TDEF] = u[base + TATK] = u[base + TSPC] = 0
             if u[base] != EMPTY and u[base + BST]:
                 self.fire("warblitz.rule.boost-stays")
@@ -497,7 +498,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
 
     def _assign(self, s: State, p: int, uid: int, token: int, role: int) -> None:
         s.held[p] = _put(s.held[p], token, s.held[p][token] - 1)
-        s.u[uid * F + role] += 1
+        s.write(uid)[uid * F + role] += 1
         used = dict(s.assigned)
         used[uid] = used.get(uid, 0) | (2 if role == TSPC else 1)
         s.assigned = tuple(sorted(used.items()))
@@ -729,10 +730,11 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         self._trigger(s, uid, E.AFTER_MOVING, dest)
 
     def _relocate(self, s: State, uid: int, dest: int) -> None:
-        start = s.u[uid * F]
+        u = s.write(uid)
+        start = u[uid * F]
         s.board[start] = EMPTY
         s.board[dest] = uid
-        s.u[uid * F] = dest
+        u[uid * F] = dest
 
     def _end_activation(self, s: State) -> None:
         s.unit = EMPTY
@@ -812,12 +814,14 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         if u[uid * F + TATK]:
             self.fire("warblitz.rule.atk-token")
             self.fire("warblitz.ruling.atk-token")
+            u = s.write(uid)
             u[uid * F + TATK] = 0
         specials = 0
         if u[uid * F + TSPC]:
             # "If there is a SPC token assigned to the unit, consume the token and remove
             # one of the unit's attack dice before rolling. Treat the removed dice to be a
             # Special roll."
+            u = s.write(uid)
             u[uid * F + TSPC] -= 1
             dice -= 1
             specials = 1
@@ -873,7 +877,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             if g.kind[uid] == TERRAIN:
                 self.fire("warblitz.ruling.terrain")
             return
-        u = s.u
+        u = s.write(uid)
         base = uid * F
         if preventable and u[base + TDEF]:
             stopped = min(n, u[base + TDEF])
@@ -901,7 +905,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         """"If a unit's life ever reaches 0, that unit is destroyed and removed from the
         game. Gain 1 BST token each time a unit you control destroys an ENEMY unit.\""""
         g = s.game
-        u = s.u
+        u = s.write(uid)
         base = uid * F
         space = u[base]
         owner = g.owner[uid]

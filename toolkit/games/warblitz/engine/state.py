@@ -139,7 +139,7 @@ class Game:
     __slots__ = ("params", "names", "spec", "owner", "kind", "hp", "strength",
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
-                 "card_id", "same", "effect", "all_uids", "hp_check", "modifiers")
+                 "card_id", "same", "effect", "all_uids", "hp_check", "modifiers", "units")
 
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
@@ -184,6 +184,7 @@ class Game:
         self.hp = tuple(0 if s is None else s.hp for s in specs)
         # The life a piece's damage must stay below (terrain, events, relics: never reached).
         self.hp_check = [1 << 30 if s is None or s.kind != UNIT else s.hp for s in specs]
+        self.units = frozenset(i for i, s in enumerate(specs) if s is not None and s.kind == UNIT)
         self.strength = tuple(0 if s is None else s.strength for s in specs)
         self.ranged = tuple(bool(s and s.ranged) for s in specs)
         self.rank = tuple(-1 if s is None else s.rank for s in specs)
@@ -266,9 +267,11 @@ class State:
     slots used per unit this Beginning phase (bit 1 ATK/DEF, bit 2 SPC), ``upgraded``
     whether this turn's upgrade is done. ``attack`` is the declared attack awaiting its
     roll: (attacker, target, dice, specials from an SPC token). ``queue`` holds the
-    pending `Task`s, ``resume`` the phase to return to once it is empty. ``sound`` is what
-    the invariant checks need to look only at what changed: the nearest ancestor state
-    found sound, or `SOUND` once this state was (not part of the battle).
+    pending `Task`s, ``resume`` the phase to return to once it is empty. ``sound`` and
+    ``changed`` are what the invariant checks need to look only at what changed (not part
+    of the battle): the parent state when it was found sound (`SOUND` once this state
+    was), and the uids whose numbers were written since (None: ``u`` and ``board`` are
+    still the parent's lists). Every change to ``u`` or ``board`` goes through `write`.
     """
 
     game: Game
@@ -300,17 +303,30 @@ class State:
     queue: tuple[Task, ...] = ()
     outcome: Outcome | None = None
     sound: Any = None
+    changed: list[int] | None = None
 
     def copy(self) -> State:
-        """A copy that can be changed without touching this state (its ``sound``: this
-        state when it was found sound, else this state's own nearest sound ancestor)."""
-        sound = self.sound
-        return State(self.game, self.board[:], self.u[:], self.pile[:], self.hand[:],
+        """A copy that can be changed without touching this state: the battlefield and
+        the pieces' numbers are shared until `write` (its ``sound``: this state when it
+        was found sound)."""
+        return State(self.game, self.board, self.u, self.pile[:], self.hand[:],
                      self.used[:], self.gone[:], self.active[:], self.held[:], self.opened,
                      self.perm, self.temp, self.turns, self.first, self.current, self.turn,
                      self.phase, self.resume, self.upgraded, self.deployed, self.fresh,
                      self.acted, self.unit, self.struck, self.assigned, self.attack,
-                     self.queue, self.outcome, self if sound is SOUND else sound)
+                     self.queue, self.outcome, self if self.sound is SOUND else None)
+
+    def write(self, uid: int) -> list[int]:
+        """The pieces' numbers ``u``, to change those of ``uid`` (or the battlefield
+        where it stands): the first write makes ``u`` and ``board`` this state's own,
+        and each write notes ``uid`` in ``changed`` (what the invariant checks look at)."""
+        changed = self.changed
+        if changed is None:
+            self.u = self.u[:]
+            self.board = self.board[:]
+            self.changed = changed = []
+        changed.append(uid)
+        return self.u
 
     def pos(self, uid: int) -> int:
         """The uid's space, or EMPTY when it is not on the battlefield."""
