@@ -6,16 +6,23 @@ whole search game (``mcts:20``, its decisions and log). The digests were recorde
 the engine as it was before issue 14's speed work (main at 8c1311a): any change to the
 games played (a different draw, decision, rule or log line) changes them. A change that
 is meant to change the games must say so and record new digests.
+
+The invariant checks look only at what changed since the parent state; the last test
+breaks states in several ways and checks that they find what the whole check finds.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from random import Random
 
 import pytest
 
-from toolkit.games.warblitz.engine import SETUPS, WarblitzRules
+from toolkit.games.warblitz.engine import SETUPS, State, WarblitzRules
+from toolkit.games.warblitz.engine.state import DMG, EMPTY, TATK, TDEF, UNIT, F
+from toolkit.sim.engine import CHANCE
 from toolkit.sim.harness import play_game
 from toolkit.sim.run import run_play
 
@@ -54,3 +61,56 @@ def test_same_games_as_recorded(setup: str, first: str, second: str) -> None:
 def test_same_search_game_as_recorded() -> None:
     rec = play_game(WarblitzRules(), SETUPS["duel"](), ["mcts:20", "greedy"], 3, log=True)
     assert hashlib.sha256(rec.log.encode()).hexdigest()[:16] == "06d291206b536a22"
+
+
+def _corruptions(s: State) -> list[tuple[str, Callable[[State], None]]]:
+    """Ways to break a state, each through the engine's own `State.write`."""
+    g = s.game
+    p = s.current
+    on = next(i for i in g.own[p] if g.kind[i] == UNIT and s.pos(i) != EMPTY)
+    off = s.pile[p][0]
+
+    def token(x: State) -> None:
+        x.write(on)[on * F + TATK] = -1
+
+    def life(x: State) -> None:
+        x.write(on)[on * F + DMG] = g.hp[on]
+
+    def off_board(x: State) -> None:
+        x.write(off)[off * F + TDEF] = 1
+
+    def twice(x: State) -> None:
+        x.hand[p] = tuple(sorted(x.hand[p] + (off,)))
+
+    def board(x: State) -> None:
+        x.write(on)
+        x.board[x.pos(on)] = EMPTY
+
+    def held(x: State) -> None:
+        x.held[p] = (-1,) + x.held[p][1:]
+
+    return [("token", token), ("life", life), ("off-board", off_board),
+            ("twice", twice), ("board", board), ("held", held)]
+
+
+def test_checks_of_what_changed_find_what_the_whole_check_finds() -> None:
+    """The incremental invariant checks report exactly what the whole check reports."""
+    rules = WarblitzRules()
+    rng = Random(4)
+    s = rules.setup(SETUPS["duel"](), Random(4))
+    assert not rules.invariants(s)
+    for step in range(120):
+        movers = rules.to_move(s)
+        if not movers:
+            break
+        action = (rules.chance(s, rng) if movers[0] == CHANCE
+                  else rng.choice(rules.legal_actions(s, movers[0])))
+        if step % 10 == 5 and s.pile[s.current]:
+            for name, corrupt in _corruptions(s):
+                child = rules.apply(s, action)
+                corrupt(child)
+                found = list(rules.invariants(child))
+                assert found, name
+                assert found == list(rules._broken(child)), name
+        s = rules.apply(s, action)
+        assert not rules.invariants(s)
