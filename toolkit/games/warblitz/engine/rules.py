@@ -261,6 +261,15 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         """A canonical key of the state (loop detection)."""
         return s.key()
 
+    def state_hash(self, s: State) -> int:
+        """A hash of `state_key` (equal keys, equal hashes): the pieces' numbers by their
+        cached hash (the battlefield follows from them), the rest as in the key."""
+        return hash((s.pieces()[2], tuple(s.pile), tuple(s.hand), tuple(s.used),
+                     tuple(s.gone), tuple(s.active), tuple(s.held), s.opened, s.perm, s.temp,
+                     min(s.turns[0], 3), min(s.turns[1], 3), s.current, s.phase, s.resume,
+                     s.upgraded, s.deployed, s.fresh, s.acted, s.unit, s.struck, s.assigned,
+                     s.attack, s.queue, s.outcome))
+
     def legal_actions(self, s: State, player: int) -> list[tuple]:
         """The player's legal actions, in a stable order (empty if not to move)."""
         if s.outcome is not None:
@@ -964,9 +973,10 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         """What ``player`` may see (ruling ``hidden``): everything but the order of the
         draw piles and the opponent's reserves (of those, only what could be in them)."""
         q = 1 - player
+        board, u, _ = s.pieces()
         return Observation(
-            player=player, decision=PHASE_NAMES[s.phase], game=s.game, board=tuple(s.board),
-            u=tuple(s.u), hand=s.hand[player], pile=tuple(sorted(s.pile[player])),
+            player=player, decision=PHASE_NAMES[s.phase], game=s.game, board=board,
+            u=u, hand=s.hand[player], pile=tuple(sorted(s.pile[player])),
             unseen=tuple(sorted(s.hand[q] + s.pile[q])),
             hand_sizes=(len(s.hand[0]), len(s.hand[1])),
             pile_sizes=(len(s.pile[0]), len(s.pile[1])),

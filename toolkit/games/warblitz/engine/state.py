@@ -271,7 +271,8 @@ class State:
     ``changed`` are what the invariant checks need to look only at what changed (not part
     of the battle): the parent state when it was found sound (`SOUND` once this state
     was), and the uids whose numbers were written since (None: ``u`` and ``board`` are
-    still the parent's lists). Every change to ``u`` or ``board`` goes through `write`.
+    still the parent's lists). Every change to ``u`` or ``board`` goes through `write`;
+    ``frozen`` caches `pieces`.
     """
 
     game: Game
@@ -304,6 +305,7 @@ class State:
     outcome: Outcome | None = None
     sound: Any = None
     changed: list[int] | None = None
+    frozen: tuple | None = None
 
     def copy(self) -> State:
         """A copy that can be changed without touching this state: the battlefield and
@@ -314,7 +316,8 @@ class State:
                      self.perm, self.temp, self.turns, self.first, self.current, self.turn,
                      self.phase, self.resume, self.upgraded, self.deployed, self.fresh,
                      self.acted, self.unit, self.struck, self.assigned, self.attack,
-                     self.queue, self.outcome, self if self.sound is SOUND else None)
+                     self.queue, self.outcome, self if self.sound is SOUND else None, None,
+                     self.frozen)
 
     def write(self, uid: int) -> list[int]:
         """The pieces' numbers ``u``, to change those of ``uid`` (or the battlefield
@@ -325,8 +328,18 @@ class State:
             self.u = self.u[:]
             self.board = self.board[:]
             self.changed = changed = []
+        self.frozen = None
         changed.append(uid)
         return self.u
+
+    def pieces(self) -> tuple:
+        """``(tuple(board), tuple(u), hash of the u tuple)``, worked out once and shared
+        by the copies that share ``u`` (observations and the loop key use it)."""
+        frozen = self.frozen
+        if frozen is None:
+            u = tuple(self.u)
+            frozen = self.frozen = (tuple(self.board), u, hash(u))
+        return frozen
 
     def pos(self, uid: int) -> int:
         """The uid's space, or EMPTY when it is not on the battlefield."""
@@ -334,7 +347,8 @@ class State:
 
     def key(self) -> tuple:
         """Everything that matters for the rest of the battle (not the turn counter)."""
-        return (tuple(self.board), tuple(self.u), tuple(self.pile), tuple(self.hand),
+        board, u, _ = self.pieces()
+        return (board, u, tuple(self.pile), tuple(self.hand),
                 tuple(self.used), tuple(self.gone), tuple(self.active), tuple(self.held),
                 self.opened, self.perm, self.temp, tuple(min(t, 3) for t in self.turns),
                 self.current, self.phase, self.resume, self.upgraded, self.deployed,
