@@ -369,7 +369,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             phase = s.phase
             if phase == PICK:
                 s.phase = s.resume
-            elif phase == UNIT_MOVE and not self.destinations(s, s.unit):
+            elif phase == UNIT_MOVE and not self._can_move(s, s.unit):
                 s.phase = UNIT_ATTACK
             elif phase == UNIT_ATTACK and not self.targets(s, s.unit):
                 self._end_activation(s)
@@ -719,6 +719,18 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         if n >= 2 and out:
             out = sorted(out + [start])  # "move 1 space and then move back"
         return out
+
+    def _can_move(self, s: State, uid: int) -> bool:
+        """Whether `destinations` has any: the unit moves at least 1 and an adjacent space
+        is empty (its first step)."""
+        start = s.u[uid * F]
+        if start == EMPTY:
+            return False
+        board = s.board
+        for m in B.ADJACENT[start]:
+            if board[m] == EMPTY:
+                return self.moves_of(s, uid) > 0
+        return False
 
     def _move_unit(self, s: State, dest: int) -> None:
         """The selected unit's move, then its After moving abilities."""
