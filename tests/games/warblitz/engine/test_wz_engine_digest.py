@@ -64,7 +64,8 @@ def test_same_search_game_as_recorded() -> None:
 
 
 def _corruptions(s: State) -> list[tuple[str, Callable[[State], None]]]:
-    """Ways to break a state, each through the engine's own `State.write`."""
+    """Ways to break a state, each through the engine's own `State.write`, `zones` or
+    `holdings` (which keep the parent state as it was)."""
     g = s.game
     p = s.current
     on = next(i for i in g.own[p] if g.kind[i] == UNIT and s.pos(i) != EMPTY)
@@ -80,6 +81,7 @@ def _corruptions(s: State) -> list[tuple[str, Callable[[State], None]]]:
         x.write(off)[off * F + TDEF] = 1
 
     def twice(x: State) -> None:
+        x.zones()
         x.hand[p] = tuple(sorted(x.hand[p] + (off,)))
 
     def board(x: State) -> None:
@@ -87,7 +89,7 @@ def _corruptions(s: State) -> list[tuple[str, Callable[[State], None]]]:
         x.board[x.pos(on)] = EMPTY
 
     def held(x: State) -> None:
-        x.held[p] = (-1,) + x.held[p][1:]
+        x.holdings()[p] = (-1,) + x.held[p][1:]
 
     return [("token", token), ("life", life), ("off-board", off_board),
             ("twice", twice), ("board", board), ("held", held)]

@@ -56,8 +56,8 @@ class Invariants:
         if over != (s.phase == OVER):
             return False
         held = s.held
-        if (held[0] is not a.held[0] and min(held[0]) < 0) or \
-                (held[1] is not a.held[1] and min(held[1]) < 0):
+        if held is not a.held and ((held[0] is not a.held[0] and min(held[0]) < 0)
+                                   or (held[1] is not a.held[1] and min(held[1]) < 0)):
             return False
         board = s.board
         moved = board is not a.board and board != a.board
@@ -84,9 +84,9 @@ class Invariants:
         changed (zones not ``a``'s own tuples, the battlefield when it changed) are the
         cards that came into them; each zone holds its owner's cards of the right kind,
         reserves and discards in order, an active area ACTIVE events of distinct names."""
-        if not moved and s.pile == a.pile and s.hand == a.hand and s.used == a.used \
-                and s.gone == a.gone and s.active == a.active:
-            return True
+        if not moved and s.pile is a.pile and s.hand is a.hand and s.used is a.used \
+                and s.gone is a.gone and s.active is a.active:
+            return True  # the same lists: no card changed place
         g = s.game
         left: list[int] = []
         came: list[int] = []

@@ -274,7 +274,7 @@ class EffectResolver:
             return
         if verb == E.GAIN and step.target is None:
             p = task.owner
-            s.held[p] = _put(s.held[p], step.arg, s.held[p][step.arg] + step.amount)
+            s.holdings()[p] = _put(s.held[p], step.arg, s.held[p][step.arg] + step.amount)
             self._did(s, task, step, f"{g.names[p]} gains {step.amount} "
                       f"{TOKEN_NAMES[step.arg]}")
             return

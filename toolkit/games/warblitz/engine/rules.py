@@ -202,7 +202,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         u[POS::F] = [EMPTY] * g.count
         return State(game=g, board=[EMPTY] * B.SIZE, u=u, pile=[(), ()], hand=[(), ()],
                      used=[(), ()], gone=[(), ()], active=[(), ()],
-                     held=[(0,) * 5, (0,) * 5], changed=[])
+                     held=[(0,) * 5, (0,) * 5], changed=[], owns=3)
 
     def position(self, params: WarblitzParams, placed: dict[int, int] | None = None, *,
                  current: int = 0, first: int = 0, phase: int = BEGIN,
@@ -409,7 +409,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                 self.fire("warblitz.rule.boost-stays")
         if had:
             self.fire("warblitz.rule.discard-tokens")
-        s.held[p] = (0, 0, 0, 0, s.held[p][4])
+        s.holdings()[p] = (0, 0, 0, 0, s.held[p][4])
         if s.active[p]:
             # "At the start of your next turn, discard all events in your active area."
             self.fire("warblitz.rule.active-discard")
@@ -417,11 +417,13 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             if self.emit:
                 self.emit("info", "active events discarded: "
                           + ", ".join(g.label[i] for i in s.active[p]))
+            s.zones()
             s.used[p] = tuple(sorted(s.used[p] + s.active[p]))
             s.active[p] = ()
         # Ruling reserves: draw a card at the start of the turn.
         drawn = s.pile[p][:DRAW_PER_TURN]
         if drawn:
+            s.zones()
             s.pile[p] = s.pile[p][DRAW_PER_TURN:]
             s.hand[p] = tuple(sorted(s.hand[p] + drawn))
             if self.emit:
@@ -429,7 +431,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                           f" (reserves {len(s.hand[p])}, pile {len(s.pile[p])})")
         if p != s.first and s.turns[p] == 1:
             # "The player that goes second starts their turn with one special token."
-            s.held[p] = _put(s.held[p], 3, s.held[p][3] + 1)
+            s.holdings()[p] = _put(s.held[p], 3, s.held[p][3] + 1)
             self.fire("warblitz.rule.second-token")
             self.fire("warblitz.ruling.second-token")
             if self.emit:
@@ -447,7 +449,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         held = list(s.held[p])
         for d in dice:
             held[TOKEN_OF_ROLL[d]] += 1
-        s.held[p] = tuple(held)
+        s.holdings()[p] = tuple(held)
         s.temp = _put(s.temp, p, 0)
         self.fire("warblitz.rule.roll")
         self.fire("warblitz.ruling.own-turns")
@@ -506,7 +508,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         return out
 
     def _assign(self, s: State, p: int, uid: int, token: int, role: int) -> None:
-        s.held[p] = _put(s.held[p], token, s.held[p][token] - 1)
+        s.holdings()[p] = _put(s.held[p], token, s.held[p][token] - 1)
         s.write(uid)[uid * F + role] += 1
         used = dict(s.assigned)
         used[uid] = used.get(uid, 0) | (2 if role == TSPC else 1)
@@ -583,7 +585,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         if not cost:
             return
         before = s.held[p]
-        s.held[p] = pay(before, cost)
+        s.holdings()[p] = pay(before, cost)
         self.fire("warblitz.ruling.payment")
         if s.held[p][4] < before[4]:
             self.fire("warblitz.ruling.bst-held")  # a saved BST token pays 1
@@ -610,6 +612,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
     def _deploy(self, s: State, p: int, uid: int, space: int) -> None:
         g = s.game
         self._pay(s, p, g.spec[uid].cost)
+        s.zones()
         s.hand[p] = _without(s.hand[p], uid)
         self._place(s, uid, space)
         s.deployed += 1
@@ -660,6 +663,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         g = s.game
         spec = g.spec[uid]
         self._pay(s, p, spec.cost)
+        s.zones()
         s.hand[p] = _without(s.hand[p], uid)
         kind = g.kind[uid]
         self.fire("warblitz.rule.event" if kind == EVENT else "warblitz.rule.relic")
@@ -934,6 +938,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         for k in range(F):
             u[base + k] = 0
         u[base] = EMPTY
+        s.zones()
         s.gone[owner] = _with(s.gone[owner], uid)
         self.fire("warblitz.rule.destroyed")
         self.stat(f"deck.{g.names[owner]}.destroyed.{g.label[uid]}")
@@ -942,7 +947,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                       "is destroyed")
         if source != EMPTY and g.kind[source] == UNIT and g.owner[source] == 1 - owner:
             killer = g.owner[source]
-            s.held[killer] = _put(s.held[killer], 4, s.held[killer][4] + 1)
+            s.holdings()[killer] = _put(s.held[killer], 4, s.held[killer][4] + 1)
             self.fire("warblitz.rule.bst")
             self.fire("warblitz.ruling.bst-source")
             self.fire("warblitz.ruling.bst-held")

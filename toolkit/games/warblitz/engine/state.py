@@ -272,7 +272,8 @@ class State:
     of the battle): the parent state when it was found sound (`SOUND` once this state
     was), and the uids whose numbers were written since (None: ``u`` and ``board`` are
     still the parent's lists). Every change to ``u`` or ``board`` goes through `write`;
-    ``frozen`` caches `pieces`.
+    ``frozen`` caches `pieces`; ``owns`` tells which lists `zones` (1) and `holdings` (2)
+    made this state's own.
     """
 
     game: Game
@@ -306,13 +307,14 @@ class State:
     sound: Any = None
     changed: list[int] | None = None
     frozen: tuple | None = None
+    owns: int = 0
 
     def copy(self) -> State:
         """A copy that can be changed without touching this state: the battlefield and
-        the pieces' numbers are shared until `write` (its ``sound``: this state when it
-        was found sound)."""
-        return State(self.game, self.board, self.u, self.pile[:], self.hand[:],
-                     self.used[:], self.gone[:], self.active[:], self.held[:], self.opened,
+        the pieces' numbers are shared until `write`, the card zones until `zones`, the
+        held tokens until `holdings` (its ``sound``: this state when it was found sound)."""
+        return State(self.game, self.board, self.u, self.pile, self.hand,
+                     self.used, self.gone, self.active, self.held, self.opened,
                      self.perm, self.temp, self.turns, self.first, self.current, self.turn,
                      self.phase, self.resume, self.upgraded, self.deployed, self.fresh,
                      self.acted, self.unit, self.struck, self.assigned, self.attack,
@@ -331,6 +333,21 @@ class State:
         self.frozen = None
         changed.append(uid)
         return self.u
+
+    def zones(self) -> None:
+        """Make the per-player lists of card zones (``pile``, ``hand``, ``used``,
+        ``gone``, ``active``) this state's own, before one of them changes."""
+        if not self.owns & 1:
+            self.owns |= 1
+            self.pile, self.hand, self.used = self.pile[:], self.hand[:], self.used[:]
+            self.gone, self.active = self.gone[:], self.active[:]
+
+    def holdings(self) -> list[tuple[int, ...]]:
+        """``held``, this state's own list, to change a player's held tokens."""
+        if not self.owns & 2:
+            self.owns |= 2
+            self.held = self.held[:]
+        return self.held
 
     def pieces(self) -> tuple:
         """``(tuple(board), tuple(u), hash of the u tuple)``, worked out once and shared
