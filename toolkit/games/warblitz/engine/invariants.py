@@ -84,9 +84,10 @@ class Invariants:
         changed (zones not ``a``'s own tuples, the battlefield when it changed) are the
         cards that came into them; each zone holds its owner's cards of the right kind,
         reserves and discards in order, an active area ACTIVE events of distinct names."""
-        if not moved and s.pile is a.pile and s.hand is a.hand and s.used is a.used \
+        if s.pile is a.pile and s.hand is a.hand and s.used is a.used \
                 and s.gone is a.gone and s.active is a.active:
-            return True  # the same lists: no card changed place
+            # The same lists: no card changed zone; cards on the battlefield only moved?
+            return not moved or self._board_still_sound(s, a, [], [])
         g = s.game
         left: list[int] = []
         came: list[int] = []
@@ -117,11 +118,17 @@ class Invariants:
                 names = [g.label[i] for i in active]
                 if len(names) != len(set(names)) or not all(g.spec[i].active for i in active):
                     return False
-        if moved:
-            board, old_board = s.board, a.board
-            if board.count(EMPTY) != old_board.count(EMPTY) or set(board) != set(old_board):
-                left += filter(EMPTY.__ne__, old_board)
-                came += filter(EMPTY.__ne__, board)
+        return self._board_still_sound(s, a, left, came) if moved else \
+            (not left or sorted(left) == sorted(came))
+
+    def _board_still_sound(self, s: State, a: State, left: list[int],
+                           came: list[int]) -> bool:
+        """`_zones_still_sound` once the battlefield changed: the cards that left places
+        (``left``, the battlefield's among them) are those that came into them."""
+        board, old_board = s.board, a.board
+        if board.count(EMPTY) != old_board.count(EMPTY) or set(board) != set(old_board):
+            left += filter(EMPTY.__ne__, old_board)
+            came += filter(EMPTY.__ne__, board)
         return not left or sorted(left) == sorted(came)
 
     def _pieces_still_sound(self, s: State, a: State, moved: bool) -> bool:

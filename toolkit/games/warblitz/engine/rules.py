@@ -991,18 +991,15 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         draw piles and the opponent's reserves (of those, only what could be in them)."""
         q = 1 - player
         board, u, _ = s.pieces()
+        hand, pile = s.hand, s.pile
+        # (the fields in `Observation`'s order)
         return Observation(
-            player=player, decision=PHASE_NAMES[s.phase], game=s.game, board=board,
-            u=u, hand=s.hand[player], pile=tuple(sorted(s.pile[player])),
-            unseen=tuple(sorted(s.hand[q] + s.pile[q])),
-            hand_sizes=(len(s.hand[0]), len(s.hand[1])),
-            pile_sizes=(len(s.pile[0]), len(s.pile[1])),
-            used=tuple(s.used), gone=tuple(s.gone), active=tuple(s.active),
-            held=tuple(s.held), opened=s.opened, perm=s.perm, temp=s.temp, turns=s.turns,
-            first=s.first, current=s.current, turn=s.turn, phase=s.phase, resume=s.resume,
-            upgraded=s.upgraded, deployed=s.deployed, fresh=s.fresh, acted=s.acted,
-            unit=s.unit, struck=s.struck, assigned=s.assigned, attack=s.attack,
-            queue=s.queue, outcome=s.outcome)
+            player, PHASE_NAMES[s.phase], s.game, board, u, hand[player],
+            tuple(sorted(pile[player])), tuple(sorted(hand[q] + pile[q])),
+            (len(hand[0]), len(hand[1])), (len(pile[0]), len(pile[1])), tuple(s.used),
+            tuple(s.gone), tuple(s.active), tuple(s.held), s.opened, s.perm, s.temp,
+            s.turns, s.first, s.current, s.turn, s.phase, s.resume, s.upgraded, s.deployed,
+            s.fresh, s.acted, s.unit, s.struck, s.assigned, s.attack, s.queue, s.outcome)
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
         """A full state the player cannot tell from the real one, drawn with ``rng``:
