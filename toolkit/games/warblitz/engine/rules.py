@@ -709,20 +709,24 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         if n <= 0:
             return []
         board = s.board
-        seen = {start: 0}
+        adjacent = B.ADJACENT
+        seen = {start}
         frontier = [start]
-        for d in range(1, n + 1):
+        for _ in range(n):
             nxt = []
             for space in frontier:
-                for m in B.ADJACENT[space]:
+                for m in adjacent[space]:
                     if board[m] == EMPTY and m not in seen:
-                        seen[m] = d
+                        seen.add(m)
                         nxt.append(m)
+            if not nxt:
+                break
             frontier = nxt
-        out = sorted(m for m in seen if m != start)
-        if n >= 2 and out:
-            out = sorted(out + [start])  # "move 1 space and then move back"
-        return out
+        if len(seen) == 1:
+            return []
+        if n < 2:
+            seen.discard(start)  # (from 2 moves on: "move 1 space and then move back")
+        return sorted(seen)
 
     def _can_move(self, s: State, uid: int) -> bool:
         """Whether `destinations` has any: the unit moves at least 1 and an adjacent space

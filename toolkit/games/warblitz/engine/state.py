@@ -139,7 +139,8 @@ class Game:
     __slots__ = ("params", "names", "spec", "owner", "kind", "hp", "strength",
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
-                 "card_id", "same", "effect", "all_uids", "hp_check", "modifiers", "units")
+                 "card_id", "same", "effect", "all_uids", "hp_check", "modifiers", "units",
+                 "units_of", "taunters")
 
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
@@ -189,6 +190,9 @@ class Game:
         self.ranged = tuple(bool(s and s.ranged) for s in specs)
         self.rank = tuple(-1 if s is None else s.rank for s in specs)
         self.taunt = tuple(e.taunt for e in self.effect)
+        # Each player's unit cards, and those with Taunt.
+        self.units_of = tuple(tuple(i for i in mine if i in self.units) for mine in own)
+        self.taunters = tuple(tuple(i for i in mine if self.taunt[i]) for mine in self.units_of)
         self.unforceable = tuple(e.unforceable for e in self.effect)
         self.base_moves = tuple(e.moves or 2 for e in self.effect)
         self.base_reach = tuple(e.reach or 3 for e in self.effect)
