@@ -98,6 +98,12 @@ from .state import (
 )
 from .stats import game_stats, stats_tables
 
+ASSIGN_ROLES = tuple(tuple(tuple(role for role in ROLES[token]
+                                  if not (mask & 2 if role == TSPC else mask & 1))
+                            for token in range(4)) for mask in range(4))
+"""By a unit's slots used this Beginning phase (bit 1 ATK/DEF, bit 2 SPC) and a held
+token: the roles it may still be assigned in (ruling ``assign-limit``)."""
+
 
 class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
     """The Warblitz rules engine (see the module docstring)."""
@@ -298,9 +304,9 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         elif phase == MOVE:
             g = s.game
             if len(s.acted) < MAX_ACTIVATIONS:
-                out = [("activate", player, uid) for uid in g.own[player]
-                       if g.kind[uid] == UNIT and s.u[uid * F] != EMPTY
-                       and uid not in s.fresh and uid not in s.acted]
+                u, fresh, acted = s.u, s.fresh, s.acted
+                out = [("activate", player, uid) for uid in g.units_of[player]
+                       if u[uid * F] != EMPTY and uid not in fresh and uid not in acted]
         out += self._play_options(s, player)
         out.append(("end", player))
         return out
@@ -399,7 +405,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         # in play and being held. Unless specified Boost tokens are not removed from play."
         u = s.u
         had = sum(s.held[p][:4])
-        for uid in g.own[p]:
+        for uid in g.units_of[p]:  # (only units stand on the battlefield)
             base = uid * F
             if u[base] != EMPTY and (u[base + TDEF] or u[base + TATK] or u[base + TSPC]):
                 had += u[base + TDEF] + u[base + TATK] + u[base + TSPC]
@@ -493,17 +499,15 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             return []
         g = s.game
         used = dict(s.assigned)
+        tokens = [token for token in range(4) if held[token]]
+        u = s.u
         out = []
-        for uid in g.own[p]:
-            if g.kind[uid] != UNIT or s.u[uid * F] == EMPTY:
+        for uid in g.units_of[p]:
+            if u[uid * F] == EMPTY:
                 continue
-            mask = used.get(uid, 0)
-            for token in range(4):
-                if not held[token]:
-                    continue
-                for role in ROLES[token]:
-                    if (role == TSPC and mask & 2) or (role != TSPC and mask & 1):
-                        continue
+            roles = ASSIGN_ROLES[used.get(uid, 0)]
+            for token in tokens:
+                for role in roles[token]:
                     out.append(("assign", p, uid, token, role))
         return out
 
@@ -639,7 +643,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             return []
         budget = sum(s.held[p])
         seen: set[int] = set()
-        active_names = {g.label[i] for i in s.active[p]}
+        active = s.active[p]
         out = []
         for uid in s.hand[p]:
             kind = g.kind[uid]
@@ -652,7 +656,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                 continue
             if spec.rank == ELITE and not s.opened[p] & (1 << PATH_OF_KIND[kind]):
                 continue
-            if spec.active and spec.name in active_names:
+            if spec.active and active and spec.name in {g.label[i] for i in active}:
                 self.fire("warblitz.ruling.active-name")
                 continue
             seen.add(g.same[uid])
