@@ -105,6 +105,10 @@ ASSIGN_ROLES = tuple(tuple(tuple(role for role in ROLES[token]
 token: the roles it may still be assigned in (ruling ``assign-limit``)."""
 
 
+HOME = tuple(tuple(m for m in range(B.SIZE) if B.in_home(p, m)) for p in (0, 1))
+"""Each player's deployment spaces ("the last three ranks of the battlefield"), in order."""
+
+
 class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
     """The Warblitz rules engine (see the module docstring)."""
 
@@ -555,8 +559,8 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         boss = s.u[g.commander[p] * F]
         out = []
         fwd = B.forward(p)
-        for space in range(B.SIZE):
-            if board[space] != EMPTY or not B.in_home(p, space):
+        for space in HOME[p]:
+            if board[space] != EMPTY:
                 continue
             col, rank = space % B.WIDTH, space // B.WIDTH
             if any(abs(e % B.WIDTH - col) <= 1 and (rank - e // B.WIDTH) * fwd > 0
@@ -575,9 +579,10 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         fwd = B.forward(p)
         enemies = [s.u[uid * F] for uid in g.own[1 - p]
                    if g.kind[uid] == UNIT and s.u[uid * F] != EMPTY]
-        if any(s.board[m] == EMPTY and B.in_home(p, m) and any(
+        board = s.board
+        if enemies and any(board[m] == EMPTY and any(
                 abs(e % B.WIDTH - m % B.WIDTH) <= 1 and (m // B.WIDTH - e // B.WIDTH) * fwd > 0
-                for e in enemies) for m in range(B.SIZE)):
+                for e in enemies) for m in HOME[p]):
             self.fire("warblitz.ruling.in-front")
         near = [s.board[m] for m in B.ADJACENT[space] if s.board[m] != EMPTY]
         if any(g.kind[x] == TERRAIN for x in near) and not any(
