@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from dataclasses import fields
 from random import Random
 
 import pytest
@@ -116,3 +117,12 @@ def test_checks_of_what_changed_find_what_the_whole_check_finds() -> None:
                 assert found == list(rules._broken(child)), name
         s = rules.apply(s, action)
         assert not rules.invariants(s)
+
+
+def test_copy_keeps_every_field() -> None:
+    """`State.copy` sets each field itself: none may be forgotten."""
+    s = WarblitzRules().setup(SETUPS["duel"](), Random(2))
+    c = s.copy()
+    for f in fields(State):
+        if f.name not in ("sound", "changed", "owns"):
+            assert getattr(c, f.name) is getattr(s, f.name), f.name
