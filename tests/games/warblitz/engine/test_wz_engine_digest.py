@@ -124,5 +124,5 @@ def test_copy_keeps_every_field() -> None:
     s = WarblitzRules().setup(SETUPS["duel"](), Random(2))
     c = s.copy()
     for f in fields(State):
-        if f.name not in ("sound", "changed", "owns"):
+        if f.name not in ("sound", "changed", "owns", "aims"):
             assert getattr(c, f.name) is getattr(s, f.name), f.name

@@ -296,8 +296,8 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             return [("move", player, d) for d in self.destinations(s, s.unit)] \
                 + [("stay", player)]
         if phase == UNIT_ATTACK:
-            return [("attack", player, t) for t in self.targets(s, s.unit)] \
-                + [("hold", player)]
+            aims = s.aims if s.aims is not None else self.targets(s, s.unit)
+            return [("attack", player, t) for t in aims] + [("hold", player)]
         out: list[tuple] = []
         if phase == BEGIN:
             out = self._assign_options(s, player)
@@ -381,7 +381,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                 s.phase = s.resume
             elif phase == UNIT_MOVE and not self._can_move(s, s.unit):
                 s.phase = UNIT_ATTACK
-            elif phase == UNIT_ATTACK and not self.targets(s, s.unit):
+            elif phase == UNIT_ATTACK and not self._aims(s):
                 self._end_activation(s)
             elif phase == ROLL_ATTACK and s.attack[2] == 0:
                 self._resolve_attack(s, ())
@@ -809,6 +809,12 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                for m in B.ADJACENT[space]):
             found = [t for t in found if taunt[t]]
         return sorted(found, key=lambda t: s.u[t * F])
+
+    def _aims(self, s: State) -> list[int]:
+        """`targets` of the acting unit, kept in the state (the last step of `apply` when
+        it settles in the unit attack phase; the state does not change after)."""
+        aims = s.aims = self.targets(s, s.unit)
+        return aims
 
     def attack_dice(self, s: State, uid: int, count: bool = False) -> int:
         """Dice the unit rolls: its strength, one per ATK token, Ongoing modifiers; at

@@ -279,7 +279,8 @@ class State:
     was), and the uids whose numbers were written since (None: ``u`` and ``board`` are
     still the parent's lists). Every change to ``u`` or ``board`` goes through `write`;
     ``frozen`` caches `pieces`; ``owns`` tells which lists `zones` (1) and `holdings` (2)
-    made this state's own.
+    made this state's own; ``aims`` keeps the acting unit's targets once the state has
+    settled in the unit attack phase (the rules' cache, not part of the battle).
     """
 
     game: Game
@@ -314,6 +315,7 @@ class State:
     changed: list[int] | None = None
     frozen: tuple | None = None
     owns: int = 0
+    aims: list[int] | None = None
 
     def copy(self) -> State:
         """A copy that can be changed without touching this state: the battlefield and
@@ -328,7 +330,7 @@ class State:
         t.resume, t.upgraded, t.deployed = self.resume, self.upgraded, self.deployed
         t.fresh, t.acted, t.unit, t.struck = self.fresh, self.acted, self.unit, self.struck
         t.assigned, t.attack, t.queue = self.assigned, self.attack, self.queue
-        t.outcome, t.frozen, t.changed, t.owns = self.outcome, self.frozen, None, 0
+        t.outcome, t.frozen, t.changed, t.owns, t.aims = self.outcome, self.frozen, None, 0, None
         t.sound = self if self.sound is SOUND else None
         return t
 
