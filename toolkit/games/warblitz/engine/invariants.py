@@ -61,7 +61,9 @@ class Invariants:
             return False
         board = s.board
         moved = board is not a.board and board != a.board
-        if not self._zones_still_sound(s, a, moved):
+        if (moved or s.pile is not a.pile or s.hand is not a.hand or s.used is not a.used
+                or s.gone is not a.gone or s.active is not a.active) and \
+                not self._zones_still_sound(s, a, moved):
             return False
         if s.u is not a.u and not self._pieces_still_sound(s, a, moved):
             return False
