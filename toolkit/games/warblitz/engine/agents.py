@@ -294,7 +294,7 @@ class GreedyAgent:
         aim = self._aim(obs, uid)
         strike = moves + (aim.reach if g.ranged[uid] else 1)
         if not any(obs.u[e * F] != EMPTY and B.distance(obs.u[e * F], here) <= strike
-                   for e in g.own[1 - g.owner[uid]] if g.kind[e] == UNIT):
+                   for e in g.units_of[1 - g.owner[uid]]):
             return -1.0, here
         best, where = aim.best(here), here
         for m in self.rules.destinations(obs, uid):
@@ -430,7 +430,7 @@ class _Aim:
         self.reach = agent.rules.reach_of(obs, uid)
         self.ranged = g.ranged[uid]
         enemy = 1 - g.owner[uid]
-        self.taunted = {m for t in g.own[enemy] if g.taunt[t] and obs.u[t * F] != EMPTY
+        self.taunted = {m for t in g.taunters[enemy] if obs.u[t * F] != EMPTY
                         for m in B.ADJACENT[obs.u[t * F]]}
         self.values: dict[int, float] = {}
 
@@ -459,11 +459,21 @@ class _Aim:
                         found.append(board[m])
                         break
         else:
-            found = [board[m] for m in B.ADJACENT[space] if board[m] not in (EMPTY, uid)]
+            found = [t for m in B.ADJACENT[space] if (t := board[m]) != EMPTY and t != uid]
+        if not found:
+            return -1.0
         if space in self.taunted:
             taunt = self.obs.game.taunt
             found = [t for t in found if taunt[t]]
-        return max(map(self.value, found), default=-1.0)
+        values = self.values
+        best = None
+        for t in found:
+            v = values.get(t)
+            if v is None:
+                v = self.value(t)
+            if best is None or v > best:
+                best = v
+        return -1.0 if best is None else best
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}

@@ -1,13 +1,16 @@
 """Warblitz invariants: what must hold after every step (a mixin of `WarblitzRules`).
 
 Every card in exactly one place; the battlefield and the pieces agree; life, tokens and
-counts within bounds; the turn's limits kept. A fast check of the whole state first, the
-messages worked out only when something is wrong (the harness runs it after every step).
+counts within bounds; the turn's limits kept. The harness runs the checks after every
+step, so they look only at what changed since the nearest ancestor state found sound
+(``State.sound``): a zone tuple that is the ancestor's own object, a battlefield or piece
+list equal to the ancestor's, is sound. The whole state is checked when a zone changed,
+or with no such ancestor, and the messages are worked out only when something is wrong.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import compress
 from operator import ge
 
@@ -19,6 +22,7 @@ from .state import (
     PHASE_NAMES,
     PICK,
     POS,
+    SOUND,
     TERRAIN,
     UNIT,
     F,
@@ -30,10 +34,135 @@ class Invariants:
     """`invariants` for `WarblitzRules`."""
 
     # ------------------------------------------------------------- invariants
-    def invariants(self, s: State) -> Iterator[tuple[str, str]]:
+    def invariants(self, s: State) -> Sequence[tuple[str, str]]:
         """Every card in exactly one place; the battlefield and the pieces agree; life,
-        tokens and counts within bounds; turn limits kept. A fast check of the whole
-        state first; the messages are worked out only when something is wrong."""
+        tokens and counts within bounds; turn limits kept (see the module docstring)."""
+        sound = s.sound
+        if sound is SOUND:
+            return ()
+        if sound is not None and self._still_sound(s, sound):
+            s.sound = SOUND
+            return ()
+        found = list(self._broken(s))
+        if not found:
+            s.sound = SOUND
+        return found
+
+    def _still_sound(self, s: State, a: State) -> bool:
+        """Whether ``s`` keeps every invariant, knowing that its ancestor ``a`` does: only
+        what differs from ``a`` is checked. False may also mean "could not tell" (then
+        `_broken` decides)."""
+        over = s.outcome is not None
+        if over != (s.phase == OVER):
+            return False
+        held = s.held
+        if held is not a.held and ((held[0] is not a.held[0] and min(held[0]) < 0)
+                                   or (held[1] is not a.held[1] and min(held[1]) < 0)):
+            return False
+        board = s.board
+        moved = board is not a.board and board != a.board
+        if (moved or s.pile is not a.pile or s.hand is not a.hand or s.used is not a.used
+                or s.gone is not a.gone or s.active is not a.active) and \
+                not self._zones_still_sound(s, a, moved):
+            return False
+        if s.u is not a.u and not self._pieces_still_sound(s, a, moved):
+            return False
+        if over:
+            return True
+        g = s.game
+        u = s.u
+        if u[g.commander[0] * F + POS] == EMPTY or u[g.commander[1] * F + POS] == EMPTY:
+            return False
+        acted = s.acted
+        if s.deployed > MAX_DEPLOY or len(acted) > MAX_ACTIVATIONS:
+            return False
+        if acted and (acted is not a.acted or s.fresh is not a.fresh) and (
+                len(set(acted)) != len(acted) or set(acted) & set(s.fresh)):
+            return False
+        return s.phase != PICK or bool(s.queue and s.queue[0].options)
+
+    def _zones_still_sound(self, s: State, a: State, moved: bool) -> bool:
+        """Every card still in exactly one place: the cards that left the places that
+        changed (zones not ``a``'s own tuples, the battlefield when it changed) are the
+        cards that came into them; each zone holds its owner's cards of the right kind,
+        reserves and discards in order, an active area ACTIVE events of distinct names."""
+        if s.pile is a.pile and s.hand is a.hand and s.used is a.used \
+                and s.gone is a.gone and s.active is a.active:
+            # The same lists: no card changed zone; cards on the battlefield only moved?
+            return not moved or self._board_still_sound(s, a, [], [])
+        g = s.game
+        left: list[int] = []
+        came: list[int] = []
+        own = g.own
+        units = g.units
+        for p in (0, 1):
+            lo, hi = own[p][0], own[p][-1]
+            for zone, old, sort in ((s.pile[p], a.pile[p], False),
+                                    (s.hand[p], a.hand[p], True),
+                                    (s.used[p], a.used[p], True),
+                                    (s.gone[p], a.gone[p], False),
+                                    (s.active[p], a.active[p], False)):
+                if zone is old:
+                    continue
+                left += old
+                came += zone
+                if sort and list(zone) != sorted(zone):
+                    return False
+                if zone and (min(zone) < lo or max(zone) > hi):
+                    return False
+            gone, used, active = s.gone[p], s.used[p], s.active[p]
+            if gone is not a.gone[p] and not units.issuperset(gone):
+                return False
+            if (used is not a.used[p] or active is not a.active[p]) and \
+                    not units.isdisjoint(used + active):
+                return False
+            if active is not a.active[p] and active:
+                names = [g.label[i] for i in active]
+                if len(names) != len(set(names)) or not all(g.spec[i].active for i in active):
+                    return False
+        return self._board_still_sound(s, a, left, came) if moved else \
+            (not left or sorted(left) == sorted(came))
+
+    def _board_still_sound(self, s: State, a: State, left: list[int],
+                           came: list[int]) -> bool:
+        """`_zones_still_sound` once the battlefield changed: the cards that left places
+        (``left``, the battlefield's among them) are those that came into them."""
+        board, old_board = s.board, a.board
+        if board.count(EMPTY) != old_board.count(EMPTY) or set(board) != set(old_board):
+            left += filter(EMPTY.__ne__, old_board)
+            came += filter(EMPTY.__ne__, board)
+        return not left or sorted(left) == sorted(came)
+
+    def _pieces_still_sound(self, s: State, a: State, moved: bool) -> bool:
+        """The battlefield and the pieces' spaces agree; no negative damage or tokens; life
+        above 0; nothing on a card off the battlefield: the pieces written since ``a``
+        (``State.changed``) checked, the whole battlefield when it changed."""
+        changed = s.changed
+        if changed is None:
+            return False  # not `copy`'s lists: could not tell
+        u, old, board = s.u, a.u, s.board
+        if moved:
+            pos = u[POS::F]
+            occupied = list(filter(EMPTY.__ne__, board))
+            if list(map(board.__getitem__, map(pos.__getitem__, occupied))) != occupied or \
+                    len(pos) - pos.count(EMPTY) != len(occupied):
+                return False
+        hp = s.game.hp_check
+        for uid in changed:
+            base = uid * F
+            row = u[base + 1:base + F]
+            if min(row) < 0 or u[base + DMG] >= hp[uid]:
+                return False
+            space = u[base]
+            if space == EMPTY:
+                if any(row):
+                    return False
+            elif not moved and space != old[base]:
+                return False
+        return True
+
+    def _broken(self, s: State) -> Iterator[tuple[str, str]]:
+        """Every broken invariant of the whole state, with its message."""
         g = s.game
         over = s.outcome is not None
         if over != (s.phase == OVER):

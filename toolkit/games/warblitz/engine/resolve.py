@@ -263,7 +263,7 @@ class EffectResolver:
                     self.emit("ability", f"{g.label[task.source]}: not enough boost to spend, "
                               "the rest does nothing")
                 return
-            s.u[uid * F + BST] -= step.amount
+            s.write(uid)[uid * F + BST] -= step.amount
             self.fire("warblitz.rule.spend-boost")
             self.fire("warblitz.effect.spend")
             self.card_fired(g, task.source)
@@ -274,7 +274,7 @@ class EffectResolver:
             return
         if verb == E.GAIN and step.target is None:
             p = task.owner
-            s.held[p] = _put(s.held[p], step.arg, s.held[p][step.arg] + step.amount)
+            s.holdings()[p] = _put(s.held[p], step.arg, s.held[p][step.arg] + step.amount)
             self._did(s, task, step, f"{g.names[p]} gains {step.amount} "
                       f"{TOKEN_NAMES[step.arg]}")
             return
@@ -324,6 +324,8 @@ class EffectResolver:
         if terrain:
             self.fire("warblitz.ruling.terrain")
             return None
+        if verb != E.DAMAGE:
+            u = s.write(uid)
         if verb == E.DAMAGE:
             self._did(s, task, step, f"{n} damage to {self._who(s, uid)}")
             how = ("a unit's ability", "an event", "a relic")[s.game.kind[task.source]]

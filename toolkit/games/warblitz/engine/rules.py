@@ -98,6 +98,16 @@ from .state import (
 )
 from .stats import game_stats, stats_tables
 
+ASSIGN_ROLES = tuple(tuple(tuple(role for role in ROLES[token]
+                                  if not (mask & 2 if role == TSPC else mask & 1))
+                            for token in range(4)) for mask in range(4))
+"""By a unit's slots used this Beginning phase (bit 1 ATK/DEF, bit 2 SPC) and a held
+token: the roles it may still be assigned in (ruling ``assign-limit``)."""
+
+
+HOME = tuple(tuple(m for m in range(B.SIZE) if B.in_home(p, m)) for p in (0, 1))
+"""Each player's deployment spaces ("the last three ranks of the battlefield"), in order."""
+
 
 class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
     """The Warblitz rules engine (see the module docstring)."""
@@ -202,7 +212,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         u[POS::F] = [EMPTY] * g.count
         return State(game=g, board=[EMPTY] * B.SIZE, u=u, pile=[(), ()], hand=[(), ()],
                      used=[(), ()], gone=[(), ()], active=[(), ()],
-                     held=[(0,) * 5, (0,) * 5])
+                     held=[(0,) * 5, (0,) * 5], changed=[], owns=3)
 
     def position(self, params: WarblitzParams, placed: dict[int, int] | None = None, *,
                  current: int = 0, first: int = 0, phase: int = BEGIN,
@@ -234,8 +244,8 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         return s
 
     def _place(self, s: State, uid: int, space: int) -> None:
+        s.write(uid)[uid * F + POS] = space
         s.board[space] = uid
-        s.u[uid * F + POS] = space
 
     # ---------------------------------------------------------------- interface
     def to_move(self, s: State) -> tuple[int, ...]:
@@ -261,6 +271,15 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         """A canonical key of the state (loop detection)."""
         return s.key()
 
+    def state_hash(self, s: State) -> int:
+        """A hash of `state_key` (equal keys, equal hashes): the pieces' numbers by their
+        cached hash (the battlefield follows from them), the rest as in the key."""
+        return hash((s.pieces()[2], tuple(s.pile), tuple(s.hand), tuple(s.used),
+                     tuple(s.gone), tuple(s.active), tuple(s.held), s.opened, s.perm, s.temp,
+                     min(s.turns[0], 3), min(s.turns[1], 3), s.current, s.phase, s.resume,
+                     s.upgraded, s.deployed, s.fresh, s.acted, s.unit, s.struck, s.assigned,
+                     s.attack, s.queue, s.outcome))
+
     def legal_actions(self, s: State, player: int) -> list[tuple]:
         """The player's legal actions, in a stable order (empty if not to move)."""
         if s.outcome is not None:
@@ -277,8 +296,8 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             return [("move", player, d) for d in self.destinations(s, s.unit)] \
                 + [("stay", player)]
         if phase == UNIT_ATTACK:
-            return [("attack", player, t) for t in self.targets(s, s.unit)] \
-                + [("hold", player)]
+            aims = s.aims if s.aims is not None else self.targets(s, s.unit)
+            return [("attack", player, t) for t in aims] + [("hold", player)]
         out: list[tuple] = []
         if phase == BEGIN:
             out = self._assign_options(s, player)
@@ -289,9 +308,9 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         elif phase == MOVE:
             g = s.game
             if len(s.acted) < MAX_ACTIVATIONS:
-                out = [("activate", player, uid) for uid in g.own[player]
-                       if g.kind[uid] == UNIT and s.u[uid * F] != EMPTY
-                       and uid not in s.fresh and uid not in s.acted]
+                u, fresh, acted = s.u, s.fresh, s.acted
+                out = [("activate", player, uid) for uid in g.units_of[player]
+                       if u[uid * F] != EMPTY and uid not in fresh and uid not in acted]
         out += self._play_options(s, player)
         out.append(("end", player))
         return out
@@ -360,9 +379,9 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             phase = s.phase
             if phase == PICK:
                 s.phase = s.resume
-            elif phase == UNIT_MOVE and not self.destinations(s, s.unit):
+            elif phase == UNIT_MOVE and not self._can_move(s, s.unit):
                 s.phase = UNIT_ATTACK
-            elif phase == UNIT_ATTACK and not self.targets(s, s.unit):
+            elif phase == UNIT_ATTACK and not self._aims(s):
                 self._end_activation(s)
             elif phase == ROLL_ATTACK and s.attack[2] == 0:
                 self._resolve_attack(s, ())
@@ -390,16 +409,17 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         # in play and being held. Unless specified Boost tokens are not removed from play."
         u = s.u
         had = sum(s.held[p][:4])
-        for uid in g.own[p]:
+        for uid in g.units_of[p]:  # (only units stand on the battlefield)
             base = uid * F
             if u[base] != EMPTY and (u[base + TDEF] or u[base + TATK] or u[base + TSPC]):
                 had += u[base + TDEF] + u[base + TATK] + u[base + TSPC]
+                u = s.write(uid)
                 u[base + TDEF] = u[base + TATK] = u[base + TSPC] = 0
             if u[base] != EMPTY and u[base + BST]:
                 self.fire("warblitz.rule.boost-stays")
         if had:
             self.fire("warblitz.rule.discard-tokens")
-        s.held[p] = (0, 0, 0, 0, s.held[p][4])
+        s.holdings()[p] = (0, 0, 0, 0, s.held[p][4])
         if s.active[p]:
             # "At the start of your next turn, discard all events in your active area."
             self.fire("warblitz.rule.active-discard")
@@ -407,11 +427,13 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             if self.emit:
                 self.emit("info", "active events discarded: "
                           + ", ".join(g.label[i] for i in s.active[p]))
+            s.zones()
             s.used[p] = tuple(sorted(s.used[p] + s.active[p]))
             s.active[p] = ()
         # Ruling reserves: draw a card at the start of the turn.
         drawn = s.pile[p][:DRAW_PER_TURN]
         if drawn:
+            s.zones()
             s.pile[p] = s.pile[p][DRAW_PER_TURN:]
             s.hand[p] = tuple(sorted(s.hand[p] + drawn))
             if self.emit:
@@ -419,7 +441,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                           f" (reserves {len(s.hand[p])}, pile {len(s.pile[p])})")
         if p != s.first and s.turns[p] == 1:
             # "The player that goes second starts their turn with one special token."
-            s.held[p] = _put(s.held[p], 3, s.held[p][3] + 1)
+            s.holdings()[p] = _put(s.held[p], 3, s.held[p][3] + 1)
             self.fire("warblitz.rule.second-token")
             self.fire("warblitz.ruling.second-token")
             if self.emit:
@@ -437,7 +459,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         held = list(s.held[p])
         for d in dice:
             held[TOKEN_OF_ROLL[d]] += 1
-        s.held[p] = tuple(held)
+        s.holdings()[p] = tuple(held)
         s.temp = _put(s.temp, p, 0)
         self.fire("warblitz.rule.roll")
         self.fire("warblitz.ruling.own-turns")
@@ -481,23 +503,21 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             return []
         g = s.game
         used = dict(s.assigned)
+        tokens = [token for token in range(4) if held[token]]
+        u = s.u
         out = []
-        for uid in g.own[p]:
-            if g.kind[uid] != UNIT or s.u[uid * F] == EMPTY:
+        for uid in g.units_of[p]:
+            if u[uid * F] == EMPTY:
                 continue
-            mask = used.get(uid, 0)
-            for token in range(4):
-                if not held[token]:
-                    continue
-                for role in ROLES[token]:
-                    if (role == TSPC and mask & 2) or (role != TSPC and mask & 1):
-                        continue
+            roles = ASSIGN_ROLES[used.get(uid, 0)]
+            for token in tokens:
+                for role in roles[token]:
                     out.append(("assign", p, uid, token, role))
         return out
 
     def _assign(self, s: State, p: int, uid: int, token: int, role: int) -> None:
-        s.held[p] = _put(s.held[p], token, s.held[p][token] - 1)
-        s.u[uid * F + role] += 1
+        s.holdings()[p] = _put(s.held[p], token, s.held[p][token] - 1)
+        s.write(uid)[uid * F + role] += 1
         used = dict(s.assigned)
         used[uid] = used.get(uid, 0) | (2 if role == TSPC else 1)
         s.assigned = tuple(sorted(used.items()))
@@ -539,8 +559,8 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         boss = s.u[g.commander[p] * F]
         out = []
         fwd = B.forward(p)
-        for space in range(B.SIZE):
-            if board[space] != EMPTY or not B.in_home(p, space):
+        for space in HOME[p]:
+            if board[space] != EMPTY:
                 continue
             col, rank = space % B.WIDTH, space // B.WIDTH
             if any(abs(e % B.WIDTH - col) <= 1 and (rank - e // B.WIDTH) * fwd > 0
@@ -559,9 +579,10 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         fwd = B.forward(p)
         enemies = [s.u[uid * F] for uid in g.own[1 - p]
                    if g.kind[uid] == UNIT and s.u[uid * F] != EMPTY]
-        if any(s.board[m] == EMPTY and B.in_home(p, m) and any(
+        board = s.board
+        if enemies and any(board[m] == EMPTY and any(
                 abs(e % B.WIDTH - m % B.WIDTH) <= 1 and (m // B.WIDTH - e // B.WIDTH) * fwd > 0
-                for e in enemies) for m in range(B.SIZE)):
+                for e in enemies) for m in HOME[p]):
             self.fire("warblitz.ruling.in-front")
         near = [s.board[m] for m in B.ADJACENT[space] if s.board[m] != EMPTY]
         if any(g.kind[x] == TERRAIN for x in near) and not any(
@@ -573,7 +594,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         if not cost:
             return
         before = s.held[p]
-        s.held[p] = pay(before, cost)
+        s.holdings()[p] = pay(before, cost)
         self.fire("warblitz.ruling.payment")
         if s.held[p][4] < before[4]:
             self.fire("warblitz.ruling.bst-held")  # a saved BST token pays 1
@@ -600,6 +621,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
     def _deploy(self, s: State, p: int, uid: int, space: int) -> None:
         g = s.game
         self._pay(s, p, g.spec[uid].cost)
+        s.zones()
         s.hand[p] = _without(s.hand[p], uid)
         self._place(s, uid, space)
         s.deployed += 1
@@ -626,7 +648,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             return []
         budget = sum(s.held[p])
         seen: set[int] = set()
-        active_names = {g.label[i] for i in s.active[p]}
+        active = s.active[p]
         out = []
         for uid in s.hand[p]:
             kind = g.kind[uid]
@@ -639,7 +661,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                 continue
             if spec.rank == ELITE and not s.opened[p] & (1 << PATH_OF_KIND[kind]):
                 continue
-            if spec.active and spec.name in active_names:
+            if spec.active and active and spec.name in {g.label[i] for i in active}:
                 self.fire("warblitz.ruling.active-name")
                 continue
             seen.add(g.same[uid])
@@ -650,6 +672,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         g = s.game
         spec = g.spec[uid]
         self._pay(s, p, spec.cost)
+        s.zones()
         s.hand[p] = _without(s.hand[p], uid)
         kind = g.kind[uid]
         self.fire("warblitz.rule.event" if kind == EVENT else "warblitz.rule.relic")
@@ -695,20 +718,36 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         if n <= 0:
             return []
         board = s.board
-        seen = {start: 0}
+        adjacent = B.ADJACENT
+        seen = {start}
         frontier = [start]
-        for d in range(1, n + 1):
+        for _ in range(n):
             nxt = []
             for space in frontier:
-                for m in B.ADJACENT[space]:
+                for m in adjacent[space]:
                     if board[m] == EMPTY and m not in seen:
-                        seen[m] = d
+                        seen.add(m)
                         nxt.append(m)
+            if not nxt:
+                break
             frontier = nxt
-        out = sorted(m for m in seen if m != start)
-        if n >= 2 and out:
-            out = sorted(out + [start])  # "move 1 space and then move back"
-        return out
+        if len(seen) == 1:
+            return []
+        if n < 2:
+            seen.discard(start)  # (from 2 moves on: "move 1 space and then move back")
+        return sorted(seen)
+
+    def _can_move(self, s: State, uid: int) -> bool:
+        """Whether `destinations` has any: the unit moves at least 1 and an adjacent space
+        is empty (its first step)."""
+        start = s.u[uid * F]
+        if start == EMPTY:
+            return False
+        board = s.board
+        for m in B.ADJACENT[start]:
+            if board[m] == EMPTY:
+                return self.moves_of(s, uid) > 0
+        return False
 
     def _move_unit(self, s: State, dest: int) -> None:
         """The selected unit's move, then its After moving abilities."""
@@ -729,10 +768,11 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         self._trigger(s, uid, E.AFTER_MOVING, dest)
 
     def _relocate(self, s: State, uid: int, dest: int) -> None:
-        start = s.u[uid * F]
+        u = s.write(uid)
+        start = u[uid * F]
         s.board[start] = EMPTY
         s.board[dest] = uid
-        s.u[uid * F] = dest
+        u[uid * F] = dest
 
     def _end_activation(self, s: State) -> None:
         s.unit = EMPTY
@@ -769,6 +809,12 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                for m in B.ADJACENT[space]):
             found = [t for t in found if taunt[t]]
         return sorted(found, key=lambda t: s.u[t * F])
+
+    def _aims(self, s: State) -> list[int]:
+        """`targets` of the acting unit, kept in the state (the last step of `apply` when
+        it settles in the unit attack phase; the state does not change after)."""
+        aims = s.aims = self.targets(s, s.unit)
+        return aims
 
     def attack_dice(self, s: State, uid: int, count: bool = False) -> int:
         """Dice the unit rolls: its strength, one per ATK token, Ongoing modifiers; at
@@ -812,12 +858,14 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         if u[uid * F + TATK]:
             self.fire("warblitz.rule.atk-token")
             self.fire("warblitz.ruling.atk-token")
+            u = s.write(uid)
             u[uid * F + TATK] = 0
         specials = 0
         if u[uid * F + TSPC]:
             # "If there is a SPC token assigned to the unit, consume the token and remove
             # one of the unit's attack dice before rolling. Treat the removed dice to be a
             # Special roll."
+            u = s.write(uid)
             u[uid * F + TSPC] -= 1
             dice -= 1
             specials = 1
@@ -873,7 +921,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             if g.kind[uid] == TERRAIN:
                 self.fire("warblitz.ruling.terrain")
             return
-        u = s.u
+        u = s.write(uid)
         base = uid * F
         if preventable and u[base + TDEF]:
             stopped = min(n, u[base + TDEF])
@@ -901,7 +949,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         """"If a unit's life ever reaches 0, that unit is destroyed and removed from the
         game. Gain 1 BST token each time a unit you control destroys an ENEMY unit.\""""
         g = s.game
-        u = s.u
+        u = s.write(uid)
         base = uid * F
         space = u[base]
         owner = g.owner[uid]
@@ -909,6 +957,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         for k in range(F):
             u[base + k] = 0
         u[base] = EMPTY
+        s.zones()
         s.gone[owner] = _with(s.gone[owner], uid)
         self.fire("warblitz.rule.destroyed")
         self.stat(f"deck.{g.names[owner]}.destroyed.{g.label[uid]}")
@@ -917,7 +966,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                       "is destroyed")
         if source != EMPTY and g.kind[source] == UNIT and g.owner[source] == 1 - owner:
             killer = g.owner[source]
-            s.held[killer] = _put(s.held[killer], 4, s.held[killer][4] + 1)
+            s.holdings()[killer] = _put(s.held[killer], 4, s.held[killer][4] + 1)
             self.fire("warblitz.rule.bst")
             self.fire("warblitz.ruling.bst-source")
             self.fire("warblitz.ruling.bst-held")
@@ -960,18 +1009,16 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         """What ``player`` may see (ruling ``hidden``): everything but the order of the
         draw piles and the opponent's reserves (of those, only what could be in them)."""
         q = 1 - player
+        board, u, _ = s.pieces()
+        hand, pile = s.hand, s.pile
+        # (the fields in `Observation`'s order)
         return Observation(
-            player=player, decision=PHASE_NAMES[s.phase], game=s.game, board=tuple(s.board),
-            u=tuple(s.u), hand=s.hand[player], pile=tuple(sorted(s.pile[player])),
-            unseen=tuple(sorted(s.hand[q] + s.pile[q])),
-            hand_sizes=(len(s.hand[0]), len(s.hand[1])),
-            pile_sizes=(len(s.pile[0]), len(s.pile[1])),
-            used=tuple(s.used), gone=tuple(s.gone), active=tuple(s.active),
-            held=tuple(s.held), opened=s.opened, perm=s.perm, temp=s.temp, turns=s.turns,
-            first=s.first, current=s.current, turn=s.turn, phase=s.phase, resume=s.resume,
-            upgraded=s.upgraded, deployed=s.deployed, fresh=s.fresh, acted=s.acted,
-            unit=s.unit, struck=s.struck, assigned=s.assigned, attack=s.attack,
-            queue=s.queue, outcome=s.outcome)
+            player, PHASE_NAMES[s.phase], s.game, board, u, hand[player],
+            tuple(sorted(pile[player])), tuple(sorted(hand[q] + pile[q])),
+            (len(hand[0]), len(hand[1])), (len(pile[0]), len(pile[1])), tuple(s.used),
+            tuple(s.gone), tuple(s.active), tuple(s.held), s.opened, s.perm, s.temp,
+            s.turns, s.first, s.current, s.turn, s.phase, s.resume, s.upgraded, s.deployed,
+            s.fresh, s.acted, s.unit, s.struck, s.assigned, s.attack, s.queue, s.outcome)
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
         """A full state the player cannot tell from the real one, drawn with ``rng``:

@@ -139,7 +139,8 @@ class Game:
     __slots__ = ("params", "names", "spec", "owner", "kind", "hp", "strength",
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
-                 "card_id", "same", "effect", "all_uids", "hp_check", "modifiers")
+                 "card_id", "same", "effect", "all_uids", "hp_check", "modifiers", "units",
+                 "units_of", "taunters")
 
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
@@ -184,10 +185,14 @@ class Game:
         self.hp = tuple(0 if s is None else s.hp for s in specs)
         # The life a piece's damage must stay below (terrain, events, relics: never reached).
         self.hp_check = [1 << 30 if s is None or s.kind != UNIT else s.hp for s in specs]
+        self.units = frozenset(i for i, s in enumerate(specs) if s is not None and s.kind == UNIT)
         self.strength = tuple(0 if s is None else s.strength for s in specs)
         self.ranged = tuple(bool(s and s.ranged) for s in specs)
         self.rank = tuple(-1 if s is None else s.rank for s in specs)
         self.taunt = tuple(e.taunt for e in self.effect)
+        # Each player's unit cards, and those with Taunt.
+        self.units_of = tuple(tuple(i for i in mine if i in self.units) for mine in own)
+        self.taunters = tuple(tuple(i for i in mine if self.taunt[i]) for mine in self.units_of)
         self.unforceable = tuple(e.unforceable for e in self.effect)
         self.base_moves = tuple(e.moves or 2 for e in self.effect)
         self.base_reach = tuple(e.reach or 3 for e in self.effect)
@@ -252,6 +257,11 @@ class Task(NamedTuple):
 
 CLAUSE, PICK_TARGET, PICK_DIRECTION, PICK_SPACE = range(4)
 
+_new = object.__new__
+
+SOUND: Any = object()
+"""The value of ``State.sound`` once the invariant checks found the state sound."""
+
 
 @dataclass(slots=True, eq=False)
 class State:
@@ -263,7 +273,14 @@ class State:
     slots used per unit this Beginning phase (bit 1 ATK/DEF, bit 2 SPC), ``upgraded``
     whether this turn's upgrade is done. ``attack`` is the declared attack awaiting its
     roll: (attacker, target, dice, specials from an SPC token). ``queue`` holds the
-    pending `Task`s, ``resume`` the phase to return to once it is empty.
+    pending `Task`s, ``resume`` the phase to return to once it is empty. ``sound`` and
+    ``changed`` are what the invariant checks need to look only at what changed (not part
+    of the battle): the parent state when it was found sound (`SOUND` once this state
+    was), and the uids whose numbers were written since (None: ``u`` and ``board`` are
+    still the parent's lists). Every change to ``u`` or ``board`` goes through `write`;
+    ``frozen`` caches `pieces`; ``owns`` tells which lists `zones` (1) and `holdings` (2)
+    made this state's own; ``aims`` keeps the acting unit's targets once the state has
+    settled in the unit attack phase (the rules' cache, not part of the battle).
     """
 
     game: Game
@@ -294,15 +311,65 @@ class State:
     attack: tuple[int, ...] = ()
     queue: tuple[Task, ...] = ()
     outcome: Outcome | None = None
+    sound: Any = None
+    changed: list[int] | None = None
+    frozen: tuple | None = None
+    owns: int = 0
+    aims: list[int] | None = None
 
     def copy(self) -> State:
-        """A copy that can be changed without touching this state."""
-        return State(self.game, self.board[:], self.u[:], self.pile[:], self.hand[:],
-                     self.used[:], self.gone[:], self.active[:], self.held[:], self.opened,
-                     self.perm, self.temp, self.turns, self.first, self.current, self.turn,
-                     self.phase, self.resume, self.upgraded, self.deployed, self.fresh,
-                     self.acted, self.unit, self.struck, self.assigned, self.attack,
-                     self.queue, self.outcome)
+        """A copy that can be changed without touching this state: the battlefield and
+        the pieces' numbers are shared until `write`, the card zones until `zones`, the
+        held tokens until `holdings` (its ``sound``: this state when it was found sound)."""
+        # Every field, set directly (cheaper than the constructor's arguments).
+        t = _new(State)
+        t.game, t.board, t.u, t.pile, t.hand = self.game, self.board, self.u, self.pile, self.hand
+        t.used, t.gone, t.active, t.held = self.used, self.gone, self.active, self.held
+        t.opened, t.perm, t.temp, t.turns = self.opened, self.perm, self.temp, self.turns
+        t.first, t.current, t.turn, t.phase = self.first, self.current, self.turn, self.phase
+        t.resume, t.upgraded, t.deployed = self.resume, self.upgraded, self.deployed
+        t.fresh, t.acted, t.unit, t.struck = self.fresh, self.acted, self.unit, self.struck
+        t.assigned, t.attack, t.queue = self.assigned, self.attack, self.queue
+        t.outcome, t.frozen, t.changed, t.owns, t.aims = self.outcome, self.frozen, None, 0, None
+        t.sound = self if self.sound is SOUND else None
+        return t
+
+    def write(self, uid: int) -> list[int]:
+        """The pieces' numbers ``u``, to change those of ``uid`` (or the battlefield
+        where it stands): the first write makes ``u`` and ``board`` this state's own,
+        and each write notes ``uid`` in ``changed`` (what the invariant checks look at)."""
+        changed = self.changed
+        if changed is None:
+            self.u = self.u[:]
+            self.board = self.board[:]
+            self.changed = changed = []
+        self.frozen = None
+        changed.append(uid)
+        return self.u
+
+    def zones(self) -> None:
+        """Make the per-player lists of card zones (``pile``, ``hand``, ``used``,
+        ``gone``, ``active``) this state's own, before one of them changes."""
+        if not self.owns & 1:
+            self.owns |= 1
+            self.pile, self.hand, self.used = self.pile[:], self.hand[:], self.used[:]
+            self.gone, self.active = self.gone[:], self.active[:]
+
+    def holdings(self) -> list[tuple[int, ...]]:
+        """``held``, this state's own list, to change a player's held tokens."""
+        if not self.owns & 2:
+            self.owns |= 2
+            self.held = self.held[:]
+        return self.held
+
+    def pieces(self) -> tuple:
+        """``(tuple(board), tuple(u), hash of the u tuple)``, worked out once and shared
+        by the copies that share ``u`` (observations and the loop key use it)."""
+        frozen = self.frozen
+        if frozen is None:
+            u = tuple(self.u)
+            frozen = self.frozen = (tuple(self.board), u, hash(u))
+        return frozen
 
     def pos(self, uid: int) -> int:
         """The uid's space, or EMPTY when it is not on the battlefield."""
@@ -310,7 +377,8 @@ class State:
 
     def key(self) -> tuple:
         """Everything that matters for the rest of the battle (not the turn counter)."""
-        return (tuple(self.board), tuple(self.u), tuple(self.pile), tuple(self.hand),
+        board, u, _ = self.pieces()
+        return (board, u, tuple(self.pile), tuple(self.hand),
                 tuple(self.used), tuple(self.gone), tuple(self.active), tuple(self.held),
                 self.opened, self.perm, self.temp, tuple(min(t, 3) for t in self.turns),
                 self.current, self.phase, self.resume, self.upgraded, self.deployed,

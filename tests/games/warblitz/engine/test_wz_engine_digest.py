@@ -1,0 +1,128 @@
+"""Regression pin: the engine plays exactly the games it played before the speed work.
+
+Each digest hashes, for one sample set-up and line-up, the `play --json` document of 40
+seeded games (bar games_per_second) and the playthrough logs of two more; one more pins a
+whole search game (``mcts:20``, its decisions and log). The digests were recorded with
+the engine as it was before issue 14's speed work (main at 8c1311a): any change to the
+games played (a different draw, decision, rule or log line) changes them. A change that
+is meant to change the games must say so and record new digests.
+
+The invariant checks look only at what changed since the parent state; the last test
+breaks states in several ways and checks that they find what the whole check finds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import fields
+from random import Random
+
+import pytest
+
+from toolkit.games.warblitz.engine import SETUPS, State, WarblitzRules
+from toolkit.games.warblitz.engine.state import DMG, EMPTY, TATK, TDEF, UNIT, F
+from toolkit.sim.engine import CHANCE
+from toolkit.sim.harness import play_game
+from toolkit.sim.run import run_play
+
+PINNED = {
+    ("duel", "random", "random"): "e638bd214ad051a6",
+    ("duel", "greedy", "greedy"): "d6474d993db529b2",
+    ("duel", "greedy", "random"): "6590558b8a588e7c",
+    ("swapped", "random", "random"): "a35bbb9449b27bfb",
+    ("swapped", "greedy", "greedy"): "18729c110484b4d7",
+    ("swapped", "greedy", "random"): "b79ff1ec9c429924",
+    ("mirror", "random", "random"): "a30fd2bd611070ae",
+    ("mirror", "greedy", "greedy"): "4adcfed06f3e041b",
+    ("mirror", "greedy", "random"): "080a4a1fe825a70f",
+}
+
+
+def _digest(setup: str, lineup: list[str]) -> str:
+    params = SETUPS[setup]()
+    digest = hashlib.sha256()
+    doc = run_play(WarblitzRules(), params, lineup, games=40, seed=5).to_json()
+    doc.pop("games_per_second")
+    digest.update(json.dumps(doc, sort_keys=True).encode())
+    rules = WarblitzRules()
+    for seed in (1, 2):
+        rec = play_game(rules, params, lineup, seed, log=True)
+        digest.update(f"{rec.winner} {rec.reason} {rec.length} {rec.steps}\n{rec.log}"
+                      .encode())
+    return digest.hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("setup", "first", "second"), list(PINNED))
+def test_same_games_as_recorded(setup: str, first: str, second: str) -> None:
+    assert _digest(setup, [first, second]) == PINNED[setup, first, second]
+
+
+def test_same_search_game_as_recorded() -> None:
+    rec = play_game(WarblitzRules(), SETUPS["duel"](), ["mcts:20", "greedy"], 3, log=True)
+    assert hashlib.sha256(rec.log.encode()).hexdigest()[:16] == "06d291206b536a22"
+
+
+def _corruptions(s: State) -> list[tuple[str, Callable[[State], None]]]:
+    """Ways to break a state, each through the engine's own `State.write`, `zones` or
+    `holdings` (which keep the parent state as it was)."""
+    g = s.game
+    p = s.current
+    on = next(i for i in g.own[p] if g.kind[i] == UNIT and s.pos(i) != EMPTY)
+    off = s.pile[p][0]
+
+    def token(x: State) -> None:
+        x.write(on)[on * F + TATK] = -1
+
+    def life(x: State) -> None:
+        x.write(on)[on * F + DMG] = g.hp[on]
+
+    def off_board(x: State) -> None:
+        x.write(off)[off * F + TDEF] = 1
+
+    def twice(x: State) -> None:
+        x.zones()
+        x.hand[p] = tuple(sorted(x.hand[p] + (off,)))
+
+    def board(x: State) -> None:
+        x.write(on)
+        x.board[x.pos(on)] = EMPTY
+
+    def held(x: State) -> None:
+        x.holdings()[p] = (-1,) + x.held[p][1:]
+
+    return [("token", token), ("life", life), ("off-board", off_board),
+            ("twice", twice), ("board", board), ("held", held)]
+
+
+def test_checks_of_what_changed_find_what_the_whole_check_finds() -> None:
+    """The incremental invariant checks report exactly what the whole check reports."""
+    rules = WarblitzRules()
+    rng = Random(4)
+    s = rules.setup(SETUPS["duel"](), Random(4))
+    assert not rules.invariants(s)
+    for step in range(120):
+        movers = rules.to_move(s)
+        if not movers:
+            break
+        action = (rules.chance(s, rng) if movers[0] == CHANCE
+                  else rng.choice(rules.legal_actions(s, movers[0])))
+        if step % 10 == 5 and s.pile[s.current]:
+            for name, corrupt in _corruptions(s):
+                child = rules.apply(s, action)
+                corrupt(child)
+                found = list(rules.invariants(child))
+                assert found, name
+                assert found == list(rules._broken(child)), name
+        s = rules.apply(s, action)
+        assert not rules.invariants(s)
+
+
+def test_copy_keeps_every_field() -> None:
+    """`State.copy` sets each field itself: none may be forgotten."""
+    s = WarblitzRules().setup(SETUPS["duel"](), Random(2))
+    c = s.copy()
+    for f in fields(State):
+        if f.name not in ("sound", "changed", "owns", "aims"):
+            assert getattr(c, f.name) is getattr(s, f.name), f.name
