@@ -28,8 +28,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
 # (game, label, seats, agent, games played per measurement)
 LINEUPS: tuple[tuple[str, str, int, str, int], ...] = (
     ("warbadge", "standard", 2, "random", 3000),
@@ -50,39 +48,8 @@ LINEUPS: tuple[tuple[str, str, int, str, int], ...] = (
     ("warblitz", "bundled", 2, "greedy", 30),
 )
 
-# Run in a fresh process: play GAMES games of one line-up and print the CPU seconds they
-# took and where `toolkit` was imported from.
-WORKER = r"""
-import json, sys, time
-game, seats, agent, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
-import toolkit
-from toolkit.sim.harness import run_games
-if game == "warbadge":
-    from toolkit.games.warbadge.engine import WarBadgeRules as Rules, standard_params
-    params = standard_params()
-elif game == "battlegate":
-    from toolkit.games.battlegate.engine import BattleGateRules as Rules, sample_params
-    decks = ("Balanced", "Swarm") if seats == 2 else ("Swarm", "Wall", "Balanced", "Giants")
-    params = sample_params(*decks)
-elif game == "valiantwars":
-    from toolkit.games.valiantwars.engine import ValiantWarsRules as Rules, sample_params
-    params = sample_params(seats)
-elif game == "banners":
-    from toolkit.games.banners.engine import BannersRules as Rules, bundled_params
-    params = bundled_params(seats)
-else:
-    from toolkit.games.warblitz.engine import WarblitzRules as Rules, sample_params
-    params = sample_params()
-began = time.process_time()
-if games:
-    result, _ = run_games(Rules(), params, [agent] * seats, games, 1, check_invariants=True)
-try:
-    from toolkit.sim.native import ACTIVE
-except ImportError:  # a tree from before the compiled build
-    ACTIVE = ()
-print(json.dumps({"cpu": time.process_time() - began, "toolkit": toolkit.__file__,
-                  "compiled": list(ACTIVE)}))
-"""
+PROBE = Path(__file__).with_name("probe.py")
+"""Each measurement runs the probe in a fresh process (its ``--json`` line)."""
 
 
 def builds(baseline: Path | None) -> dict[str, dict[str, str]]:
@@ -99,7 +66,8 @@ def _worker(env: dict[str, str], lineup: tuple, games: int,
     """Run one worker; its JSON line (plus ``instructions`` under callgrind)."""
     game, _, seats, agent, _ = lineup
     out_file = tempfile.NamedTemporaryFile(suffix=".callgrind", delete=False).name
-    command = [*(prefix or []), sys.executable, "-c", WORKER, game, str(seats), agent, str(games)]
+    command = [*(prefix or []), sys.executable, str(PROBE), game, str(seats), agent, str(games),
+               "--json"]
     if prefix:
         command[len(prefix) - 1:len(prefix) - 1] = [f"--callgrind-out-file={out_file}"]
     done = subprocess.run(command, env=env, cwd=tempfile.gettempdir(), capture_output=True,
