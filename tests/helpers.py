@@ -74,3 +74,25 @@ def badges_with_team(tmp_path: Path, sheet: str, badges: Sequence[str]) -> Path:
         ws.append([badge])
     wb.save(path)
     return path
+
+
+def play_digest(make_rules: Any, params: Any, lineup: list[str]) -> str:
+    """A digest of the games an engine plays (the speed work's regression pins): the
+    `play --json` document of 40 games from seed 5 (bar games_per_second), then the
+    winner, end, length, steps and playthrough log of the games of seeds 1 and 2."""
+    import hashlib
+    import json
+
+    from toolkit.sim.harness import play_game
+    from toolkit.sim.run import run_play
+
+    digest = hashlib.sha256()
+    doc = run_play(make_rules(), params, lineup, games=40, seed=5).to_json()
+    doc.pop("games_per_second")
+    digest.update(json.dumps(doc, sort_keys=True).encode())
+    rules = make_rules()
+    for seed in (1, 2):
+        rec = play_game(rules, params, lineup, seed, log=True)
+        digest.update(f"{rec.winner} {rec.reason} {rec.length} {rec.steps}\n{rec.log}"
+                      .encode())
+    return digest.hexdigest()[:16]

@@ -11,13 +11,12 @@ is meant to change the games must say so and record new digests.
 from __future__ import annotations
 
 import hashlib
-import json
 
 import pytest
 
+from tests.helpers import play_digest
 from toolkit.games.warbadge.engine import SETUPS, WarBadgeRules
 from toolkit.sim.harness import play_game
-from toolkit.sim.run import run_play
 
 PINNED = {
     ("mixed", "random", "random"): "7f70560efdb61047",
@@ -32,23 +31,9 @@ PINNED = {
 }
 
 
-def _digest(setup: str, lineup: list[str]) -> str:
-    params = SETUPS[setup]()
-    digest = hashlib.sha256()
-    doc = run_play(WarBadgeRules(), params, lineup, games=40, seed=5).to_json()
-    doc.pop("games_per_second")
-    digest.update(json.dumps(doc, sort_keys=True).encode())
-    rules = WarBadgeRules()
-    for seed in (1, 2):
-        rec = play_game(rules, params, lineup, seed, log=True)
-        digest.update(f"{rec.winner} {rec.reason} {rec.length} {rec.steps}\n{rec.log}"
-                      .encode())
-    return digest.hexdigest()[:16]
-
-
 @pytest.mark.parametrize(("setup", "first", "second"), list(PINNED))
 def test_same_games_as_recorded(setup: str, first: str, second: str) -> None:
-    assert _digest(setup, [first, second]) == PINNED[setup, first, second]
+    assert play_digest(WarBadgeRules, SETUPS[setup](), [first, second]) == PINNED[setup, first, second]
 
 
 def test_same_search_game_as_recorded() -> None:

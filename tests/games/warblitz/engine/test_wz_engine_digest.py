@@ -14,18 +14,17 @@ breaks states in several ways and checks that they find what the whole check fin
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import fields
 from random import Random
 
 import pytest
 
+from tests.helpers import play_digest
 from toolkit.games.warblitz.engine import SETUPS, State, WarblitzRules
 from toolkit.games.warblitz.engine.state import DMG, EMPTY, TATK, TDEF, UNIT, F
 from toolkit.sim.engine import CHANCE
 from toolkit.sim.harness import play_game
-from toolkit.sim.run import run_play
 
 PINNED = {
     ("duel", "random", "random"): "e638bd214ad051a6",
@@ -40,23 +39,9 @@ PINNED = {
 }
 
 
-def _digest(setup: str, lineup: list[str]) -> str:
-    params = SETUPS[setup]()
-    digest = hashlib.sha256()
-    doc = run_play(WarblitzRules(), params, lineup, games=40, seed=5).to_json()
-    doc.pop("games_per_second")
-    digest.update(json.dumps(doc, sort_keys=True).encode())
-    rules = WarblitzRules()
-    for seed in (1, 2):
-        rec = play_game(rules, params, lineup, seed, log=True)
-        digest.update(f"{rec.winner} {rec.reason} {rec.length} {rec.steps}\n{rec.log}"
-                      .encode())
-    return digest.hexdigest()[:16]
-
-
 @pytest.mark.parametrize(("setup", "first", "second"), list(PINNED))
 def test_same_games_as_recorded(setup: str, first: str, second: str) -> None:
-    assert _digest(setup, [first, second]) == PINNED[setup, first, second]
+    assert play_digest(WarblitzRules, SETUPS[setup](), [first, second]) == PINNED[setup, first, second]
 
 
 def test_same_search_game_as_recorded() -> None:
