@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
+from typing import Any
 
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
@@ -80,7 +81,7 @@ class GreedyAgent:
         self._plans: dict[int, tuple[float, int]] = {}
         self._aims: dict[int, _Aim] = {}
 
-    def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
+    def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
             return legal[0]
@@ -107,7 +108,7 @@ class GreedyAgent:
             return 0.0
         if g.rank[uid] == COMMANDER:
             return 30.0
-        return g.hp[uid] + 2 * g.strength[uid] + g.spec[uid].cost
+        return g.hp[uid] + 2 * g.strength[uid] + g.card(uid).cost
 
     def _life(self, obs: Observation, uid: int) -> int:
         g = obs.game
@@ -161,7 +162,7 @@ class GreedyAgent:
         g = obs.game
         p = obs.player
         budget = sum(obs.held[p])
-        costs = sorted((g.spec[uid].cost for uid in obs.hand
+        costs = sorted((g.card(uid).cost for uid in obs.hand
                         if g.kind[uid] == UNIT and (g.rank[uid] != ELITE or obs.opened[p] & 1)),
                        reverse=True)
         keep = 0
@@ -229,6 +230,7 @@ class GreedyAgent:
                 return True
             for step in clause.steps:
                 if step.verb == E.SPEND:
+                    assert step.target is not None  # SPEND names the card holding the boost
                     holder = {E.COMMANDER: g.commander[p]}.get(step.target.kind, EMPTY)
                     if holder == EMPTY or obs.u[holder * F + BST] < step.amount:
                         return False

@@ -17,6 +17,15 @@ TOKEN_OF_ROLL = (None, 0, 0, 1, 1, 2, 3)
 """Phase 1 table, by die face: "1-2: Defend (DEF) token, 3-4: Attack (ATK) token,
 5: Wildcard (WLD) token, 6: Special (SPC) token" (held index H_DEF .. H_SPC)."""
 TOKEN_NAMES = ("DEF", "ATK", "WLD", "SPC", "BST")
+
+
+def token_of_roll(face: int) -> int:
+    """The held token a draw die's face gives (`TOKEN_OF_ROLL`)."""
+    token = TOKEN_OF_ROLL[face]
+    assert token is not None, "a die has no face 0"
+    return token
+
+
 # Token roles on a unit, by held token: DEF → DEF; ATK → ATK; WLD → DEF or ATK;
 # SPC → DEF, ATK or SPC ("The WLD token can be used as either a DEF or ATK token. The SPC
 # token can be used as either a DEF or ATK token or consumed to replace one roll").

@@ -1,4 +1,4 @@
-"""Warblitz invariants: what must hold after every step (a mixin of `WarblitzRules`).
+"""Warblitz invariants: what must hold after every step (a layer of `WarblitzRules`, see base.py).
 
 Every card in exactly one place; the battlefield and the pieces agree; life, tokens and
 counts within bounds; the turn's limits kept. The harness runs the checks after every
@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from itertools import compress
 from operator import ge
 
+from .base import RulesBase
 from .basics import MAX_ACTIVATIONS, MAX_DEPLOY, _of
 from .state import (
     DMG,
@@ -30,7 +31,7 @@ from .state import (
 )
 
 
-class Invariants:
+class Invariants(RulesBase):
     """`invariants` for `WarblitzRules`."""
 
     # ------------------------------------------------------------- invariants
@@ -118,7 +119,7 @@ class Invariants:
                 return False
             if active is not a.active[p] and active:
                 names = [g.label[i] for i in active]
-                if len(names) != len(set(names)) or not all(g.spec[i].active for i in active):
+                if len(names) != len(set(names)) or not all(g.card(i).active for i in active):
                     return False
         return self._board_still_sound(s, a, left, came) if moved else \
             (not left or sorted(left) == sorted(came))
@@ -199,7 +200,7 @@ class Invariants:
                 yield "canonical", f"player {p + 1}'s reserves or discards are not sorted"
             if s.active[p]:
                 names = [g.label[i] for i in s.active[p]]
-                if len(names) != len(set(names)) or not all(g.spec[i].active
+                if len(names) != len(set(names)) or not all(g.card(i).active
                                                             for i in s.active[p]):
                     yield "active", f"player {p + 1}'s active area holds {names}"
         if over:

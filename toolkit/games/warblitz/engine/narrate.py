@@ -1,4 +1,5 @@
-"""Warblitz in words: the playthrough log's lines (a mixin of `WarblitzRules`).
+"""Warblitz in words: the playthrough log's lines (a layer of `WarblitzRules`,
+see base.py).
 
 `describe` says what an action does and why it is legal; `picture` draws the battlefield
 as text at the start of every turn, with a legend of the pieces and what each player holds.
@@ -15,10 +16,11 @@ from .basics import (
     KIND_TEXT,
     ROLE_NAMES,
     TOKEN_NAMES,
-    TOKEN_OF_ROLL,
     _count,
     _of,
+    token_of_roll,
 )
+from .invariants import Invariants
 from .state import (
     BST,
     COMMANDER,
@@ -40,7 +42,7 @@ from .state import (
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-class Narrator:
+class Narrator(Invariants):
     """Text for the playthrough log, for `WarblitzRules`."""
 
     # --------------------------------------------------------------- text
@@ -105,7 +107,7 @@ class Narrator:
         if kind == "roll":
             dice = action[2]
             if s.phase == ROLL_TOKENS:
-                got = [TOKEN_NAMES[TOKEN_OF_ROLL[d]] for d in dice]
+                got = [TOKEN_NAMES[token_of_roll(d)] for d in dice]
                 n = self.draw_dice(s, s.current)
                 return (f"{g.names[s.current]} rolls {', '.join(map(str, dice))} → "
                         f"{', '.join(got)}",

@@ -1,6 +1,6 @@
 """Warblitz effects at play: triggered clauses, their steps, choices and modifiers.
 
-A mixin of `WarblitzRules`. Effects (`effects.py`) resolve through a queue of `Task`s
+A layer of `WarblitzRules` (see base.py). Effects (`effects.py`) resolve through a queue of `Task`s
 in the state: `_trigger` queues a card's clauses, `_run_queue` runs them step by step; a
 step on "one" of several cards, a force with more than one way to go or a move waits for
 its owner's choice (phase PICK, `_pick`). Abilities triggered meanwhile wait their turn
@@ -13,6 +13,7 @@ from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 
 from .basics import TOKEN_NAMES, _of, _put
+from .narrate import Narrator
 from .state import (
     BST,
     CLAUSE,
@@ -34,7 +35,7 @@ from .state import (
 )
 
 
-class EffectResolver:
+class EffectResolver(Narrator):
     """Resolution of effects, for `WarblitzRules` (see the module docstring)."""
 
     def _push(self, s: State, tasks: list[Task] | tuple[Task, ...], front: bool = False) -> None:
@@ -285,15 +286,17 @@ class EffectResolver:
             self._did(s, task, step, f"{g.names[p]} rolls {step.amount} more draw "
                       f"{'die' if step.amount == 1 else 'dice'} next time")
             return
+        t = step.target
+        assert t is not None  # every other verb names whom it affects
         subjects = self._subjects(s, task, step)
         if subjects is None:  # "one" of several: the owner chooses
-            options = tuple(self._select(s, step.target, task.owner, task.source,
+            options = tuple(self._select(s, t, task.owner, task.source,
                                          task.origin, task.target, task.it, step.verb))
             head = s.queue[0]
             s.queue = (Task(PICK_TARGET, task.owner, task.source, task.origin,
                             (step,) + head.steps, task.target, task.it, options),) + s.queue[1:]
             return
-        if step.target.kind == E.SELECT and step.target.quant == E.ONE:
+        if t.kind == E.SELECT and t.quant == E.ONE:
             it = subjects[0] if subjects else EMPTY
             s.queue = (s.queue[0]._replace(it=it),) + s.queue[1:]
         picks = []

@@ -22,7 +22,7 @@ Effects (`effects.py`) resolve through a queue of `Task`s (resolve.py): a clause
 step by step; a step on "one" card, a force with more than one way to go, or a move waits
 for its owner's choice (phase PICK). Abilities triggered meanwhile wait their turn (ruling
 ``trigger-order``). The log's text is narrate.py's, the invariants invariants.py's (both
-mixins of `WarblitzRules`, like resolve.py). Actions are small tuples whose second item is the acting player:
+layers of `WarblitzRules` below resolve.py's, see base.py). Actions are small tuples whose second item is the acting player:
 ``("assign", p, uid, token, role)``, ``("upgrade", p, path)``, ``("play", p, uid)``,
 ``("deploy", p, uid, space)``, ``("activate", p, uid)``, ``("move", p, space)``,
 ``("stay", p)``, ``("attack", p, target)``, ``("hold", p)``, ``("pick", p, value)``,
@@ -41,7 +41,7 @@ from typing import Any
 
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
-from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+from toolkit.sim.engine import CHANCE, Outcome
 
 from .basics import (
     BASE_DICE,
@@ -51,7 +51,6 @@ from .basics import (
     RANGE_TABLE,
     ROLES,
     STAT,
-    TOKEN_OF_ROLL,
     UPGRADE_COST,
     _of,
     _put,
@@ -59,9 +58,8 @@ from .basics import (
     _without,
     game_of,
     pay,
+    token_of_roll,
 )
-from .invariants import Invariants
-from .narrate import Narrator
 from .resolve import EffectResolver
 from .rulings import COVERAGE_IDS, DRAW_PER_TURN, OPENING_HAND, RULINGS
 from .state import (
@@ -109,7 +107,7 @@ HOME = tuple(tuple(m for m in range(B.SIZE) if B.in_home(p, m)) for p in (0, 1))
 """Each player's deployment spaces ("the last three ranks of the battlefield"), in order."""
 
 
-class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
+class WarblitzRules(EffectResolver):
     """The Warblitz rules engine (see the module docstring)."""
 
     game_id = "warblitz"
@@ -458,7 +456,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         p = s.current
         held = list(s.held[p])
         for d in dice:
-            held[TOKEN_OF_ROLL[d]] += 1
+            held[token_of_roll(d)] += 1
         s.holdings()[p] = tuple(held)
         s.temp = _put(s.temp, p, 0)
         self.fire("warblitz.rule.roll")
@@ -594,7 +592,9 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         if not cost:
             return
         before = s.held[p]
-        s.holdings()[p] = pay(before, cost)
+        paid = pay(before, cost)
+        assert paid is not None, "the options offer only what the tokens pay for"
+        s.holdings()[p] = paid
         self.fire("warblitz.ruling.payment")
         if s.held[p][4] < before[4]:
             self.fire("warblitz.ruling.bst-held")  # a saved BST token pays 1
@@ -611,7 +611,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
                 continue
             seen.add(g.same[uid])
             # "access elite options for the chosen upgrade path": Elite units need it.
-            if g.spec[uid].cost <= budget and (g.rank[uid] != ELITE or s.opened[p] & 1):
+            if g.card(uid).cost <= budget and (g.rank[uid] != ELITE or s.opened[p] & 1):
                 cards.append(uid)
         if not cards:
             return []
@@ -620,7 +620,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
 
     def _deploy(self, s: State, p: int, uid: int, space: int) -> None:
         g = s.game
-        self._pay(s, p, g.spec[uid].cost)
+        self._pay(s, p, g.card(uid).cost)
         s.zones()
         s.hand[p] = _without(s.hand[p], uid)
         self._place(s, uid, space)
@@ -654,7 +654,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
             kind = g.kind[uid]
             if kind == UNIT or g.same[uid] in seen:
                 continue
-            spec = g.spec[uid]
+            spec = g.card(uid)
             if spec.phase is not None and spec.phase != want:
                 continue
             if spec.cost > budget:
@@ -670,7 +670,7 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
 
     def _play(self, s: State, p: int, uid: int) -> None:
         g = s.game
-        spec = g.spec[uid]
+        spec = g.card(uid)
         self._pay(s, p, spec.cost)
         s.zones()
         s.hand[p] = _without(s.hand[p], uid)
@@ -886,7 +886,9 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         table = RANGE_TABLE if g.ranged[uid] else MELEE_TABLE
         hits = 0
         for d in dice:
-            h, sp = table[d]
+            row = table[d]
+            assert row is not None, "a die has no face 0"
+            h, sp = row
             hits += h
             specials += sp
             if h:
@@ -1030,8 +1032,8 @@ class WarblitzRules(EffectResolver, Narrator, Invariants, Instrumented):
         theirs = list(obs.unseen)
         rng.shuffle(theirs)
         n = obs.hand_sizes[q]
-        hand = [(), ()]
-        pile = [(), ()]
+        hand: list[tuple[int, ...]] = [(), ()]
+        pile: list[tuple[int, ...]] = [(), ()]
         hand[player] = obs.hand
         pile[player] = tuple(mine)
         hand[q] = tuple(sorted(theirs[:n]))

@@ -71,6 +71,10 @@ class CardSpec:
     active: bool = False
     effect: Effect = NO_EFFECT
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (CardSpec, (self.name, self.kind, self.rank, self.klass, self.cost, self.hp,
+                           self.strength, self.ranged, self.phase, self.active, self.effect))
+
 
 @dataclass(frozen=True, slots=True)
 class WarbandSpec:
@@ -81,12 +85,15 @@ class WarbandSpec:
     cards: tuple[CardSpec, ...]
     start: StartLayout = DEFAULT_START
 
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (WarbandSpec, (self.name, self.cards, self.start))
+
 
 @dataclass(frozen=True, slots=True)
 class WarblitzParams:
     """A battle's parameters: two warbands in seat order."""
 
-    warbands: tuple[WarbandSpec, WarbandSpec]
+    warbands: tuple[WarbandSpec, ...]
 
     def __post_init__(self) -> None:
         if len(self.warbands) != 2:
@@ -99,6 +106,9 @@ class WarblitzParams:
     def deck_names(self) -> tuple[str, ...]:
         """The warbands' names, in seat order."""
         return tuple(b.name for b in self.warbands)
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (WarblitzParams, (self.warbands,))
 
 
 def card_spec(card: Any) -> CardSpec:
@@ -145,26 +155,27 @@ class Game:
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
         self.names = params.deck_names
-        specs: list[CardSpec | None] = []
+        cards: list[CardSpec] = []
         owner: list[int] = []
         own: list[tuple[int, ...]] = []
         for p, band in enumerate(params.warbands):
-            own.append(tuple(range(len(specs), len(specs) + len(band.cards))))
-            specs.extend(band.cards)
+            own.append(tuple(range(len(cards), len(cards) + len(band.cards))))
+            cards.extend(band.cards)
             owner.extend([p] * len(band.cards))
-        self.ncards = len(specs)
+        self.ncards = len(cards)
+        specs: list[CardSpec | None] = list(cards)  # then one None per terrain piece
         self.own = tuple(own)
         start = [EMPTY] * self.ncards
         commander = []
         for p, band in enumerate(params.warbands):
             layout = band.start
             mine = own[p]
-            boss = next(i for i in mine if specs[i].kind == UNIT and specs[i].rank == COMMANDER)
+            boss = next(i for i in mine if cards[i].kind == UNIT and cards[i].rank == COMMANDER)
             commander.append(boss)
             start[boss] = own_space(p, *layout.commander)
             used = {boss}
             for ref, space in layout.units:
-                pick = _starting_card(specs, mine, ref, used)
+                pick = _starting_card(cards, mine, ref, used)
                 if pick is None:
                     raise ValueError(f"{band.name}: no card of the warband for the starting "
                                      f"unit '{ref}'")
@@ -216,8 +227,14 @@ class Game:
         """True for a unit card (not an event, relic or terrain)."""
         return self.kind[uid] == UNIT
 
+    def card(self, uid: int) -> CardSpec:
+        """The spec of a card's uid (not a terrain piece's)."""
+        spec = self.spec[uid]
+        assert spec is not None, "a terrain piece has no card"
+        return spec
 
-def _starting_card(specs: list, mine: tuple[int, ...], ref: str, used: set[int]) -> int | None:
+
+def _starting_card(specs: list[CardSpec], mine: tuple[int, ...], ref: str, used: set[int]) -> int | None:
     """The first card of the warband a start layout's unit reference names."""
     slot = read_slot(ref)
     for i in mine:
