@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
@@ -54,7 +54,11 @@ from .state import (
     UNIT_MOVE,
     F,
     Observation,
+    State,
 )
+
+if TYPE_CHECKING:
+    from .rules import WarblitzRules
 
 HIT_CHANCE = (5 / 6, 4 / 6)
 """A die's chance to hit: melee (2-6), range (3-6)."""
@@ -63,7 +67,7 @@ SPECIAL_CHANCE = (2 / 6, 2 / 6)
 GOOD_VERBS = frozenset({E.HEAL, E.BOOST, E.GAIN, E.MOVE, E.DRAW_DICE})
 
 
-def _rules():
+def _rules() -> WarblitzRules:
     from .rules import WarblitzRules  # noqa: PLC0415
 
     return WarblitzRules()
@@ -80,6 +84,8 @@ class GreedyAgent:
         self._seen: tuple = ()
         self._plans: dict[int, tuple[float, int]] = {}
         self._aims: dict[int, _Aim] = {}
+        self._seen_obs: Observation | None = None
+        self._seen_state: State | None = None
 
     def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
@@ -247,12 +253,25 @@ class GreedyAgent:
                     continue
                 side = t.side
                 if step.verb in (E.DAMAGE, E.FORCE) and t.kind == E.SELECT and side != E.FRIENDLY:
-                    if self.rules._select(obs, t, p, EMPTY, EMPTY, EMPTY, EMPTY):
+                    if self.rules._select(self._state(obs), t, p, EMPTY, EMPTY, EMPTY, EMPTY):
                         return True
                     continue
                 if step.verb in GOOD_VERBS:
                     return True
         return False
+
+    def _state(self, obs: Observation) -> State:
+        """The battlefield ``obs`` shows as a `State`, for the rules' queries (moves,
+        targets, dice, selections): the hidden draw piles and reserves left empty."""
+        if obs is not self._seen_obs or self._seen_state is None:
+            self._seen_obs = obs
+            self._seen_state = State(
+                obs.game, list(obs.board), list(obs.u), [(), ()], [(), ()], list(obs.used),
+                list(obs.gone), list(obs.active), list(obs.held), obs.opened, obs.perm,
+                obs.temp, obs.turns, obs.first, obs.current, obs.turn, obs.phase,
+                obs.resume, obs.upgraded, obs.deployed, obs.fresh, obs.acted, obs.unit,
+                obs.struck, obs.assigned, obs.attack, obs.queue, obs.outcome)
+        return self._seen_state
 
     # -------------------------------------------------------------- deployment
     def _deploy(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
@@ -292,14 +311,14 @@ class GreedyAgent:
     def _make_plan(self, obs: Observation, uid: int) -> tuple[float, int]:
         g = obs.game
         here = obs.u[uid * F]
-        moves = self.rules.moves_of(obs, uid)
+        moves = self.rules.moves_of(self._state(obs), uid)
         aim = self._aim(obs, uid)
         strike = moves + (aim.reach if g.ranged[uid] else 1)
         if not any(obs.u[e * F] != EMPTY and B.distance(obs.u[e * F], here) <= strike
                    for e in g.units_of[1 - g.owner[uid]]):
             return -1.0, here
         best, where = aim.best(here), here
-        for m in self.rules.destinations(obs, uid):
+        for m in self.rules.destinations(self._state(obs), uid):
             value = aim.best(m)
             if value > best + 0.01:
                 best, where = value, m
@@ -329,7 +348,7 @@ class GreedyAgent:
             if g.rank[uid] == COMMANDER:
                 continue
             here = obs.u[uid * F]
-            dests = self.rules.destinations(obs, uid)
+            dests = self.rules.destinations(self._state(obs), uid)
             if dests and min(B.distance(m, enemy) for m in dests) < B.distance(here, enemy):
                 movers.append((B.distance(here, enemy), a))
         if movers:
@@ -428,8 +447,9 @@ class _Aim:
     def __init__(self, agent: GreedyAgent, obs: Observation, uid: int) -> None:
         g = obs.game
         self.agent, self.obs, self.uid = agent, obs, uid
-        self.dice = agent.rules.attack_dice(obs, uid)
-        self.reach = agent.rules.reach_of(obs, uid)
+        s = agent._state(obs)
+        self.dice = agent.rules.attack_dice(s, uid)
+        self.reach = agent.rules.reach_of(s, uid)
         self.ranged = g.ranged[uid]
         enemy = 1 - g.owner[uid]
         self.taunted = {m for t in g.taunters[enemy] if obs.u[t * F] != EMPTY

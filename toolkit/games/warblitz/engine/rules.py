@@ -36,12 +36,13 @@ path, events and relics played, who went first) are added to ``counts`` under
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
-from toolkit.sim.engine import CHANCE, Outcome
+from toolkit.sim.engine import CHANCE, Agent, Outcome
 
 from .basics import (
     BASE_DICE,
@@ -122,7 +123,7 @@ class WarblitzRules(EffectResolver):
 
     # ----------------------------------------------------------------- metadata
     @property
-    def agents(self):
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
         """The agent registry: name -> factory."""
         from .agents import AGENTS
 
