@@ -43,6 +43,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
                             "shuffling", "rules", "agents"),
     "banners": _modules("toolkit/games/banners/engine", "state", "moves", "rules", "checks",
                         "counting", "agents"),
+    "warblitz": _modules("toolkit/games/warblitz/engine", "rulings", "state", "basics", "base",
+                         "invariants", "narrate", "resolve", "rules", "agents"),
 }
 """group -> the modules it compiles (paths from the project root): the harness, then one
 line per engine, its group named after the game."""

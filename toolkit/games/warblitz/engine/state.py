@@ -274,8 +274,6 @@ class Task(NamedTuple):
 
 CLAUSE, PICK_TARGET, PICK_DIRECTION, PICK_SPACE = range(4)
 
-_new = object.__new__
-
 SOUND: Any = object()
 """The value of ``State.sound`` once the invariant checks found the state sound."""
 
@@ -339,7 +337,7 @@ class State:
         the pieces' numbers are shared until `write`, the card zones until `zones`, the
         held tokens until `holdings` (its ``sound``: this state when it was found sound)."""
         # Every field, set directly (cheaper than the constructor's arguments).
-        t = _new(State)
+        t = State.__new__(State)
         t.game, t.board, t.u, t.pile, t.hand = self.game, self.board, self.u, self.pile, self.hand
         t.used, t.gone, t.active, t.held = self.used, self.gone, self.active, self.held
         t.opened, t.perm, t.temp, t.turns = self.opened, self.perm, self.temp, self.turns
