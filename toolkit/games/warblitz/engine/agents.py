@@ -84,8 +84,8 @@ class GreedyAgent:
         self._seen: tuple = ()
         self._plans: dict[int, tuple[float, int]] = {}
         self._aims: dict[int, _Aim] = {}
-        self._seen_obs: Observation | None = None
         self._seen_state: State | None = None
+        self._seen_u: tuple[int, ...] = ()
 
     def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
@@ -262,16 +262,20 @@ class GreedyAgent:
 
     def _state(self, obs: Observation) -> State:
         """The battlefield ``obs`` shows as a `State`, for the rules' queries (moves,
-        targets, dice, selections): the hidden draw piles and reserves left empty."""
-        if obs is not self._seen_obs or self._seen_state is None:
-            self._seen_obs = obs
-            self._seen_state = State(
+        targets, dice, selections: they read the pieces, the active areas and the units
+        deployed this turn), the hidden draw piles and reserves left empty. Kept while
+        those are unchanged (the pieces' tuple is shared until a piece changes)."""
+        s = self._seen_state
+        if s is None or obs.u is not self._seen_u or obs.fresh != s.fresh or \
+                list(obs.active) != s.active:
+            self._seen_u = obs.u  # (the battlefield follows from the pieces' spaces)
+            s = self._seen_state = State(
                 obs.game, list(obs.board), list(obs.u), [(), ()], [(), ()], list(obs.used),
                 list(obs.gone), list(obs.active), list(obs.held), obs.opened, obs.perm,
                 obs.temp, obs.turns, obs.first, obs.current, obs.turn, obs.phase,
                 obs.resume, obs.upgraded, obs.deployed, obs.fresh, obs.acted, obs.unit,
                 obs.struck, obs.assigned, obs.attack, obs.queue, obs.outcome)
-        return self._seen_state
+        return s
 
     # -------------------------------------------------------------- deployment
     def _deploy(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
