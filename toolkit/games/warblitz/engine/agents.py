@@ -486,20 +486,10 @@ class _Aim:
                         break
         else:
             found = [t for m in B.ADJACENT[space] if (t := board[m]) != EMPTY and t != uid]
-        if not found:
-            return -1.0
         if space in self.taunted:
             taunt = self.obs.game.taunt
             found = [t for t in found if taunt[t]]
-        values = self.values
-        best = None
-        for t in found:
-            v = values.get(t)
-            if v is None:
-                v = self.value(t)
-            if best is None or v > best:
-                best = v
-        return -1.0 if best is None else best
+        return max(map(self.value, found), default=-1.0)
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
