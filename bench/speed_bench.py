@@ -61,23 +61,22 @@ def builds(baseline: Path | None) -> dict[str, dict[str, str]]:
     return found
 
 
-def _worker(env: dict[str, str], lineup: tuple, games: int,
-            prefix: list[str] | None = None) -> dict:
-    """Run one worker; its JSON line (plus ``instructions`` under callgrind)."""
+def _worker(env: dict[str, str], lineup: tuple, games: int, callgrind: bool = False) -> dict:
+    """Run the probe once; its JSON line (plus ``instructions`` under callgrind)."""
     game, _, seats, agent, _ = lineup
-    out_file = tempfile.NamedTemporaryFile(suffix=".callgrind", delete=False).name
-    command = [*(prefix or []), sys.executable, str(PROBE), game, str(seats), agent, str(games),
-               "--json"]
-    if prefix:
-        command[len(prefix) - 1:len(prefix) - 1] = [f"--callgrind-out-file={out_file}"]
-    done = subprocess.run(command, env=env, cwd=tempfile.gettempdir(), capture_output=True,
-                          text=True, check=True)
-    report = json.loads(done.stdout.strip().splitlines()[-1])
-    if prefix:
-        text = Path(out_file).read_text(errors="replace")
-        report["instructions"] = int(re.search(r"^(?:summary|totals): (\d+)", text,
-                                               re.M).group(1))
-    Path(out_file).unlink(missing_ok=True)
+    command = [sys.executable, str(PROBE), game, str(seats), agent, str(games), "--json"]
+    with tempfile.TemporaryDirectory() as scratch:
+        out_file = Path(scratch) / "callgrind.out"
+        if callgrind:
+            command = ["valgrind", "--tool=callgrind", "-q",
+                       f"--callgrind-out-file={out_file}", *command]
+        done = subprocess.run(command, env=env, cwd=scratch, capture_output=True, text=True,
+                              check=True)
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        if callgrind:
+            text = out_file.read_text(errors="replace")
+            report["instructions"] = int(re.search(r"^(?:summary|totals): (\d+)", text,
+                                                   re.M).group(1))
     return report
 
 
@@ -86,12 +85,11 @@ def measure(lineup: tuple, envs: dict[str, dict[str, str]], scale: float, rounds
     """Per build: games per CPU second (best of ``rounds``), or instructions per game."""
     games = max(1, round(lineup[4] * scale))
     if callgrind:
-        prefix = ["valgrind", "--tool=callgrind", "-q"]
         small = max(1, games // 30)  # callgrind runs some 50 times slower
         result = {}
         for name, env in envs.items():
-            one = _worker(env, lineup, small, prefix)["instructions"]
-            three = _worker(env, lineup, 3 * small, prefix)["instructions"]
+            one = _worker(env, lineup, small, callgrind=True)["instructions"]
+            three = _worker(env, lineup, 3 * small, callgrind=True)["instructions"]
             result[name] = (three - one) / (2 * small)
         return result
     best = {name: float("inf") for name in envs}
