@@ -13,6 +13,7 @@ again, so a stale build never hides an edit).
 
     make native    # compile every group again (`make install` compiles when stale)
     make pure      # remove every compiled module (pure Python until `make native`)
+    python -c "import toolkit.sim.native as n; n.main(['build', 'banners'])"  # one group
     python -c "import toolkit.sim.native as n; n.main(['status'])"   # which run compiled
 """
 
@@ -126,9 +127,10 @@ def clean(groups: list[str] | None = None) -> None:
                 found.unlink()
 
 
-def build() -> list[str]:
-    """Compile every group (each on its own, so one failure leaves the others); a group
-    that fails is cleaned and stays pure. Prints one line per group; returns the built."""
+def build(groups: list[str] | None = None) -> list[str]:
+    """Compile ``groups`` (every group by default), each on its own, so one failure leaves
+    the others; a group that fails is cleaned and stays pure. Prints one line per group;
+    returns the built."""
     if os.environ.get("PNP_PURE", "") not in ("", "0"):
         clean()
         print("native build: PNP_PURE is set, the engines run as pure Python")
@@ -140,7 +142,7 @@ def build() -> list[str]:
         print("native build: mypyc is not installed, the engines run as pure Python")
         return []
     done = []
-    for group in COMPILED:
+    for group in groups or list(COMPILED):
         clean([group])
         env = dict(os.environ, PNP_COMPILE=group)
         run = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"],
@@ -165,18 +167,23 @@ def build() -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """``build``, ``clean`` or ``status``."""
-    command = argv[0] if argv else "status"
+    """``build [GROUP ...]``, ``clean [GROUP ...]`` or ``status``."""
+    command, groups = (argv[0], argv[1:]) if argv else ("status", [])
+    if unknown := [g for g in groups if g not in COMPILED]:
+        print(f"unknown group(s) {', '.join(unknown)}; the groups: {', '.join(COMPILED)}",
+              file=sys.stderr)
+        return 2
     if command == "build":
-        build()
+        build(groups)
     elif command == "clean":
-        clean()
+        clean(groups)
     elif command == "status":
         active = compiled_groups()
         for group in COMPILED:
             print(f"{group}: {'compiled' if group in active else 'pure Python'}")
     else:
-        print("usage: python -m toolkit.sim.native [build|clean|status]", file=sys.stderr)
+        print("usage: native.main([build|clean [GROUP ...]|status])",
+              file=sys.stderr)
         return 2
     return 0
 
