@@ -43,8 +43,7 @@ the legal actions are found once per state (the automatic steps already look for
 the loop key carries a running (Zobrist) summary of the card zones instead of the zones
 themselves; `invariants` re-checks only what changed since the state it last found sound
 (the seats whose zones changed, a single new attack, block or boost alone); `observe`
-rebuilds only the views whose state parts changed; the first card of each kind among a
-set of cards is found once per set (`Deck.firsts`). The modules are typed so that mypyc
+rebuilds only the views whose state parts changed. The modules are typed so that mypyc
 compiles them (``__init__`` written out where a dataclass would generate it).
 """
 
@@ -53,9 +52,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
-from toolkit.sim.engine import Agent, Instrumented, Outcome
+from toolkit.sim.engine import Agent, EmitHook, Instrumented, Outcome
 
 from .rulings import COVERAGE_IDS, RULINGS
 from .state import (
@@ -92,17 +91,14 @@ from .state import (
     started_key,
 )
 
-FIRST_DRAW_FIRST = 3
-FIRST_DRAW_OTHERS = 4
+FIRST_DRAW_FIRST: Final = 3
+FIRST_DRAW_OTHERS: Final = 4
 """Draw phase: "The player who goes first draws 3 cards on their first turn, all other
 players draw 4 on their first turn.\""""
 
-STAT = "battlegate.stat."
+STAT: Final = "battlegate.stat."
 
-KINDS_KEPT = 4096
-"""How many sets of cards a deck remembers the first cards of each kind of (`_kinds`)."""
-
-SEAT = ((0,), (1,), (2,), (3,))
+SEAT: Final = ((0,), (1,), (2,), (3,))
 """``to_move``'s answer for each seat."""
 
 
@@ -152,21 +148,18 @@ def highest_possible(decks: tuple[Deck, ...], tied: list[int]) -> bool:
 
 
 def _kinds(cards: tuple[int, ...], deck: Deck) -> tuple[int, ...]:
-    """The first card of each kind among the sorted ``cards`` (in card order).
-
-    Found once per set of cards and kept in the deck's `Deck.firsts` (hands and piles
-    come back again and again)."""
+    """The first card of each kind among the sorted ``cards`` (in card order)."""
     if deck.distinct:
         return cards
-    known = deck.firsts
-    firsts = known.get(cards)
-    if firsts is None:
-        if len(known) >= KINDS_KEPT:
-            known.clear()
-        backwards = cards[::-1]  # the last pair written for a kind is its first card
-        firsts = known[cards] = tuple(sorted(dict(zip(
-            map(deck.kind.__getitem__, backwards), backwards, strict=True)).values()))
-    return firsts
+    kind = deck.kind
+    seen = 0  # a bit per kind met
+    firsts: list[int] = []
+    for c in cards:
+        bit = 1 << kind[c]
+        if not seen & bit:
+            seen |= bit
+            firsts.append(c)
+    return tuple(firsts)
 
 
 def can_ever_attack(deck: Deck, hand: tuple[int, ...], field: tuple[int, ...],
@@ -200,6 +193,8 @@ class BattleGateRules(Instrumented):
     rulings = RULINGS
     length_unit = "turns"
     max_steps = 60_000
+    emit: EmitHook | None
+    counts: dict[str, int]
 
     def __init__(self) -> None:
         self.emit = None
@@ -230,6 +225,14 @@ class BattleGateRules(Instrumented):
                    finished: int) -> dict[str, Any]:
         """Battle Gate's own statistics of a run (see the function `game_stats`)."""
         return game_stats(counters, deck_names, finished)
+
+    def fire(self, rule_id: str) -> None:
+        """Count one firing of a rule, ability or ruling (as `Instrumented.fire`, compiled
+        with the engine)."""
+        self.counts[rule_id] += 1
+        emit = self.emit
+        if emit is not None:
+            emit("fired", rule_id)
 
     def stat(self, key: str, n: int = 1) -> None:
         """Add ``n`` to the game statistic ``battlegate.stat.<key>`` (not a coverage id)."""
