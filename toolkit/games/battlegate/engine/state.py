@@ -40,7 +40,7 @@ from toolkit.sim.engine import Outcome
 MINION: Final = 0
 SOLDIER: Final = 1
 ASSASSIN: Final = 2
-CLASS_NAMES = ("Minion", "Soldier", "Assassin")
+CLASS_NAMES: Final = ("Minion", "Soldier", "Assassin")
 CLASS_CODES = {name: code for code, name in enumerate(CLASS_NAMES)}
 
 MIN_PLAYERS: Final = 2
@@ -57,7 +57,7 @@ BOOST: Final = 4
 DISCARD: Final = 5
 RECOVER: Final = 6
 OVER: Final = 7
-PHASE_NAMES = ("draw", "field", "attack", "defend", "boost", "discard", "recover", "over")
+PHASE_NAMES: Final = ("draw", "field", "attack", "defend", "boost", "discard", "recover", "over")
 
 
 @dataclass(frozen=True, slots=True)
