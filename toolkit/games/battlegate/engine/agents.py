@@ -40,11 +40,6 @@ def worth(spec: CardSpec) -> float:
     return spec.power + CLASS_WORTH.get(spec.klass, 0.0)
 
 
-PLANS_KEPT = 8192
-"""How many blocking plans `plan_blocks` keeps (they come back again and again)."""
-
-_PLANS: dict[tuple, dict[int, int]] = {}
-
 
 class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
@@ -202,7 +197,7 @@ def _life(obs: Observation, q: int) -> int:
     return obs.deck_sizes[q] + obs.hand_sizes[q]
 
 
-def plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tuple[int, int]],
+def plan_blocks(attacks: list[tuple[int, int, int]], defenders: list[tuple[int, int]],
                 life: int) -> dict[int, int]:
     """A blocking plan: defender card -> attack index.
 
@@ -211,22 +206,7 @@ def plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tup
     first, is beaten by the cheapest single card or the two strongest free cards; then
     equal trades and cheap blocks of big undefended attacks; then, when the undefended
     power would eliminate the defender, every free card blocks the biggest attacks.
-
-    The plan of the same attacks, defenders and life is worked out once and kept (in
-    `_PLANS`); callers only read it.
     """
-    key = (tuple(attacks), tuple(defenders), life)
-    plan = _PLANS.get(key)
-    if plan is None:
-        if len(_PLANS) >= PLANS_KEPT:
-            _PLANS.clear()
-        plan = _PLANS[key] = _plan_blocks(attacks, defenders, life)
-    return plan
-
-
-def _plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tuple[int, int]],
-                 life: int) -> dict[int, int]:
-    """`plan_blocks` worked out."""
     size = 0
     for k, _, _ in attacks:
         if k >= size:
@@ -266,13 +246,13 @@ def _plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tu
             j += 1
         if j < len(strength):  # the cheapest single card that beats it
             plan[cards[j]] = k
-            defence[k] += strength[j]
-            del cards[j]
-            del strength[j]
+            defence[k] = defence[k] + strength[j]
+            cards.pop(j)
+            strength.pop(j)
         elif len(strength) >= 2 and strength[-1] + strength[-2] >= need:
             for _ in range(2):  # the two strongest
                 plan[cards[-1]] = k
-                defence[k] += strength[-1]
+                defence[k] = defence[k] + strength[-1]
                 cards.pop()
                 strength.pop()
     for i in range(len(order)):
@@ -285,9 +265,9 @@ def _plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tu
             x = strength[j]
             if d + x == power or (d == 0 and power >= x + 2):
                 plan[cards[j]] = k
-                defence[k] += x
-                del cards[j]
-                del strength[j]
+                defence[k] = defence[k] + x
+                cards.pop(j)
+                strength.pop(j)
                 break
     if cards:
         undefended = 0
@@ -300,9 +280,9 @@ def _plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tu
                     break
                 if not defence[k]:
                     plan[cards[0]] = k
-                    defence[k] += strength[0]
-                    del cards[0]
-                    del strength[0]
+                    defence[k] = defence[k] + strength[0]
+                    cards.pop(0)
+                    strength.pop(0)
     return plan
 
 
@@ -341,8 +321,8 @@ class _Target:
         defence = [0] * len(sent)
         lost = [0.0] * len(sent)
         for c, k in plan.items():
-            defence[k] += powers[c]
-            lost[k] += worths[c]
+            defence[k] = defence[k] + powers[c]
+            lost[k] = lost[k] + worths[c]
         value = 0.0
         damage = 0
         beaten: set[int] = set()

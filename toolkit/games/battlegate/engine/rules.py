@@ -275,7 +275,8 @@ class BattleGateRules(Instrumented):
     def fire(self, rule_id: str) -> None:
         """Count one firing of a rule, ability or ruling (as `Instrumented.fire`, compiled
         with the engine)."""
-        self.counts[rule_id] += 1
+        counts = self.counts
+        counts[rule_id] = counts[rule_id] + 1
         emit = self.emit
         if emit is not None:
             emit("fired", rule_id)
@@ -458,7 +459,7 @@ class BattleGateRules(Instrumented):
     def apply(self, state: State, action: tuple) -> State:
         """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
         s = state.copy()
-        kind = action[0]
+        kind: str = action[0]
         if kind == "stop":
             phase = s.phase
             if phase == DRAW:
@@ -899,13 +900,13 @@ class BattleGateRules(Instrumented):
         dfn = [0] * n_att
         groups: list[list[tuple[int, int]]] = [[] for _ in range(n_att)]
         for q, c, k in s.blocks:
-            dfn[k] += decks[q].power[c]
+            dfn[k] = dfn[k] + decks[q].power[c]
             groups[k].append((q, c))
         for b, c, k in s.boosts:
             if b == p:
-                atk[k] += decks[b].power[c]
+                atk[k] = atk[k] + decks[b].power[c]
             else:
-                dfn[k] += decks[b].power[c]
+                dfn[k] = dfn[k] + decks[b].power[c]
         lost: list[tuple[int, int]] = []
         damage = [0] * g.n
         for k, (c, q) in enumerate(s.attacks):
@@ -914,7 +915,7 @@ class BattleGateRules(Instrumented):
                 # "the defending player must discard a number of cards from the top of
                 # their deck equal to the total power of any attacks they did not defend
                 # against"
-                damage[q] += atk[k]
+                damage[q] = damage[q] + atk[k]
                 self.fire("battlegate.rule.undefended")
                 result = f"undefended: {names[q]} must discard {atk[k]}"
             elif atk[k] == dfn[k]:
@@ -1113,13 +1114,13 @@ class BattleGateRules(Instrumented):
         defence = [0] * len(attacks)
         groups: list[list[int]] = [[] for _ in attacks]
         for q, d, k in s.blocks:
-            defence[k] += decks[q].power[d]
+            defence[k] = defence[k] + decks[q].power[d]
             groups[k].append(d)
         for b, c, k in s.boosts:
             if b == p:
-                power[k] += pw[c]
+                power[k] = power[k] + pw[c]
             else:
-                defence[k] += decks[b].power[c]
+                defence[k] = defence[k] + decks[b].power[c]
         specs = decks[p].specs
         view = tuple([Attack(k, c, specs[c], q, power[k], tuple(groups[k]), defence[k])
                       for k, (c, q) in enumerate(attacks)])
