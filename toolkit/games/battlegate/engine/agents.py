@@ -40,7 +40,6 @@ def worth(spec: CardSpec) -> float:
     return spec.power + CLASS_WORTH.get(spec.klass, 0.0)
 
 
-
 class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
 
@@ -175,8 +174,8 @@ class GreedyAgent:
 
 def _card_worth(mine: tuple[CardSpec, ...], legal: Sequence[tuple], kind: str,
                 most: bool) -> tuple:
-    """The action of ``kind`` whose card is worth the most (``most``: the lowest card of
-    the best) or the least (the lowest card of the least)."""
+    """The action of ``kind`` whose card is worth the most (``most``) or the least; of
+    cards worth the same, the lowest card number."""
     best: tuple | None = None
     best_worth = 0.0
     best_card = 0
@@ -345,7 +344,6 @@ class _Target:
 
 _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
-_SECOND_FIRST = itemgetter(1, 0)
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 """Battle Gate's agent registry: name -> factory."""

@@ -147,8 +147,10 @@ def _in_order(cards: tuple[int, ...]) -> bool:
 
 def _add_bits(mask: int, cards: tuple[int, ...]) -> int:
     """``mask`` with the bit of each of ``cards`` added, or -1 if one was there already
-    (or ``mask`` is -1)."""
+    (or ``mask`` is -1, or a card number is negative)."""
     for c in cards:
+        if c < 0:
+            return -1
         bit = 1 << c
         if mask & bit:
             return -1
