@@ -40,12 +40,6 @@ def worth(spec: CardSpec) -> float:
     return spec.power + CLASS_WORTH.get(spec.klass, 0.0)
 
 
-PLANS_KEPT = 8192
-"""How many blocking plans `plan_blocks` keeps (they come back again and again)."""
-
-_PLANS: dict[tuple, dict[int, int]] = {}
-
-
 class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
 
@@ -68,19 +62,14 @@ class GreedyAgent:
         if decision == "boost":
             return self._boost(obs, legal)
         if decision == "discard":
-            mine = obs.mine
-            return min(legal, key=lambda a: (worth(mine[a[2]]), a[2]))
+            return _card_worth(obs.mine, legal, "discard", False)
         if decision == "recover":
-            mine = obs.mine
-            cards = [a for a in legal if a[0] == "recover"]
-            return max(cards, key=lambda a: (worth(mine[a[2]]), -a[2]))
+            return _card_worth(obs.mine, legal, "recover", True)
         return legal[0]
 
     # -------------------------------------------------------------- fielding
     def _field(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
-        mine = obs.mine
-        cards = [a for a in legal if a[0] == "field"]
-        return max(cards, key=lambda a: (worth(mine[a[2]]), -a[2]))
+        return _card_worth(obs.mine, legal, "field", True)
 
     # --------------------------------------------------------------- attacks
     def _attack(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
@@ -90,7 +79,13 @@ class GreedyAgent:
         declared = {a.card for a in obs.attacks}
         attackers = [(c, spec.power, worth(spec)) for c, spec in obs.fields[p]
                      if spec.klass != "Minion" and c not in declared]
-        stalled = obs.idle > 2 * sum(obs.alive) or _life(obs, p) <= 3
+        # Strongest first, then by card number (two stable sorts).
+        attackers = sorted(sorted(attackers, key=_FIRST), key=_SECOND, reverse=True)
+        living = 0
+        for alive in obs.alive:
+            if alive:
+                living += 1
+        stalled = obs.idle > 2 * living or _life(obs, p) <= 3
         targets = sorted({a[3] for a in options},
                          key=lambda q: (_life(obs, q), (q - p) % len(obs.alive)))
         best: tuple | None = None
@@ -101,10 +96,12 @@ class GreedyAgent:
                 continue
             if best is not None and value <= best_value:
                 continue
-            # Declare the strongest chosen card (legal actions name one card per kind).
-            lead = mine[max(chosen, key=lambda x: (x[1], -x[0]))[0]]
+            # Declare the strongest chosen card (legal actions name one card per kind):
+            # the first, as they stay strongest first, then by card number.
+            lead = mine[chosen[0][0]]
             for a in options:
-                if a[3] == q and mine[a[2]] == lead:
+                spec = mine[a[2]]
+                if a[3] == q and (spec is lead or spec == lead):
                     best, best_value = a, value
                     break
         if best is not None and (best_value > 0 or stalled):
@@ -118,9 +115,8 @@ class GreedyAgent:
                           ) -> tuple[list[tuple[int, int, float]], float]:
         """The attackers worth sending at ``q`` and what that is worth: all of them, less
         those the defence would beat, dropped while that raises the value (a few rounds
-        at most)."""
-        # Strongest first, then by card number (two stable sorts).
-        chosen = sorted(sorted(attackers, key=_FIRST), key=_SECOND, reverse=True)
+        at most). ``attackers`` come strongest first, then by card number."""
+        chosen = attackers
         target = _Target(obs, q)
         value, beaten = target.value(chosen)
         for _ in range(3):
@@ -176,12 +172,31 @@ class GreedyAgent:
         return best if best is not None else legal[-1]
 
 
+def _card_worth(mine: tuple[CardSpec, ...], legal: Sequence[tuple], kind: str,
+                most: bool) -> tuple:
+    """The action of ``kind`` whose card is worth the most (``most``) or the least; of
+    cards worth the same, the lowest card number."""
+    best: tuple | None = None
+    best_worth = 0.0
+    best_card = 0
+    for a in legal:
+        if a[0] != kind:
+            continue
+        c: int = a[2]
+        w = worth(mine[c])
+        if (best is None or (w > best_worth if most else w < best_worth)
+                or (w == best_worth and c < best_card)):
+            best, best_worth, best_card = a, w, c
+    assert best is not None
+    return best
+
+
 def _life(obs: Observation, q: int) -> int:
     """Cards seat ``q`` can still discard before being eliminated: deck and hand."""
     return obs.deck_sizes[q] + obs.hand_sizes[q]
 
 
-def plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tuple[int, int]],
+def plan_blocks(attacks: list[tuple[int, int, int]], defenders: list[tuple[int, int]],
                 life: int) -> dict[int, int]:
     """A blocking plan: defender card -> attack index.
 
@@ -190,64 +205,83 @@ def plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tup
     first, is beaten by the cheapest single card or the two strongest free cards; then
     equal trades and cheap blocks of big undefended attacks; then, when the undefended
     power would eliminate the defender, every free card blocks the biggest attacks.
-
-    The plan of the same attacks, defenders and life is worked out once and kept (in
-    `_PLANS`); callers only read it.
     """
-    key = (tuple(attacks), tuple(defenders), life)
-    plan = _PLANS.get(key)
-    if plan is None:
-        if len(_PLANS) >= PLANS_KEPT:
-            _PLANS.clear()
-        plan = _PLANS[key] = _plan_blocks(attacks, defenders, life)
-    return plan
-
-
-def _plan_blocks(attacks: Sequence[tuple[int, int, int]], defenders: Sequence[tuple[int, int]],
-                 life: int) -> dict[int, int]:
-    """`plan_blocks` worked out."""
-    defence = {k: d for k, _, d in attacks}
+    size = 0
+    for k, _, _ in attacks:
+        if k >= size:
+            size = k + 1
+    defence = [0] * size
+    # Strongest attack first, then by index: ranks power * size + (size - 1 - k), highest
+    # first (powers and indexes are never negative).
+    ranks: list[int] = []
+    for k, power, d in attacks:
+        defence[k] = d
+        ranks.append(power * size + size - 1 - k)
+    ranks.sort(reverse=True)
+    order = [size - 1 - r % size for r in ranks]
+    powers = [r // size for r in ranks]
+    # The free defenders, cheapest first, then by card: ranks power * top + card.
+    top = 1
+    for c, _ in defenders:
+        if c >= top:
+            top = c + 1
+    free: list[int] = []
+    for c, power in defenders:
+        free.append(power * top + c)
+    free.sort()
+    cards = [r % top for r in free]
+    strength = [r // top for r in free]
     plan: dict[int, int] = {}
-    # Strongest attack first, then by index (two stable sorts); cheapest defender first.
-    order = sorted(sorted(attacks, key=_FIRST), key=_SECOND, reverse=True)
-    free = sorted(defenders, key=_SECOND_FIRST)
 
-    for k, power, _ in order:
-        if not free:
+    for i in range(len(order)):
+        if not cards:
             break
-        need = power - defence[k] + 1
+        k = order[i]
+        need = powers[i] - defence[k] + 1
         if need <= 0:
             continue
-        for x in free:
-            if x[1] >= need:  # the cheapest single card that beats it
-                plan[x[0]] = k
-                defence[k] += x[1]
-                free.remove(x)
-                break
-        else:
-            if len(free) >= 2 and free[-1][1] + free[-2][1] >= need:
-                for x in (free[-1], free[-2]):
-                    plan[x[0]] = k
-                    defence[k] += x[1]
-                    free.remove(x)
-    for k, power, _ in order:
-        if defence[k] > power:
+        j = 0
+        while j < len(strength) and strength[j] < need:
+            j += 1
+        if j < len(strength):  # the cheapest single card that beats it
+            plan[cards[j]] = k
+            defence[k] = defence[k] + strength[j]
+            cards.pop(j)
+            strength.pop(j)
+        elif len(strength) >= 2 and strength[-1] + strength[-2] >= need:
+            for _ in range(2):  # the two strongest
+                plan[cards[-1]] = k
+                defence[k] = defence[k] + strength[-1]
+                cards.pop()
+                strength.pop()
+    for i in range(len(order)):
+        k = order[i]
+        power = powers[i]
+        d = defence[k]
+        if d > power:
             continue
-        for x in free:
-            if defence[k] + x[1] == power or (defence[k] == 0 and power >= x[1] + 2):
-                plan[x[0]] = k
-                defence[k] += x[1]
-                free.remove(x)
+        for j in range(len(strength)):
+            x = strength[j]
+            if d + x == power or (d == 0 and power >= x + 2):
+                plan[cards[j]] = k
+                defence[k] = defence[k] + x
+                cards.pop(j)
+                strength.pop(j)
                 break
-    if free and sum(power for k, power, _ in attacks if defence[k] == 0) >= life:
-        for k, _, _ in order:
-            if not free:
-                break
-            if not defence[k]:
-                x = free[0]
-                plan[x[0]] = k
-                defence[k] += x[1]
-                free.remove(x)
+    if cards:
+        undefended = 0
+        for k, power, _ in attacks:
+            if defence[k] == 0:
+                undefended += power
+        if undefended >= life:
+            for k in order:
+                if not cards:
+                    break
+                if not defence[k]:
+                    plan[cards[0]] = k
+                    defence[k] = defence[k] + strength[0]
+                    cards.pop(0)
+                    strength.pop(0)
     return plan
 
 
@@ -259,10 +293,18 @@ class _Target:
 
     def __init__(self, obs: Observation, q: int) -> None:
         self.old = [(-1, a.power, worth(a.spec)) for a in obs.attacks if a.target == q]
-        defenders = [(c, spec.power) for c, spec in obs.fields[q] if spec.klass != "Assassin"]
+        size = len(obs.decks[q])
+        defenders: list[tuple[int, int]] = []
+        powers = [0] * size  # by card number
+        worths = [0.0] * size
+        for c, spec in obs.fields[q]:
+            worths[c] = worth(spec)
+            if spec.klass != "Assassin":
+                defenders.append((c, spec.power))
+                powers[c] = spec.power
         self.defenders = defenders
-        self.powers = dict(defenders)
-        self.worths = {c: worth(spec) for c, spec in obs.fields[q]}
+        self.powers = powers
+        self.worths = worths
         self.life = obs.deck_sizes[q] + obs.hand_sizes[q]
 
     def value(self, chosen: Sequence[tuple[int, int, float]]) -> tuple[float, set[int]]:
@@ -271,15 +313,15 @@ class _Target:
         attacks already declared on it count too), and which of ``chosen`` would be
         beaten."""
         sent = self.old + list(chosen)
-        attacks = [(k, x[1], 0) for k, x in enumerate(sent)]
+        attacks = [(k, sent[k][1], 0) for k in range(len(sent))]
         life = self.life
         plan = plan_blocks(attacks, self.defenders, life)
         powers, worths = self.powers, self.worths
         defence = [0] * len(sent)
         lost = [0.0] * len(sent)
         for c, k in plan.items():
-            defence[k] += powers[c]
-            lost[k] += worths[c]
+            defence[k] = defence[k] + powers[c]
+            lost[k] = lost[k] + worths[c]
         value = 0.0
         damage = 0
         beaten: set[int] = set()
@@ -302,7 +344,6 @@ class _Target:
 
 _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
-_SECOND_FIRST = itemgetter(1, 0)
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 """Battle Gate's agent registry: name -> factory."""

@@ -43,8 +43,7 @@ the legal actions are found once per state (the automatic steps already look for
 the loop key carries a running (Zobrist) summary of the card zones instead of the zones
 themselves; `invariants` re-checks only what changed since the state it last found sound
 (the seats whose zones changed, a single new attack, block or boost alone); `observe`
-rebuilds only the views whose state parts changed; the first card of each kind among a
-set of cards is found once per set (`Deck.firsts`). The modules are typed so that mypyc
+rebuilds only the views whose state parts changed. The modules are typed so that mypyc
 compiles them (``__init__`` written out where a dataclass would generate it).
 """
 
@@ -53,9 +52,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
-from toolkit.sim.engine import Agent, Instrumented, Outcome
+from toolkit.sim.engine import Agent, EmitHook, Instrumented, Outcome
 
 from .rulings import COVERAGE_IDS, RULINGS
 from .state import (
@@ -92,17 +91,14 @@ from .state import (
     started_key,
 )
 
-FIRST_DRAW_FIRST = 3
-FIRST_DRAW_OTHERS = 4
+FIRST_DRAW_FIRST: Final = 3
+FIRST_DRAW_OTHERS: Final = 4
 """Draw phase: "The player who goes first draws 3 cards on their first turn, all other
 players draw 4 on their first turn.\""""
 
-STAT = "battlegate.stat."
+STAT: Final = "battlegate.stat."
 
-KINDS_KEPT = 4096
-"""How many sets of cards a deck remembers the first cards of each kind of (`_kinds`)."""
-
-SEAT = ((0,), (1,), (2,), (3,))
+SEAT: Final = ((0,), (1,), (2,), (3,))
 """``to_move``'s answer for each seat."""
 
 
@@ -141,6 +137,54 @@ def _forget(shown: tuple[int, ...], card: int, kind: tuple[int, ...]) -> int:
     return -1
 
 
+def _in_order(cards: tuple[int, ...]) -> bool:
+    """Whether ``cards`` are in card order."""
+    for i in range(1, len(cards)):
+        if cards[i] < cards[i - 1]:
+            return False
+    return True
+
+
+def _add_bits(mask: int, cards: tuple[int, ...]) -> int:
+    """``mask`` with the bit of each of ``cards`` added, or -1 if one was there already
+    (or ``mask`` is -1, or a card number is negative)."""
+    for c in cards:
+        if c < 0:
+            return -1
+        bit = 1 << c
+        if mask & bit:
+            return -1
+        mask |= bit
+    return mask
+
+
+def _shuffle(rng: Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the same swaps from the same numbers drawn (`Random.shuffle`
+    picking each place by `Random.getrandbits` as `Random._randbelow` does), compiled."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _count(flags: tuple[int, ...], cards: tuple[int, ...]) -> int:
+    """How many of ``cards`` have their flag (1 or 0 per card number) set."""
+    n = 0
+    for c in cards:
+        n += flags[c]
+    return n
+
+
+def _bottom(cut: int, order: tuple[int, ...], top: int) -> int:
+    """The card a deck's cut revealed while it is still at the bottom of ``order[top:]``,
+    else -1."""
+    return cut if cut >= 0 and top < len(order) and order[-1] == cut else -1
+
+
 def highest_possible(decks: tuple[Deck, ...], tied: list[int]) -> bool:
     """Whether a re-cut can give one of the ``tied`` players the highest power: some
     player's strongest card beats every other tied deck's weakest one."""
@@ -152,21 +196,18 @@ def highest_possible(decks: tuple[Deck, ...], tied: list[int]) -> bool:
 
 
 def _kinds(cards: tuple[int, ...], deck: Deck) -> tuple[int, ...]:
-    """The first card of each kind among the sorted ``cards`` (in card order).
-
-    Found once per set of cards and kept in the deck's `Deck.firsts` (hands and piles
-    come back again and again)."""
+    """The first card of each kind among the sorted ``cards`` (in card order)."""
     if deck.distinct:
         return cards
-    known = deck.firsts
-    firsts = known.get(cards)
-    if firsts is None:
-        if len(known) >= KINDS_KEPT:
-            known.clear()
-        backwards = cards[::-1]  # the last pair written for a kind is its first card
-        firsts = known[cards] = tuple(sorted(dict(zip(
-            map(deck.kind.__getitem__, backwards), backwards, strict=True)).values()))
-    return firsts
+    kind = deck.kind
+    seen = 0  # a bit per kind met
+    firsts: list[int] = []
+    for c in cards:
+        bit = 1 << kind[c]
+        if not seen & bit:
+            seen |= bit
+            firsts.append(c)
+    return tuple(firsts)
 
 
 def can_ever_attack(deck: Deck, hand: tuple[int, ...], field: tuple[int, ...],
@@ -200,13 +241,15 @@ class BattleGateRules(Instrumented):
     rulings = RULINGS
     length_unit = "turns"
     max_steps = 60_000
+    emit: EmitHook | None
+    counts: dict[str, int]
 
     def __init__(self) -> None:
         self.emit = None
         self._last_game: Game | None = None
         # The last views `observe` built, each with the state parts it was built from
         # (compared by identity: a state's lists and tuples are replaced, never changed).
-        self._fields_view: tuple[list[Cards], tuple] = ([], ())
+        self._fields_view: tuple[list[Cards], Game | None, tuple] = ([], None, ())
         self._decks_view: tuple[list[int], Battle | None, tuple, tuple] = ([], None, (), ())
         self._hands_view: tuple[list[Cards], tuple] = ([], ())
         self._discards_view: tuple[list[Cards], tuple, tuple] = ([], (), ())
@@ -230,6 +273,15 @@ class BattleGateRules(Instrumented):
                    finished: int) -> dict[str, Any]:
         """Battle Gate's own statistics of a run (see the function `game_stats`)."""
         return game_stats(counters, deck_names, finished)
+
+    def fire(self, rule_id: str) -> None:
+        """Count one firing of a rule, ability or ruling (as `Instrumented.fire`, compiled
+        with the engine)."""
+        counts = self.counts
+        counts[rule_id] = counts[rule_id] + 1
+        emit = self.emit
+        if emit is not None:
+            emit("fired", rule_id)
 
     def stat(self, key: str, n: int = 1) -> None:
         """Add ``n`` to the game statistic ``battlegate.stat.<key>`` (not a coverage id)."""
@@ -262,7 +314,7 @@ class BattleGateRules(Instrumented):
         order = []
         for d in decks:
             cards = list(range(d.size))
-            rng.shuffle(cards)
+            _shuffle(rng, cards)
             order.append(cards)
         if self.emit:
             self.emit("round", "Setup")
@@ -355,7 +407,7 @@ class BattleGateRules(Instrumented):
             # "In the event of a tie all tied players shuffle and cut their decks again"
             self.fire("battlegate.rule.recut")
             for p in tied:
-                rng.shuffle(order[p])
+                _shuffle(rng, order[p])
             contenders = tied
 
     # ---------------------------------------------------------------- interface
@@ -409,7 +461,7 @@ class BattleGateRules(Instrumented):
     def apply(self, state: State, action: tuple) -> State:
         """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
         s = state.copy()
-        kind = action[0]
+        kind: str = action[0]
         if kind == "stop":
             phase = s.phase
             if phase == DRAW:
@@ -552,7 +604,7 @@ class BattleGateRules(Instrumented):
             return
         # Draw phase: "a player may draw a number of cards from the top of their deck to
         # their hand up to the number of soldier cards they have in play +1"
-        s.limit = 1 + sum(map(g.decks[p].soldier.__getitem__, s.field[p]))
+        s.limit = 1 + _count(g.decks[p].soldier, s.field[p])
 
     def _draw(self, s: State, p: int, n: int) -> int:
         order = s.battle.order[p]
@@ -591,7 +643,7 @@ class BattleGateRules(Instrumented):
         caps = []
         for q in range(g.n):
             if alive[q]:
-                caps.append((1 + sum(map(g.decks[q].assassin.__getitem__, s.field[q])),
+                caps.append((1 + _count(g.decks[q].assassin, s.field[q]),
                              len(s.hand[q])))
             else:
                 caps.append((0, 0))
@@ -850,13 +902,13 @@ class BattleGateRules(Instrumented):
         dfn = [0] * n_att
         groups: list[list[tuple[int, int]]] = [[] for _ in range(n_att)]
         for q, c, k in s.blocks:
-            dfn[k] += decks[q].power[c]
+            dfn[k] = dfn[k] + decks[q].power[c]
             groups[k].append((q, c))
         for b, c, k in s.boosts:
             if b == p:
-                atk[k] += decks[b].power[c]
+                atk[k] = atk[k] + decks[b].power[c]
             else:
-                dfn[k] += decks[b].power[c]
+                dfn[k] = dfn[k] + decks[b].power[c]
         lost: list[tuple[int, int]] = []
         damage = [0] * g.n
         for k, (c, q) in enumerate(s.attacks):
@@ -865,7 +917,7 @@ class BattleGateRules(Instrumented):
                 # "the defending player must discard a number of cards from the top of
                 # their deck equal to the total power of any attacks they did not defend
                 # against"
-                damage[q] += atk[k]
+                damage[q] = damage[q] + atk[k]
                 self.fire("battlegate.rule.undefended")
                 result = f"undefended: {names[q]} must discard {atk[k]}"
             elif atk[k] == dfn[k]:
@@ -1044,7 +1096,7 @@ class BattleGateRules(Instrumented):
         # Recovery phase: "up to the number of minions they have in play"
         p = s.current
         s.count = 0
-        s.limit = sum(map(s.battle.game.decks[p].minion.__getitem__, s.field[p]))
+        s.limit = _count(s.battle.game.decks[p].minion, s.field[p])
 
     # ------------------------------------------------------------ observation
     def attacks_view(self, s: State) -> tuple[Attack, ...]:
@@ -1064,13 +1116,13 @@ class BattleGateRules(Instrumented):
         defence = [0] * len(attacks)
         groups: list[list[int]] = [[] for _ in attacks]
         for q, d, k in s.blocks:
-            defence[k] += decks[q].power[d]
+            defence[k] = defence[k] + decks[q].power[d]
             groups[k].append(d)
         for b, c, k in s.boosts:
             if b == p:
-                power[k] += pw[c]
+                power[k] = power[k] + pw[c]
             else:
-                defence[k] += decks[b].power[c]
+                defence[k] = defence[k] + decks[b].power[c]
         specs = decks[p].specs
         view = tuple([Attack(k, c, specs[c], q, power[k], tuple(groups[k]), defence[k])
                       for k, (c, q) in enumerate(attacks)])
@@ -1090,17 +1142,25 @@ class BattleGateRules(Instrumented):
         field = s.field
         fields = self._fields_view
         if fields[0] is not field:
-            fields = self._fields_view = (field, tuple([
-                tuple(map(d.pairs.__getitem__, f))
-                for d, f in zip(g.decks, field, strict=True)]))
+            # (only the seats whose play field changed are shown again)
+            old_field, old_game, old_views = fields
+            same = old_game is g
+            views: list[tuple[tuple[int, CardSpec], ...]] = []
+            for q in range(len(field)):
+                f = field[q]
+                if same and old_field[q] is f:
+                    views.append(old_views[q])
+                else:
+                    pairs = g.decks[q].pairs
+                    views.append(tuple([pairs[c] for c in f]))
+            fields = self._fields_view = (field, g, tuple(views))
         top = s.top
         decks = self._decks_view
         if decks[0] is not top or decks[1] is not battle:
             order = battle.order
             decks = self._decks_view = (
-                top, battle, tuple([len(o) - t for o, t in zip(order, top, strict=True)]),
-                tuple([c if c >= 0 and t < len(o) and o[-1] == c else -1
-                       for c, o, t in zip(battle.cut, order, top, strict=True)]))
+                top, battle, tuple([len(order[q]) - top[q] for q in range(len(top))]),
+                tuple([_bottom(battle.cut[q], order[q], top[q]) for q in range(len(top))]))
         hand = s.hand
         hands = self._hands_view
         if hands[0] is not hand:
@@ -1118,7 +1178,7 @@ class BattleGateRules(Instrumented):
         seats = s.seats
         return Observation(  # positional, in the order of Observation's fields (faster)
             p, PHASE_NAMES[phase], s.current, battle.first, s.turn, s.idle, seats.alive,
-            g.specs[p], hand[p], discard[p], fields[1], decks[2], hands[1], discards[1],
+            g.specs[p], hand[p], discard[p], fields[2], decks[2], hands[1], discards[1],
             max(0, cap_cards - cards), max(0, cap_power - power),
             self.attacks_view(s), s.fresh, to_discard,
             s.limit - s.count if phase == DRAW or phase == RECOVER else 0,
@@ -1162,7 +1222,7 @@ class BattleGateRules(Instrumented):
             if bottom >= 0:
                 seen.add(bottom)
             unseen = [c for c in range(d.size) if c not in seen]
-            rng.shuffle(unseen)
+            _shuffle(rng, unseen)
             extra = obs.hand_sizes[q] - len(known)
             hand.append(tuple(sorted(known + tuple(unseen[:extra]))))
             order.append(tuple(unseen[extra:]) + ((bottom,) if bottom >= 0 else ()))
@@ -1223,7 +1283,12 @@ class BattleGateRules(Instrumented):
                         and not self._seat_still_sound(s, a, p)):
                     return False
         if s.used is not a.used or s.caps is not a.caps:
-            for (cards, power), (cap_cards, cap_power) in zip(s.used, s.caps, strict=True):
+            used, caps = s.used, s.caps
+            if len(used) != len(caps):
+                return False
+            for q in range(len(used)):
+                cards, power = used[q]
+                cap_cards, cap_power = caps[q]
                 if cards > cap_cards or power > cap_power:
                     return False
         if outcome is not None:
@@ -1276,30 +1341,38 @@ class BattleGateRules(Instrumented):
         """Seat ``p``'s zones in ``s``, knowing they were sound in the ancestor ``a``: the
         cards that moved are the cards that arrived (every card is still in exactly one
         place), the zones that changed are in card order, the known hand cards in hand."""
-        gone: list[int] = []
-        came: list[int] = []
+        # A bit per card that left (gone) or arrived in (came) a changed zone; a card met
+        # twice on one side (-1) is left to `_broken`.
+        gone = came = 0
         t0, t1 = a.top[p], s.top[p]
         if t1 != t0:
             order = s.battle.order[p]
             if t1 > t0:
-                gone.extend(order[t0:t1])
+                gone = _add_bits(gone, order[t0:t1])
             else:
-                came.extend(order[t1:t0])
+                came = _add_bits(came, order[t1:t0])
         for old, new in ((a.hand[p], s.hand[p]), (a.field[p], s.field[p]),
                          (a.discard[p], s.discard[p])):
             if old is not new:
-                if new != tuple(sorted(new)):
+                if not _in_order(new):
                     return False
-                gone.extend(old)
-                came.extend(new)
+                gone = _add_bits(gone, old)
+                came = _add_bits(came, new)
         if s.boosts is not a.boosts:
-            gone.extend(c for b, c, _ in a.boosts if b == p)
-            came.extend(c for b, c, _ in s.boosts if b == p)
-        if (gone or came) and sorted(gone) != sorted(came):
+            for b, c, _ in a.boosts:
+                if b == p:
+                    gone = _add_bits(gone, (c,))
+            for b, c, _ in s.boosts:
+                if b == p:
+                    came = _add_bits(came, (c,))
+        if gone != came or gone < 0:
             return False
         shown = s.shown[p]
         if shown and (shown is not a.shown[p] or s.hand[p] is not a.hand[p]):
-            return set(s.hand[p]).issuperset(shown)
+            hand = s.hand[p]
+            for c in shown:
+                if c not in hand:
+                    return False
         return True
 
     def _broken(self, s: State) -> Iterator[tuple[str, str]]:

@@ -33,22 +33,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from toolkit.sim.engine import Outcome
 
-MINION, SOLDIER, ASSASSIN = 0, 1, 2
-CLASS_NAMES = ("Minion", "Soldier", "Assassin")
+MINION: Final = 0
+SOLDIER: Final = 1
+ASSASSIN: Final = 2
+CLASS_NAMES: Final = ("Minion", "Soldier", "Assassin")
 CLASS_CODES = {name: code for code, name in enumerate(CLASS_NAMES)}
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
 """Rulebook: "For 2-4 players"."""
 
 # Phases of a turn ("Turn phase 1, Draw phase" ... "Turn phase 4, Recovery phase"); the
 # combat phase is split into its steps.
-DRAW, FIELD, ATTACK, DEFEND, BOOST, DISCARD, RECOVER, OVER = range(8)
-PHASE_NAMES = ("draw", "field", "attack", "defend", "boost", "discard", "recover", "over")
+DRAW: Final = 0
+FIELD: Final = 1
+ATTACK: Final = 2
+DEFEND: Final = 3
+BOOST: Final = 4
+DISCARD: Final = 5
+RECOVER: Final = 6
+OVER: Final = 7
+PHASE_NAMES: Final = ("draw", "field", "attack", "defend", "boost", "discard", "recover", "over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +120,10 @@ class Deck:
     power): cards of one kind are interchangeable, so actions name one card per kind.
     ``distinct`` is true when no two cards are alike. ``soldier``, ``assassin`` and
     ``minion`` are 1 for the cards of that class, else 0 (to count them in a zone).
-    ``firsts`` remembers, for sets of cards met, the first card of each kind among them.
     """
 
     __slots__ = ("specs", "power", "klass", "kind", "size", "attackers", "ids", "pairs",
-                 "lowest", "highest", "distinct", "soldier", "assassin", "minion", "firsts")
+                 "lowest", "highest", "distinct", "soldier", "assassin", "minion")
 
     def __init__(self, specs: tuple[CardSpec, ...]) -> None:
         self.specs = specs
@@ -133,12 +141,14 @@ class Deck:
         self.soldier = tuple(int(k == SOLDIER) for k in self.klass)
         self.assassin = tuple(int(k == ASSASSIN) for k in self.klass)
         self.minion = tuple(int(k == MINION) for k in self.klass)
-        self.firsts: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 # ------------------------------------------------------------------- the loop key
-KEY_ZONES = 4
-KEY_HAND, KEY_FIELD, KEY_DISCARD, KEY_SHOWN = range(KEY_ZONES)
+KEY_ZONES: Final = 4
+KEY_HAND: Final = 0
+KEY_FIELD: Final = 1
+KEY_DISCARD: Final = 2
+KEY_SHOWN: Final = 3
 _KEY_NUMBERS: dict[tuple[int, int], list[int]] = {}
 
 
@@ -428,7 +438,7 @@ class State:
         )
 
 
-SOUND_MARK: Any = object()
+SOUND_MARK: Final[Any] = object()
 """The value of ``State.sound`` once `BattleGateRules.invariants` found the state sound."""
 
 
