@@ -94,6 +94,7 @@ from .state import (
     Observation,
     State,
     WarblitzParams,
+    state_of,
 )
 from .stats import game_stats, stats_tables
 
@@ -1039,8 +1040,4 @@ class WarblitzRules(EffectResolver):
         pile[player] = tuple(mine)
         hand[q] = tuple(sorted(theirs[:n]))
         pile[q] = tuple(theirs[n:])
-        return State(obs.game, list(obs.board), list(obs.u), pile, hand, list(obs.used),
-                     list(obs.gone), list(obs.active), list(obs.held), obs.opened, obs.perm,
-                     obs.temp, obs.turns, obs.first, obs.current, obs.turn, obs.phase,
-                     obs.resume, obs.upgraded, obs.deployed, obs.fresh, obs.acted, obs.unit,
-                     obs.struck, obs.assigned, obs.attack, obs.queue, obs.outcome)
+        return state_of(obs, pile, hand)
