@@ -221,7 +221,7 @@ class GreedyAgent:
                 if role == TATK:
                     value = 1.0 + reach * 0.3 if reach > 0 else 0.1
                 else:
-                    value = 2.5 if g.effect[uid].has(E.SPECIAL) and reach > 0 else 0.0
+                    value = 2.5 if g.special[uid] and reach > 0 else 0.0
             value -= token * 0.01  # spend the least flexible token for a role
             if value > best_value:
                 best, best_value = a, value
@@ -478,7 +478,7 @@ class _Aim:
         # The expected hits of its dice, and what a Special ability adds to any attack.
         self.hits: float = dice * HIT_CHANCE[ranged]
         self.bonus: float = dice * SPECIAL_CHANCE[ranged] + obs.u[uid * F + TSPC] \
-            if g.effect[uid].has(E.SPECIAL) else 0.0
+            if g.special[uid] else 0.0
 
     def value(self, target: int) -> float:
         """The expected worth of attacking ``target`` (-1 for terrain or an own card): the

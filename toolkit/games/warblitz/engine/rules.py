@@ -910,7 +910,7 @@ class WarblitzRules(EffectResolver):
             self._damage(s, target, hits, uid, "an attack")
             if s.outcome is not None:
                 return
-        if specials and g.effect[uid].has(E.SPECIAL) and s.u[uid * F] != EMPTY:
+        if specials and g.special[uid] and s.u[uid * F] != EMPTY:
             self.fire("warblitz.ruling.special")
             self._trigger(s, uid, E.SPECIAL, origin, target, specials)
         if s.u[uid * F] != EMPTY:

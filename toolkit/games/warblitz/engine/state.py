@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from toolkit.games.warblitz.board import DEFAULT_START, StartLayout, own_space, read_slot
-from toolkit.games.warblitz.effects import NO_EFFECT, ONGOING, Effect
+from toolkit.games.warblitz.effects import NO_EFFECT, ONGOING, SPECIAL, Effect
 from toolkit.sim.engine import Outcome
 
 # (Final constants: the compiled engine reads them as numbers, not module globals.)
@@ -169,7 +169,7 @@ class Game:
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
                  "card_id", "same", "effect", "all_uids", "hp_check", "modifiers", "units",
-                 "units_of", "taunters")
+                 "units_of", "taunters", "special")
 
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
@@ -228,6 +228,8 @@ class Game:
         self.base_reach = tuple(e.reach or 3 for e in self.effect)
         self.label = tuple("terrain" if s is None else s.name for s in specs)
         self.ongoing = tuple(i for i, e in enumerate(self.effect) if e.has(ONGOING))
+        # Whether each card has a Special ability ("Special:" clauses).
+        self.special = tuple(e.has(SPECIAL) for e in self.effect)
         mods: list[list[tuple]] = [[], [], []]
         for i in self.ongoing:
             for clause in self.effect[i].on(ONGOING):
