@@ -35,6 +35,13 @@ from .state import (
 )
 
 
+def _with_it(task: Task, it: int) -> Task:
+    """``task`` with ``it`` the card its previous step chose (`Task._replace`, built
+    directly)."""
+    return Task(task.kind, task.owner, task.source, task.origin, task.steps, task.target, it,
+                task.options, task.subject, task.amount)
+
+
 class EffectResolver(Narrator):
     """Resolution of effects, for `WarblitzRules` (see the module docstring)."""
 
@@ -50,7 +57,7 @@ class EffectResolver(Narrator):
                  target: int = EMPTY, times: int = 1) -> None:
         """Queue ``uid``'s clauses for ``trigger`` (its owner resolves them)."""
         g = s.game
-        clauses = g.effect[uid].on(trigger) if g.effect[uid].clauses else ()
+        clauses = g.clauses[uid][trigger]
         if not clauses:
             return
         owner = g.owner[uid]
@@ -220,7 +227,9 @@ class EffectResolver(Narrator):
                     s.queue = s.queue[1:]
                     continue
                 step = task.steps[0]
-                s.queue = (task._replace(steps=task.steps[1:]),) + s.queue[1:]
+                s.queue = (Task(kind, task.owner, task.source, task.origin, task.steps[1:],
+                                task.target, task.it, task.options, task.subject,
+                                task.amount),) + s.queue[1:]
                 self._run_step(s, task, step)
                 continue
             if kind == PICK_TARGET:
@@ -243,7 +252,8 @@ class EffectResolver(Narrator):
                 if options:
                     self._finish_pick(s, task, options[0])
                 continue
-            s.queue = (task._replace(options=options),) + s.queue[1:]
+            s.queue = (Task(kind, task.owner, task.source, task.origin, task.steps, task.target,
+                            task.it, options, task.subject, task.amount),) + s.queue[1:]
             s.phase = PICK
             return True
         if s.outcome is None and s.phase == PICK:
@@ -268,7 +278,7 @@ class EffectResolver(Narrator):
             self.fire("warblitz.rule.spend-boost")
             self.fire("warblitz.effect.spend")
             self.card_fired(g, task.source)
-            s.queue = (s.queue[0]._replace(it=uid),) + s.queue[1:]
+            s.queue = (_with_it(s.queue[0], uid),) + s.queue[1:]
             if self.emit:
                 self.emit("ability", f"{g.label[task.source]}: {step.amount} boost spent from "
                           f"{self._who(s, uid)}")
@@ -298,7 +308,7 @@ class EffectResolver(Narrator):
             return
         if t.kind == E.SELECT and t.quant == E.ONE:
             it = subjects[0] if subjects else EMPTY
-            s.queue = (s.queue[0]._replace(it=it),) + s.queue[1:]
+            s.queue = (_with_it(s.queue[0], it),) + s.queue[1:]
         picks = []
         for uid in subjects:
             pick = self._apply_step(s, task, step, uid)

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
@@ -104,6 +104,9 @@ ASSIGN_ROLES = tuple(tuple(tuple(role for role in ROLES[token]
 """By a unit's slots used this Beginning phase (bit 1 ATK/DEF, bit 2 SPC) and a held
 token: the roles it may still be assigned in (ruling ``assign-limit``)."""
 
+
+ADJACENT: Final = B.ADJACENT
+"""`board.ADJACENT` (read by the compiled engine as its own constant)."""
 
 HOME = tuple(tuple(m for m in range(B.SIZE) if B.in_home(p, m)) for p in (0, 1))
 """Each player's deployment spaces ("the last three ranks of the battlefield"), in order."""
@@ -720,24 +723,27 @@ class WarblitzRules(EffectResolver):
         if n <= 0:
             return []
         board = s.board
-        adjacent = B.ADJACENT
-        seen = {start}
+        adjacent = ADJACENT
+        seen = [False] * B.SIZE
+        seen[start] = True
+        reached = 0
         frontier = [start]
         for _ in range(n):
             nxt = []
             for space in frontier:
                 for m in adjacent[space]:
-                    if board[m] == EMPTY and m not in seen:
-                        seen.add(m)
+                    if board[m] == EMPTY and not seen[m]:
+                        seen[m] = True
                         nxt.append(m)
             if not nxt:
                 break
+            reached += len(nxt)
             frontier = nxt
-        if len(seen) == 1:
+        if not reached:
             return []
         if n < 2:
-            seen.discard(start)  # (from 2 moves on: "move 1 space and then move back")
-        return sorted(seen)
+            seen[start] = False  # (from 2 moves on: "move 1 space and then move back")
+        return [m for m in range(B.SIZE) if seen[m]]
 
     def _can_move(self, s: State, uid: int) -> bool:
         """Whether `destinations` has any: the unit moves at least 1 and an adjacent space

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from toolkit.games.warblitz.board import DEFAULT_START, StartLayout, own_space, read_slot
-from toolkit.games.warblitz.effects import NO_EFFECT, ONGOING, SPECIAL, Effect
+from toolkit.games.warblitz.effects import NO_EFFECT, ONGOING, SPECIAL, TRIGGERS, Clause, Effect
 from toolkit.sim.engine import Outcome
 
 # (Final constants: the compiled engine reads them as numbers, not module globals.)
@@ -169,7 +169,7 @@ class Game:
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
                  "card_id", "same", "effect", "all_uids", "hp_check", "modifiers", "units",
-                 "units_of", "taunters", "special")
+                 "units_of", "taunters", "special", "clauses")
 
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
@@ -230,6 +230,9 @@ class Game:
         self.ongoing = tuple(i for i, e in enumerate(self.effect) if e.has(ONGOING))
         # Whether each card has a Special ability ("Special:" clauses).
         self.special = tuple(e.has(SPECIAL) for e in self.effect)
+        # Each card's clauses by trigger (`Effect.on`, worked out once).
+        self.clauses: tuple[tuple[tuple[Clause, ...], ...], ...] = tuple(
+            tuple(e.on(trigger) for trigger in range(len(TRIGGERS))) for e in self.effect)
         mods: list[list[tuple]] = [[], [], []]
         for i in self.ongoing:
             for clause in self.effect[i].on(ONGOING):
