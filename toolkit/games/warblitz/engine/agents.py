@@ -32,6 +32,7 @@ from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 from toolkit.sim.engine import Agent, RandomAgent
 
+from .basics import ADJACENT, RAYS, SIZE
 from .state import (
     BEGIN,
     BST,
@@ -68,9 +69,6 @@ SPECIAL_CHANCE = (2 / 6, 2 / 6)
 GOOD_VERBS = frozenset({E.HEAL, E.BOOST, E.GAIN, E.MOVE, E.DRAW_DICE})
 UNSET: Final = -1e18
 """A worth not worked out yet (every worth is far above it)."""
-SIZE: Final = B.SIZE
-ADJACENT: Final = B.ADJACENT
-RAYS: Final = B.RAYS
 DIST: Final = tuple(B.distance(a, b) for a in range(B.SIZE) for b in range(B.SIZE))
 """`board.distance` of every two spaces: ``DIST[a * SIZE + b]``."""
 

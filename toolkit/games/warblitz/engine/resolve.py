@@ -12,7 +12,7 @@ from __future__ import annotations
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 
-from .basics import TOKEN_NAMES, _of, _put
+from .basics import ADJACENT, RAYS, SIZE, TOKEN_NAMES, _of, _put
 from .narrate import Narrator
 from .state import (
     BST,
@@ -139,16 +139,16 @@ class EffectResolver(Narrator):
         near: set[int] | None = None
         if place == E.ADJACENT:
             refs = self._refs(s, t.ref, owner, source, origin, target, it)
-            near = {m for r in refs for m in B.ADJACENT[r]}
+            near = {m for r in refs for m in ADJACENT[r]}
         elif place == E.WITHIN:
             here = u[source * F] if source != EMPTY and u[source * F] != EMPTY else origin
-            near = {m for m in range(B.SIZE) if here != EMPTY and m != here
+            near = {m for m in range(SIZE) if here != EMPTY and m != here
                     and B.distance(here, m) <= t.within}
         elif place == E.IN_RANGE:
             near = ({u[x * F] for x in self.targets(s, source)}
                     if source != EMPTY and u[source * F] != EMPTY else set())
         out = []
-        for space in range(B.SIZE):
+        for space in range(SIZE):
             uid = board[space]
             if uid == EMPTY or g.kind[uid] != UNIT:
                 continue
@@ -375,7 +375,7 @@ class EffectResolver(Narrator):
             self.card_fired(g, uid)
             return []
         step = task.steps[0]
-        ways = [d for d in range(4) if B.RAYS[here][d] and s.board[B.RAYS[here][d][0]] == EMPTY]
+        ways = [d for d in range(4) if RAYS[here][d] and s.board[RAYS[here][d][0]] == EMPTY]
         if step.arg != E.CHOSEN:
             src = task.source
             frm = s.u[src * F] if src != EMPTY and s.u[src * F] != EMPTY else task.origin
@@ -387,7 +387,7 @@ class EffectResolver(Narrator):
                 ways = [d for d in ways if d == want]
             else:
                 before = B.distance(frm, here)
-                ways = [d for d in ways if (B.distance(frm, B.RAYS[here][d][0]) > before)
+                ways = [d for d in ways if (B.distance(frm, RAYS[here][d][0]) > before)
                         == (step.arg == E.AWAY)]
         return ways
 
@@ -413,7 +413,7 @@ class EffectResolver(Narrator):
         if task.kind == PICK_DIRECTION:
             # "slide it that many clear straight spaces in a single direction"
             dest = here
-            for m in B.RAYS[here][value][:task.amount]:
+            for m in RAYS[here][value][:task.amount]:
                 if s.board[m] != EMPTY:
                     break
                 dest = m
