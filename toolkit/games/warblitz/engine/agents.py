@@ -281,8 +281,9 @@ class GreedyAgent:
         if options:
             dearest = max(g.spec[a[2]].cost for a in options)
             enemy = self._enemy_boss(obs)
-            # The first of the dearest units' deployments, by: threatens something from
-            # there, nearest the enemy commander, the lowest space.
+            # Of the dearest units' deployments the best (the first of equals): one that
+            # threatens something from there, then nearest the enemy commander, then the
+            # lowest space.
             best: tuple = options[0]
             best_key: tuple | None = None
             for a in options:
