@@ -26,12 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 from toolkit.sim.engine import Agent, RandomAgent
 
+from .basics import ADJACENT, RAYS, SIZE
 from .state import (
     BEGIN,
     BST,
@@ -55,6 +56,7 @@ from .state import (
     F,
     Observation,
     State,
+    state_of,
 )
 
 if TYPE_CHECKING:
@@ -65,6 +67,15 @@ HIT_CHANCE = (5 / 6, 4 / 6)
 SPECIAL_CHANCE = (2 / 6, 2 / 6)
 """A die's chance of a Special: melee (1 or 6), range (2 or 6)."""
 GOOD_VERBS = frozenset({E.HEAL, E.BOOST, E.GAIN, E.MOVE, E.DRAW_DICE})
+UNSET: Final = -1e18
+"""A worth not worked out yet (every worth is far above it)."""
+DIST: Final = tuple(B.distance(a, b) for a in range(B.SIZE) for b in range(B.SIZE))
+"""`board.distance` of every two spaces: ``DIST[a * SIZE + b]``."""
+
+
+def _dist(a: int, b: int) -> int:
+    """Orthogonal steps between two spaces of the battlefield (`board.distance`)."""
+    return DIST[a * SIZE + b]
 
 
 def _rules() -> WarblitzRules:
@@ -120,21 +131,6 @@ class GreedyAgent:
         g = obs.game
         return g.hp[uid] - obs.u[uid * F + DMG]
 
-    def _attack_value(self, obs: Observation, uid: int, target: int, dice: int) -> float:
-        """The expected worth of ``uid`` attacking ``target`` with ``dice`` dice."""
-        g = obs.game
-        me = obs.player
-        if g.kind[target] == TERRAIN or g.owner[target] == me:
-            return -1.0
-        hits = dice * HIT_CHANCE[g.ranged[uid]] - obs.u[target * F + TDEF] * 0.9
-        life = self._life(obs, target)
-        value = 1.0 + min(hits, life) * (3.0 if g.rank[target] == COMMANDER else 1.0)
-        if hits >= life:
-            value += self._worth(obs, target) if g.rank[target] != COMMANDER else 200.0
-        if g.effect[uid].has(E.SPECIAL):
-            value += dice * SPECIAL_CHANCE[g.ranged[uid]] + obs.u[uid * F + TSPC]
-        return value
-
     def _aim(self, obs: Observation, uid: int) -> _Aim:
         """How ``uid`` strikes on this battlefield (kept with the plans)."""
         self._fresh(obs)
@@ -158,9 +154,14 @@ class GreedyAgent:
     def _threat(self, obs: Observation, space: int) -> int:
         """How many enemy units could attack ``space`` next turn (roughly: within 3)."""
         g = obs.game
-        return sum(1 for uid in g.own[1 - obs.player]
-                   if g.kind[uid] == UNIT and obs.u[uid * F] != EMPTY
-                   and B.distance(obs.u[uid * F], space) <= (5 if g.ranged[uid] else 3))
+        u = obs.u
+        n = 0
+        for uid in g.own[1 - obs.player]:
+            if g.kind[uid] == UNIT:
+                at = u[uid * F]
+                if at != EMPTY and DIST[at * SIZE + space] <= (5 if g.ranged[uid] else 3):
+                    n += 1
+        return n
 
     # --------------------------------------------------------------- beginning
     def _reserve(self, obs: Observation) -> int:
@@ -218,7 +219,7 @@ class GreedyAgent:
                 if role == TATK:
                     value = 1.0 + reach * 0.3 if reach > 0 else 0.1
                 else:
-                    value = 2.5 if g.effect[uid].has(E.SPECIAL) and reach > 0 else 0.0
+                    value = 2.5 if g.special[uid] and reach > 0 else 0.0
             value -= token * 0.01  # spend the least flexible token for a role
             if value > best_value:
                 best, best_value = a, value
@@ -269,12 +270,7 @@ class GreedyAgent:
         if s is None or obs.u is not self._seen_u or obs.fresh != s.fresh or \
                 list(obs.active) != s.active:
             self._seen_u = obs.u  # (the battlefield follows from the pieces' spaces)
-            s = self._seen_state = State(
-                obs.game, list(obs.board), list(obs.u), [(), ()], [(), ()], list(obs.used),
-                list(obs.gone), list(obs.active), list(obs.held), obs.opened, obs.perm,
-                obs.temp, obs.turns, obs.first, obs.current, obs.turn, obs.phase,
-                obs.resume, obs.upgraded, obs.deployed, obs.fresh, obs.acted, obs.unit,
-                obs.struck, obs.assigned, obs.attack, obs.queue, obs.outcome)
+            s = self._seen_state = state_of(obs, [(), ()], [(), ()])
         return s
 
     # -------------------------------------------------------------- deployment
@@ -285,9 +281,16 @@ class GreedyAgent:
         if options:
             dearest = max(g.spec[a[2]].cost for a in options)
             enemy = self._enemy_boss(obs)
-            best = max((a for a in options if g.spec[a[2]].cost == dearest),
-                       key=lambda a: (self._best_attack(obs, a[2], a[3]) > 0,
-                                      -B.distance(a[3], enemy), -a[3]))
+            # Of the dearest units' deployments the best (the first of equals): one that
+            # threatens something from there, then nearest the enemy commander, then the
+            # lowest space.
+            best: tuple = options[0]
+            best_key: tuple | None = None
+            for a in options:
+                if g.card(a[2]).cost == dearest:
+                    key = (self._best_attack(obs, a[2], a[3]) > 0, -_dist(a[3], enemy), -a[3])
+                    if best_key is None or key > best_key:
+                        best, best_key = a, key
             return best
         if plays:
             return plays[0]
@@ -314,15 +317,20 @@ class GreedyAgent:
 
     def _make_plan(self, obs: Observation, uid: int) -> tuple[float, int]:
         g = obs.game
-        here = obs.u[uid * F]
-        moves = self.rules.moves_of(self._state(obs), uid)
+        u = obs.u
+        here = u[uid * F]
+        s = self._state(obs)
+        moves = self.rules.moves_of(s, uid)
         aim = self._aim(obs, uid)
         strike = moves + (aim.reach if g.ranged[uid] else 1)
-        if not any(obs.u[e * F] != EMPTY and B.distance(obs.u[e * F], here) <= strike
-                   for e in g.units_of[1 - g.owner[uid]]):
+        for e in g.units_of[1 - g.owner[uid]]:
+            at = u[e * F]
+            if at != EMPTY and DIST[at * SIZE + here] <= strike:
+                break
+        else:
             return -1.0, here
         best, where = aim.best(here), here
-        for m in self.rules.destinations(self._state(obs), uid):
+        for m in self.rules.destinations(s, uid):
             value = aim.best(m)
             if value > best + 0.01:
                 best, where = value, m
@@ -353,8 +361,8 @@ class GreedyAgent:
                 continue
             here = obs.u[uid * F]
             dests = self.rules.destinations(self._state(obs), uid)
-            if dests and min(B.distance(m, enemy) for m in dests) < B.distance(here, enemy):
-                movers.append((B.distance(here, enemy), a))
+            if dests and min([_dist(m, enemy) for m in dests]) < _dist(here, enemy):
+                movers.append((_dist(here, enemy), a))
         if movers:
             return min(movers)[1]
         return ("end", p)
@@ -374,8 +382,8 @@ class GreedyAgent:
         if obs.game.rank[uid] == COMMANDER:
             return ("stay", obs.player)
         moves = [a for a in legal if a[0] == "move"]
-        best = min(moves, key=lambda a: (B.distance(a[2], enemy), a[2]), default=None)
-        if best is not None and B.distance(best[2], enemy) < B.distance(here, enemy):
+        best = min(moves, key=lambda a: (_dist(a[2], enemy), a[2]), default=None)
+        if best is not None and _dist(best[2], enemy) < _dist(here, enemy):
             return best
         return ("stay", obs.player)
 
@@ -444,52 +452,93 @@ class GreedyAgent:
 
 class _Aim:
     """How one unit strikes on one battlefield: its dice and reach, the spaces where an
-    enemy's Taunt binds it, and the worth of attacking each card (worked out once)."""
+    enemy's Taunt binds it, and the worth of attacking each card and the best attack
+    from each space (each worked out once, when first asked)."""
 
-    __slots__ = ("agent", "obs", "uid", "dice", "reach", "ranged", "taunted", "values")
+    __slots__ = ("agent", "obs", "uid", "dice", "reach", "ranged", "taunted", "values",
+                 "bests", "hits", "bonus")
 
     def __init__(self, agent: GreedyAgent, obs: Observation, uid: int) -> None:
         g = obs.game
         self.agent, self.obs, self.uid = agent, obs, uid
         s = agent._state(obs)
-        self.dice = agent.rules.attack_dice(s, uid)
+        dice = self.dice = agent.rules.attack_dice(s, uid)
         self.reach = agent.rules.reach_of(s, uid)
-        self.ranged = g.ranged[uid]
+        ranged = self.ranged = g.ranged[uid]
         enemy = 1 - g.owner[uid]
-        self.taunted = {m for t in g.taunters[enemy] if obs.u[t * F] != EMPTY
-                        for m in B.ADJACENT[obs.u[t * F]]}
-        self.values: dict[int, float] = {}
+        taunted = self.taunted = [False] * SIZE
+        for t in g.taunters[enemy]:
+            at = obs.u[t * F]
+            if at != EMPTY:
+                for m in ADJACENT[at]:
+                    taunted[m] = True
+        self.values: list[float] = [UNSET] * g.count
+        self.bests: list[float] = [UNSET] * SIZE
+        # The expected hits of its dice, and what a Special ability adds to any attack.
+        self.hits: float = dice * HIT_CHANCE[ranged]
+        self.bonus: float = dice * SPECIAL_CHANCE[ranged] + obs.u[uid * F + TSPC] \
+            if g.special[uid] else 0.0
 
     def value(self, target: int) -> float:
-        """The worth of attacking ``target`` (see `GreedyAgent._attack_value`)."""
-        v = self.values.get(target)
-        if v is None:
-            v = self.values[target] = self.agent._attack_value(self.obs, self.uid, target,
-                                                               self.dice)
+        """The expected worth of attacking ``target`` (-1 for terrain or an own card): the
+        hits it should take (the commander's count three times), its worth when they
+        destroy it (the commander's 200), a Special ability's bonus."""
+        v = self.values[target]
+        if v != UNSET:
+            return v
+        obs = self.obs
+        g = obs.game
+        if g.kind[target] == TERRAIN or g.owner[target] == obs.player:
+            v = -1.0
+        else:
+            hits = self.hits - obs.u[target * F + TDEF] * 0.9
+            life = self.agent._life(obs, target)
+            boss = g.rank[target] == COMMANDER
+            v = 1.0 + min(hits, life) * (3.0 if boss else 1.0)
+            if hits >= life:
+                v += self.agent._worth(obs, target) if not boss else 200.0
+            if self.bonus:
+                v += self.bonus
+        self.values[target] = v
         return v
 
     def best(self, space: int) -> float:
         """The best attack standing on ``space`` (-1 when nothing can be targeted):
         the rules' geometry, melee adjacent, ranged the first card of each straight line
         within reach (the unit's own space counts as empty), Taunt binding."""
+        v = self.bests[space]
+        if v != UNSET:
+            return v
         board = self.obs.board
         uid = self.uid
-        found = []
+        taunt = self.obs.game.taunt
+        bound = self.taunted[space]
+        found = False
+        v = -1.0
         if self.ranged:
             reach = self.reach
-            for ray in B.RAYS[space]:
-                for k, m in enumerate(ray):
+            for ray in RAYS[space]:
+                k = 0
+                for m in ray:
                     if k >= reach:
                         break
-                    if board[m] != EMPTY and board[m] != uid:
-                        found.append(board[m])
+                    t = board[m]
+                    if t != EMPTY and t != uid:
+                        if not bound or taunt[t]:
+                            x = self.value(t)
+                            if not found or x > v:
+                                v, found = x, True
                         break
+                    k += 1
         else:
-            found = [t for m in B.ADJACENT[space] if (t := board[m]) != EMPTY and t != uid]
-        if space in self.taunted:
-            taunt = self.obs.game.taunt
-            found = [t for t in found if taunt[t]]
-        return max(map(self.value, found), default=-1.0)
+            for m in ADJACENT[space]:
+                t = board[m]
+                if t != EMPTY and t != uid and (not bound or taunt[t]):
+                    x = self.value(t)
+                    if not found or x > v:
+                        v, found = x, True
+        self.bests[space] = v
+        return v
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}

@@ -16,7 +16,14 @@ from .state import Game, State
 
 class RulesBase(Instrumented):
     """The methods `WarblitzRules` defines that its lower layers call (see the module
-    docstring); each raises NotImplementedError here."""
+    docstring); each raises NotImplementedError here. `fire` is `Instrumented.fire`
+    again, here so that the compiled engine calls it natively."""
+
+    def fire(self, rule_id: str) -> None:
+        """Count one firing of a rule, ability or ruling (`Instrumented.fire`)."""
+        self.counts[rule_id] += 1
+        if self.emit is not None:
+            self.emit("fired", rule_id)
 
     def card_fired(self, g: Game, uid: int) -> None:
         """Count one firing of a card's own effect (`WarblitzRules.card_fired`)."""

@@ -8,9 +8,17 @@ turn, the limits of a turn) and tiny tuple helpers; `game_of` builds a parameter
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
+
+from toolkit.games.warblitz import board as B
 
 from .state import PAY_ORDER, TATK, TDEF, TSPC, Game, WarblitzParams
+
+# The battlefield's geometry (board.py), as constants of the compiled engine.
+WIDTH: Final = B.WIDTH
+SIZE: Final = B.SIZE
+ADJACENT: Final = B.ADJACENT
+RAYS: Final = B.RAYS
 
 STAT = "warblitz.stat."
 TOKEN_OF_ROLL = (None, 0, 0, 1, 1, 2, 3)

@@ -130,8 +130,12 @@ class Invariants(RulesBase):
         (``left``, the battlefield's among them) are those that came into them."""
         board, old_board = s.board, a.board
         if board.count(EMPTY) != old_board.count(EMPTY) or set(board) != set(old_board):
-            left += filter(EMPTY.__ne__, old_board)
-            came += filter(EMPTY.__ne__, board)
+            for uid in old_board:
+                if uid != EMPTY:
+                    left.append(uid)
+            for uid in board:
+                if uid != EMPTY:
+                    came.append(uid)
         return not left or sorted(left) == sorted(came)
 
     def _pieces_still_sound(self, s: State, a: State, moved: bool) -> bool:
@@ -143,10 +147,19 @@ class Invariants(RulesBase):
             return False  # not `copy`'s lists: could not tell
         u, old, board = s.u, a.u, s.board
         if moved:
-            pos = u[POS::F]
-            occupied = list(filter(EMPTY.__ne__, board))
-            if list(map(board.__getitem__, map(pos.__getitem__, occupied))) != occupied or \
-                    len(pos) - pos.count(EMPTY) != len(occupied):
+            # Each piece on the battlefield stands where its numbers say, and as many
+            # pieces have a space as stand on the battlefield.
+            occupied = 0
+            for uid in board:
+                if uid != EMPTY:
+                    occupied += 1
+                    if board[u[uid * F + POS]] != uid:
+                        return False
+            placed = 0
+            for k in range(POS, len(u), F):
+                if u[k] != EMPTY:
+                    placed += 1
+            if placed != occupied:
                 return False
         hp = s.game.hp_check
         for uid in changed:

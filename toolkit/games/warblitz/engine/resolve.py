@@ -12,7 +12,7 @@ from __future__ import annotations
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 
-from .basics import TOKEN_NAMES, _of, _put
+from .basics import ADJACENT, RAYS, SIZE, TOKEN_NAMES, _of, _put
 from .narrate import Narrator
 from .state import (
     BST,
@@ -35,6 +35,13 @@ from .state import (
 )
 
 
+def _with_it(task: Task, it: int) -> Task:
+    """``task`` with ``it`` the card its previous step chose (`Task._replace`, built
+    directly)."""
+    return Task(task.kind, task.owner, task.source, task.origin, task.steps, task.target, it,
+                task.options, task.subject, task.amount)
+
+
 class EffectResolver(Narrator):
     """Resolution of effects, for `WarblitzRules` (see the module docstring)."""
 
@@ -50,7 +57,7 @@ class EffectResolver(Narrator):
                  target: int = EMPTY, times: int = 1) -> None:
         """Queue ``uid``'s clauses for ``trigger`` (its owner resolves them)."""
         g = s.game
-        clauses = g.effect[uid].on(trigger) if g.effect[uid].clauses else ()
+        clauses = g.clauses[uid][trigger]
         if not clauses:
             return
         owner = g.owner[uid]
@@ -132,16 +139,16 @@ class EffectResolver(Narrator):
         near: set[int] | None = None
         if place == E.ADJACENT:
             refs = self._refs(s, t.ref, owner, source, origin, target, it)
-            near = {m for r in refs for m in B.ADJACENT[r]}
+            near = {m for r in refs for m in ADJACENT[r]}
         elif place == E.WITHIN:
             here = u[source * F] if source != EMPTY and u[source * F] != EMPTY else origin
-            near = {m for m in range(B.SIZE) if here != EMPTY and m != here
+            near = {m for m in range(SIZE) if here != EMPTY and m != here
                     and B.distance(here, m) <= t.within}
         elif place == E.IN_RANGE:
             near = ({u[x * F] for x in self.targets(s, source)}
                     if source != EMPTY and u[source * F] != EMPTY else set())
         out = []
-        for space in range(B.SIZE):
+        for space in range(SIZE):
             uid = board[space]
             if uid == EMPTY or g.kind[uid] != UNIT:
                 continue
@@ -220,7 +227,9 @@ class EffectResolver(Narrator):
                     s.queue = s.queue[1:]
                     continue
                 step = task.steps[0]
-                s.queue = (task._replace(steps=task.steps[1:]),) + s.queue[1:]
+                s.queue = (Task(kind, task.owner, task.source, task.origin, task.steps[1:],
+                                task.target, task.it, task.options, task.subject,
+                                task.amount),) + s.queue[1:]
                 self._run_step(s, task, step)
                 continue
             if kind == PICK_TARGET:
@@ -243,7 +252,8 @@ class EffectResolver(Narrator):
                 if options:
                     self._finish_pick(s, task, options[0])
                 continue
-            s.queue = (task._replace(options=options),) + s.queue[1:]
+            s.queue = (Task(kind, task.owner, task.source, task.origin, task.steps, task.target,
+                            task.it, options, task.subject, task.amount),) + s.queue[1:]
             s.phase = PICK
             return True
         if s.outcome is None and s.phase == PICK:
@@ -268,7 +278,7 @@ class EffectResolver(Narrator):
             self.fire("warblitz.rule.spend-boost")
             self.fire("warblitz.effect.spend")
             self.card_fired(g, task.source)
-            s.queue = (s.queue[0]._replace(it=uid),) + s.queue[1:]
+            s.queue = (_with_it(s.queue[0], uid),) + s.queue[1:]
             if self.emit:
                 self.emit("ability", f"{g.label[task.source]}: {step.amount} boost spent from "
                           f"{self._who(s, uid)}")
@@ -298,7 +308,7 @@ class EffectResolver(Narrator):
             return
         if t.kind == E.SELECT and t.quant == E.ONE:
             it = subjects[0] if subjects else EMPTY
-            s.queue = (s.queue[0]._replace(it=it),) + s.queue[1:]
+            s.queue = (_with_it(s.queue[0], it),) + s.queue[1:]
         picks = []
         for uid in subjects:
             pick = self._apply_step(s, task, step, uid)
@@ -365,7 +375,7 @@ class EffectResolver(Narrator):
             self.card_fired(g, uid)
             return []
         step = task.steps[0]
-        ways = [d for d in range(4) if B.RAYS[here][d] and s.board[B.RAYS[here][d][0]] == EMPTY]
+        ways = [d for d in range(4) if RAYS[here][d] and s.board[RAYS[here][d][0]] == EMPTY]
         if step.arg != E.CHOSEN:
             src = task.source
             frm = s.u[src * F] if src != EMPTY and s.u[src * F] != EMPTY else task.origin
@@ -377,7 +387,7 @@ class EffectResolver(Narrator):
                 ways = [d for d in ways if d == want]
             else:
                 before = B.distance(frm, here)
-                ways = [d for d in ways if (B.distance(frm, B.RAYS[here][d][0]) > before)
+                ways = [d for d in ways if (B.distance(frm, RAYS[here][d][0]) > before)
                         == (step.arg == E.AWAY)]
         return ways
 
@@ -403,7 +413,7 @@ class EffectResolver(Narrator):
         if task.kind == PICK_DIRECTION:
             # "slide it that many clear straight spaces in a single direction"
             dest = here
-            for m in B.RAYS[here][value][:task.amount]:
+            for m in RAYS[here][value][:task.amount]:
                 if s.board[m] != EMPTY:
                     break
                 dest = m

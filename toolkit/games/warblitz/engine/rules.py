@@ -45,14 +45,18 @@ from toolkit.games.warblitz import effects as E
 from toolkit.sim.engine import CHANCE, Agent, Outcome
 
 from .basics import (
+    ADJACENT,
     BASE_DICE,
     MAX_ACTIVATIONS,
     MAX_DEPLOY,
     MELEE_TABLE,
     RANGE_TABLE,
+    RAYS,
     ROLES,
+    SIZE,
     STAT,
     UPGRADE_COST,
+    WIDTH,
     _of,
     _put,
     _with,
@@ -94,6 +98,7 @@ from .state import (
     Observation,
     State,
     WarblitzParams,
+    state_of,
 )
 from .stats import game_stats, stats_tables
 
@@ -104,7 +109,7 @@ ASSIGN_ROLES = tuple(tuple(tuple(role for role in ROLES[token]
 token: the roles it may still be assigned in (ruling ``assign-limit``)."""
 
 
-HOME = tuple(tuple(m for m in range(B.SIZE) if B.in_home(p, m)) for p in (0, 1))
+HOME = tuple(tuple(m for m in range(SIZE) if B.in_home(p, m)) for p in (0, 1))
 """Each player's deployment spaces ("the last three ranks of the battlefield"), in order."""
 
 
@@ -120,6 +125,10 @@ class WarblitzRules(EffectResolver):
     def __init__(self) -> None:
         self.emit = None
         self.reset_counts()
+        # Per player, the draw piles and reserves last observed (their own pile, the
+        # opponent's reserves and pile) with what `observe` made of them (kept while
+        # the same tuples come back: sorting them is most of an observation's cost).
+        self._observed: list[tuple[tuple[int, ...], ...] | None] = [None, None]
 
     # ----------------------------------------------------------------- metadata
     @property
@@ -209,7 +218,7 @@ class WarblitzRules(EffectResolver):
     def _empty(self, g: Game) -> State:
         u = [0] * (g.count * F)
         u[POS::F] = [EMPTY] * g.count
-        return State(game=g, board=[EMPTY] * B.SIZE, u=u, pile=[(), ()], hand=[(), ()],
+        return State(game=g, board=[EMPTY] * SIZE, u=u, pile=[(), ()], hand=[(), ()],
                      used=[(), ()], gone=[(), ()], active=[(), ()],
                      held=[(0,) * 5, (0,) * 5], changed=[], owns=3)
 
@@ -447,7 +456,7 @@ class WarblitzRules(EffectResolver):
                 self.emit("info", f"{g.names[p]} goes second: one SPC token")
         s.phase = ROLL_TOKENS
         # "Next, any abilities that trigger at the beginning of a turn are resolved."
-        for space in range(B.SIZE):
+        for space in range(SIZE):
             uid = s.board[space]
             if uid != EMPTY and g.owner[uid] == p and g.effect[uid].clauses:
                 self._trigger(s, uid, E.TURN_START, space)
@@ -561,11 +570,11 @@ class WarblitzRules(EffectResolver):
         for space in HOME[p]:
             if board[space] != EMPTY:
                 continue
-            col, rank = space % B.WIDTH, space // B.WIDTH
-            if any(abs(e % B.WIDTH - col) <= 1 and (rank - e // B.WIDTH) * fwd > 0
+            col, rank = space % WIDTH, space // WIDTH
+            if any(abs(e % WIDTH - col) <= 1 and (rank - e // WIDTH) * fwd > 0
                    for e in enemies):
                 continue  # in front of an enemy
-            near = B.ADJACENT[space]
+            near = ADJACENT[space]
             if boss not in near and any(board[n] != EMPTY and kind[board[n]] == UNIT
                                         and owner[board[n]] != p for n in near):
                 continue  # adjacent to an enemy, and not next to the commander
@@ -580,10 +589,10 @@ class WarblitzRules(EffectResolver):
                    if g.kind[uid] == UNIT and s.u[uid * F] != EMPTY]
         board = s.board
         if enemies and any(board[m] == EMPTY and any(
-                abs(e % B.WIDTH - m % B.WIDTH) <= 1 and (m // B.WIDTH - e // B.WIDTH) * fwd > 0
+                abs(e % WIDTH - m % WIDTH) <= 1 and (m // WIDTH - e // WIDTH) * fwd > 0
                 for e in enemies) for m in HOME[p]):
             self.fire("warblitz.ruling.in-front")
-        near = [s.board[m] for m in B.ADJACENT[space] if s.board[m] != EMPTY]
+        near = [s.board[m] for m in ADJACENT[space] if s.board[m] != EMPTY]
         if any(g.kind[x] == TERRAIN for x in near) and not any(
                 g.kind[x] == UNIT and g.owner[x] != p for x in near):
             self.fire("warblitz.ruling.enemy-adjacent")
@@ -632,9 +641,9 @@ class WarblitzRules(EffectResolver):
         if g.rank[uid] == ELITE:
             self.fire("warblitz.ruling.upgrade-now")
         boss = s.u[g.commander[p] * F]
-        if boss in B.ADJACENT[space] and any(
+        if boss in ADJACENT[space] and any(
                 s.board[n] != EMPTY and g.kind[s.board[n]] == UNIT and g.owner[s.board[n]] != p
-                for n in B.ADJACENT[space]):
+                for n in ADJACENT[space]):
             self.fire("warblitz.rule.deploy-commander")
         self.stat(f"deck.{g.names[p]}.deployed.{g.label[uid]}")
         self._trigger(s, uid, E.ON_DEPLOY, space)
@@ -719,24 +728,27 @@ class WarblitzRules(EffectResolver):
         if n <= 0:
             return []
         board = s.board
-        adjacent = B.ADJACENT
-        seen = {start}
+        adjacent = ADJACENT
+        seen = [False] * SIZE
+        seen[start] = True
+        reached = 0
         frontier = [start]
         for _ in range(n):
             nxt = []
             for space in frontier:
                 for m in adjacent[space]:
-                    if board[m] == EMPTY and m not in seen:
-                        seen.add(m)
+                    if board[m] == EMPTY and not seen[m]:
+                        seen[m] = True
                         nxt.append(m)
             if not nxt:
                 break
+            reached += len(nxt)
             frontier = nxt
-        if len(seen) == 1:
+        if not reached:
             return []
         if n < 2:
-            seen.discard(start)  # (from 2 moves on: "move 1 space and then move back")
-        return sorted(seen)
+            seen[start] = False  # (from 2 moves on: "move 1 space and then move back")
+        return [m for m in range(SIZE) if seen[m]]
 
     def _can_move(self, s: State, uid: int) -> bool:
         """Whether `destinations` has any: the unit moves at least 1 and an adjacent space
@@ -745,7 +757,7 @@ class WarblitzRules(EffectResolver):
         if start == EMPTY:
             return False
         board = s.board
-        for m in B.ADJACENT[start]:
+        for m in ADJACENT[start]:
             if board[m] == EMPTY:
                 return self.moves_of(s, uid) > 0
         return False
@@ -792,7 +804,7 @@ class WarblitzRules(EffectResolver):
         if g.ranged[uid]:
             reach = self.reach_of(s, uid)
             found = []
-            for ray in B.RAYS[space]:
+            for ray in RAYS[space]:
                 for k, m in enumerate(ray):
                     if k >= reach:
                         break
@@ -800,14 +812,14 @@ class WarblitzRules(EffectResolver):
                         found.append(board[m])
                         break
         else:
-            found = [board[m] for m in B.ADJACENT[space] if board[m] != EMPTY]
+            found = [board[m] for m in ADJACENT[space] if board[m] != EMPTY]
         # Taunt: "When an adjacent enemy attacks the target of that attack must be a unit
         # with Taunt".
         me = g.owner[uid]
         taunt = g.taunt
         owner = g.owner
         if any(board[m] != EMPTY and taunt[board[m]] and owner[board[m]] == 1 - me
-               for m in B.ADJACENT[space]):
+               for m in ADJACENT[space]):
             found = [t for t in found if taunt[t]]
         return sorted(found, key=lambda t: s.u[t * F])
 
@@ -850,7 +862,7 @@ class WarblitzRules(EffectResolver):
             s.struck = True
         if g.taunt[target] and any(s.board[m] != EMPTY and g.taunt[s.board[m]]
                                    and g.owner[s.board[m]] == 1 - p
-                                   for m in B.ADJACENT[space]):
+                                   for m in ADJACENT[space]):
             self.fire("warblitz.rule.taunt")
             self.fire("warblitz.ruling.taunt")
             self.fire("warblitz.effect.taunt")
@@ -909,7 +921,7 @@ class WarblitzRules(EffectResolver):
             self._damage(s, target, hits, uid, "an attack")
             if s.outcome is not None:
                 return
-        if specials and g.effect[uid].has(E.SPECIAL) and s.u[uid * F] != EMPTY:
+        if specials and g.special[uid] and s.u[uid * F] != EMPTY:
             self.fire("warblitz.ruling.special")
             self._trigger(s, uid, E.SPECIAL, origin, target, specials)
         if s.u[uid * F] != EMPTY:
@@ -1014,10 +1026,16 @@ class WarblitzRules(EffectResolver):
         q = 1 - player
         board, u, _ = s.pieces()
         hand, pile = s.hand, s.pile
+        mine, theirs, left = pile[player], hand[q], pile[q]
+        seen = self._observed[player]
+        if seen is not None and seen[0] is mine and seen[1] is theirs and seen[2] is left:
+            own, unseen = seen[3], seen[4]
+        else:
+            own, unseen = tuple(sorted(mine)), tuple(sorted(theirs + left))
+            self._observed[player] = (mine, theirs, left, own, unseen)
         # (the fields in `Observation`'s order)
         return Observation(
-            player, PHASE_NAMES[s.phase], s.game, board, u, hand[player],
-            tuple(sorted(pile[player])), tuple(sorted(hand[q] + pile[q])),
+            player, PHASE_NAMES[s.phase], s.game, board, u, hand[player], own, unseen,
             (len(hand[0]), len(hand[1])), (len(pile[0]), len(pile[1])), tuple(s.used),
             tuple(s.gone), tuple(s.active), tuple(s.held), s.opened, s.perm, s.temp,
             s.turns, s.first, s.current, s.turn, s.phase, s.resume, s.upgraded, s.deployed,
@@ -1039,8 +1057,4 @@ class WarblitzRules(EffectResolver):
         pile[player] = tuple(mine)
         hand[q] = tuple(sorted(theirs[:n]))
         pile[q] = tuple(theirs[n:])
-        return State(obs.game, list(obs.board), list(obs.u), pile, hand, list(obs.used),
-                     list(obs.gone), list(obs.active), list(obs.held), obs.opened, obs.perm,
-                     obs.temp, obs.turns, obs.first, obs.current, obs.turn, obs.phase,
-                     obs.resume, obs.upgraded, obs.deployed, obs.fresh, obs.acted, obs.unit,
-                     obs.struck, obs.assigned, obs.attack, obs.queue, obs.outcome)
+        return state_of(obs, pile, hand)

@@ -16,24 +16,35 @@ discard pile (events and relics played) or among the destroyed units.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from toolkit.games.warblitz.board import DEFAULT_START, StartLayout, own_space, read_slot
-from toolkit.games.warblitz.effects import NO_EFFECT, ONGOING, Effect
+from toolkit.games.warblitz.effects import NO_EFFECT, ONGOING, SPECIAL, TRIGGERS, Clause, Effect
 from toolkit.sim.engine import Outcome
 
-UNIT, EVENT, RELIC, TERRAIN = range(4)
+# (Final constants: the compiled engine reads them as numbers, not module globals.)
+UNIT: Final = 0
+EVENT: Final = 1
+RELIC: Final = 2
+TERRAIN: Final = 3
 KIND_NAMES = ("unit", "event", "relic", "terrain")
-COMMON, ELITE, COMMANDER = 0, 1, 2
+COMMON: Final = 0
+ELITE: Final = 1
+COMMANDER: Final = 2
 """Ranks of units; events and relics use COMMON and ELITE (Epic)."""
 RANK_NAMES = ("Common", "Elite", "Commander")
 CLASSES = ("Melee", "Ranged", "Special")
 
-EMPTY = -1
+EMPTY: Final = -1
 
 # The numbers kept per uid in State.u.
-POS, DMG, BST, TDEF, TATK, TSPC = range(6)
-F = 6
+POS: Final = 0
+DMG: Final = 1
+BST: Final = 2
+TDEF: Final = 3
+TATK: Final = 4
+TSPC: Final = 5
+F: Final = 6
 
 # Held tokens: (DEF, ATK, WLD, SPC, BST) counts.
 H_DEF, H_ATK, H_WLD, H_SPC, H_BST = range(5)
@@ -45,7 +56,15 @@ PATHS = ("units", "events", "relics")
 PATH_OF_KIND = {UNIT: 0, EVENT: 1, RELIC: 2}
 
 # Phases of a turn, with the steps that need their own decisions.
-BEGIN, DEPLOY, MOVE, UNIT_MOVE, UNIT_ATTACK, ROLL_TOKENS, ROLL_ATTACK, PICK, OVER = range(9)
+BEGIN: Final = 0
+DEPLOY: Final = 1
+MOVE: Final = 2
+UNIT_MOVE: Final = 3
+UNIT_ATTACK: Final = 4
+ROLL_TOKENS: Final = 5
+ROLL_ATTACK: Final = 6
+PICK: Final = 7
+OVER: Final = 8
 PHASE_NAMES = ("beginning", "deploy", "move & attack", "unit move", "unit attack",
                "token roll", "attack roll", "choice", "over")
 CARD_PHASE = {BEGIN: 0, DEPLOY: 1, MOVE: 2}
@@ -150,7 +169,7 @@ class Game:
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
                  "card_id", "same", "effect", "all_uids", "hp_check", "modifiers", "units",
-                 "units_of", "taunters")
+                 "units_of", "taunters", "special", "clauses")
 
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
@@ -209,6 +228,11 @@ class Game:
         self.base_reach = tuple(e.reach or 3 for e in self.effect)
         self.label = tuple("terrain" if s is None else s.name for s in specs)
         self.ongoing = tuple(i for i, e in enumerate(self.effect) if e.has(ONGOING))
+        # Whether each card has a Special ability ("Special:" clauses).
+        self.special = tuple(e.has(SPECIAL) for e in self.effect)
+        # Each card's clauses by trigger (`Effect.on`, worked out once).
+        self.clauses: tuple[tuple[tuple[Clause, ...], ...], ...] = tuple(
+            tuple(e.on(trigger) for trigger in range(len(TRIGGERS))) for e in self.effect)
         mods: list[list[tuple]] = [[], [], []]
         for i in self.ongoing:
             for clause in self.effect[i].on(ONGOING):
@@ -272,7 +296,10 @@ class Task(NamedTuple):
     amount: int = 0
 
 
-CLAUSE, PICK_TARGET, PICK_DIRECTION, PICK_SPACE = range(4)
+CLAUSE: Final = 0
+PICK_TARGET: Final = 1
+PICK_DIRECTION: Final = 2
+PICK_SPACE: Final = 3
 
 SOUND: Any = object()
 """The value of ``State.sound`` once the invariant checks found the state sound."""
@@ -401,7 +428,14 @@ class State:
                 self.queue, self.outcome)
 
 
-@dataclass(frozen=True, slots=True)
+OBSERVATION_FIELDS = ("player", "decision", "game", "board", "u", "hand", "pile", "unseen",
+                      "hand_sizes", "pile_sizes", "used", "gone", "active", "held", "opened",
+                      "perm", "temp", "turns", "first", "current", "turn", "phase", "resume",
+                      "upgraded", "deployed", "fresh", "acted", "unit", "struck", "assigned",
+                      "attack", "queue", "outcome")
+"""`Observation`'s fields, in order."""
+
+
 class Observation:
     """What one player may see (ruling ``hidden``): the whole battlefield, every token,
     active area, discard pile and destroyed unit, both warband lists (``game``), their own
@@ -409,6 +443,10 @@ class Observation:
     the order is hidden), and of the opponent only how many cards they hold and have left,
     with the cards that could be among them (``unseen``, in card order).
     ``decision`` names the phase; ``queue`` the pending choices.
+
+    Plain, comparable and hashable data, as a frozen dataclass would be (equal fields,
+    equal observations; never changed once made), written out so that the compiled
+    engine builds one with a native constructor (a dataclass's is interpreted Python).
     """
 
     player: int
@@ -445,6 +483,91 @@ class Observation:
     queue: tuple[Task, ...]
     outcome: Outcome | None
 
+    def __init__(self, player: int, decision: str, game: Game, board: tuple[int, ...],
+                 u: tuple[int, ...], hand: tuple[int, ...], pile: tuple[int, ...],
+                 unseen: tuple[int, ...], hand_sizes: tuple[int, int],
+                 pile_sizes: tuple[int, int], used: tuple[tuple[int, ...], ...],
+                 gone: tuple[tuple[int, ...], ...], active: tuple[tuple[int, ...], ...],
+                 held: tuple[tuple[int, ...], ...], opened: tuple[int, int],
+                 perm: tuple[int, int], temp: tuple[int, int], turns: tuple[int, int],
+                 first: int, current: int, turn: int, phase: int, resume: int, upgraded: bool,
+                 deployed: int, fresh: tuple[int, ...], acted: tuple[int, ...], unit: int,
+                 struck: bool, assigned: tuple[tuple[int, int], ...], attack: tuple[int, ...],
+                 queue: tuple[Task, ...], outcome: Outcome | None) -> None:
+        self.player = player
+        self.decision = decision
+        self.game = game
+        self.board = board
+        self.u = u
+        self.hand = hand
+        self.pile = pile
+        self.unseen = unseen
+        self.hand_sizes = hand_sizes
+        self.pile_sizes = pile_sizes
+        self.used = used
+        self.gone = gone
+        self.active = active
+        self.held = held
+        self.opened = opened
+        self.perm = perm
+        self.temp = temp
+        self.turns = turns
+        self.first = first
+        self.current = current
+        self.turn = turn
+        self.phase = phase
+        self.resume = resume
+        self.upgraded = upgraded
+        self.deployed = deployed
+        self.fresh = fresh
+        self.acted = acted
+        self.unit = unit
+        self.struck = struck
+        self.assigned = assigned
+        self.attack = attack
+        self.queue = queue
+        self.outcome = outcome
+
+    def values(self) -> tuple:
+        """The fields' values, in `OBSERVATION_FIELDS` order."""
+        return (self.player, self.decision, self.game, self.board, self.u, self.hand, self.pile,
+                self.unseen, self.hand_sizes, self.pile_sizes, self.used, self.gone,
+                self.active, self.held, self.opened, self.perm, self.temp, self.turns,
+                self.first, self.current, self.turn, self.phase, self.resume, self.upgraded,
+                self.deployed, self.fresh, self.acted, self.unit, self.struck, self.assigned,
+                self.attack, self.queue, self.outcome)
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (Observation, self.values())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Observation) and self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        shown = zip(OBSERVATION_FIELDS, self.values(), strict=True)
+        return "Observation(" + ", ".join(f"{name}={value!r}" for name, value in shown) + ")"
+
     def pos(self, uid: int) -> int:
         """The uid's space, or EMPTY."""
         return self.u[uid * F + POS]
+
+
+def state_of(obs: Observation, pile: list[tuple[int, ...]],
+             hand: list[tuple[int, ...]]) -> State:
+    """The battle ``obs`` shows as a `State` with these draw piles and reserves (its own
+    copies of the battlefield and the pieces' numbers), as ``State(...)`` would make it:
+    field by field, which the compiled engine does natively (a dataclass's constructor
+    is interpreted Python)."""
+    t = State.__new__(State)
+    t.game, t.board, t.u, t.pile, t.hand = obs.game, list(obs.board), list(obs.u), pile, hand
+    t.used, t.gone, t.active = list(obs.used), list(obs.gone), list(obs.active)
+    t.held, t.opened, t.perm, t.temp = list(obs.held), obs.opened, obs.perm, obs.temp
+    t.turns, t.first, t.current, t.turn = obs.turns, obs.first, obs.current, obs.turn
+    t.phase, t.resume, t.upgraded, t.deployed = obs.phase, obs.resume, obs.upgraded, obs.deployed
+    t.fresh, t.acted, t.unit, t.struck = obs.fresh, obs.acted, obs.unit, obs.struck
+    t.assigned, t.attack, t.queue, t.outcome = obs.assigned, obs.attack, obs.queue, obs.outcome
+    t.sound, t.changed, t.frozen, t.owns, t.aims = None, None, None, 0, None
+    return t
