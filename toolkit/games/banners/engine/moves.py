@@ -11,6 +11,7 @@ attack). The whole search costs a few dozen big-int operations per piece.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from .state import LOCUST_SPACES, RESERVE, S_BRIDGE, S_CASTLE, S_KEEP, S_PAD, S_TREE, Static
 
@@ -70,7 +71,7 @@ def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int
     a = begin & alive
     done = last_step[1]
     if done:
-        alive &= ~done
+        alive ^= done  # (its lanes are alive until now)
         m = (inner & alive) | (final & done)
     else:
         m = inner & alive
@@ -84,7 +85,7 @@ def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int
         k += 1
         done = last_step[k]
         if done:
-            alive &= ~done
+            alive ^= done  # (its lanes are alive until now)
             m = (inner & alive) | (final & done)
         # Moving up may follow any step but a step down (M5), and so on.
         h = r | left_
@@ -102,13 +103,36 @@ def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int
     return entered, up, right, down, left
 
 
+_BYTE_BITS: Final = tuple(bin(b).count("1") for b in range(256))
+"""How many bits of each byte value are set."""
+
+
+def nth_bit(mask: int, i: int) -> int:
+    """The cell of the ``i``-th lowest cell of a mask (counted from 0; the mask has more
+    than ``i`` cells): a byte at a time, the mask's bytes read once."""
+    data = mask.to_bytes((mask.bit_length() + 7) // 8, "little")
+    for k in range(len(data)):
+        byte = data[k]
+        count = _BYTE_BITS[byte]
+        if i < count:
+            while i:  # drop the i lowest cells of the byte
+                byte &= byte - 1
+                i -= 1
+            return 8 * k + (byte & -byte).bit_length() - 1
+        i -= count
+    raise IndexError("fewer cells than asked for")
+
+
 def bits(mask: int) -> list[int]:
-    """The cells of a mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The cells of a mask, in increasing order (a byte at a time: small ints only)."""
+    out: list[int] = []
+    data = mask.to_bytes((mask.bit_length() + 7) // 8, "little")
+    for k in range(len(data)):
+        byte = data[k]
+        while byte:
+            low = byte & -byte
+            out.append(8 * k + low.bit_length() - 1)
+            byte ^= low
     return out
 
 
@@ -123,8 +147,7 @@ class Moves(Sequence[tuple]):
     together, to pass over lanes without one). A piece's moves come in increasing cell
     order, then its attacks sorted by target and cell attacked from
     (`attack_sources`). ``len`` is exact at once (bit counts); an option is made when it
-    is indexed (counted from the nearer end of its piece's cells), and all of them (once,
-    then kept) when iterated. Equal to a list of the
+    is indexed (`nth_bit`), and all of them (once, then kept) when iterated. Equal to a list of the
     same options, as the engine's lists are.
     """
 
@@ -183,6 +206,10 @@ class Moves(Sequence[tuple]):
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return self.items()[i]
+        return self.option(i)
+
+    def option(self, i: int) -> tuple:
+        """The ``i``-th option (``legal[i]``), made now unless all are made already."""
         n = self.n
         if i < 0:
             i += n
@@ -192,34 +219,34 @@ class Moves(Sequence[tuple]):
         if items is not None:
             return items[i]
         found, full, hit = self.found, self.full, self.hit
-        for j, off in enumerate(self.offsets):
-            m = found >> off & full
-            if m:
-                count = m.bit_count()
-                if i < count:
-                    if i + i < count:
-                        while i:  # drop the i lowest cells
-                            m &= m - 1
-                            i -= 1
-                        cell = (m & -m).bit_length() - 1
-                    else:
-                        i = count - 1 - i
-                        while i:  # drop the highest cells after it
-                            m ^= 1 << (m.bit_length() - 1)
-                            i -= 1
-                        cell = m.bit_length() - 1
-                    option = self._last = ("move", self.seat, self.pieces[j], cell)
-                    return option
-                i -= count
-            if hit >> off & full:
+        offsets = self.offsets
+        # A piece's moves come before its attacks: the lanes with attacks (in order)
+        # split the moves, which are otherwise the cells of all the lanes in order.
+        if hit:
+            size = full.bit_length()
+            attacks = 0  # the attacks of the lanes passed
+            for j in range(len(offsets)):
+                off = offsets[j]
+                if not hit >> off & full:
+                    continue
+                moves = (found & ((1 << (off + size)) - 1)).bit_count()
+                if i < moves + attacks:
+                    break  # a move of this lane or an earlier one
                 count = 0
                 for plane in self.hits:
-                    count += (plane >> off & full).bit_count()
-                if i < count:
-                    option = self._last = self.attacks(j)[i]
+                    if plane:
+                        count += (plane >> off & full).bit_count()
+                if i < moves + attacks + count:
+                    option = self._last = self.attacks(j)[i - moves - attacks]
                     return option
-                i -= count
-        raise IndexError("option index out of range")  # pragma: no cover - n is exact
+                attacks += count
+            i -= attacks
+        at = nth_bit(found, i)
+        j = len(offsets) - 1
+        while offsets[j] > at:
+            j -= 1
+        option = self._last = ("move", self.seat, self.pieces[j], at - offsets[j])
+        return option
 
     def items(self) -> list[tuple]:
         """Every option, as a list (made once)."""

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from toolkit.sim.engine import CHANCE, Outcome
 
@@ -102,21 +102,24 @@ from .state import (
     static_of,
 )
 
-WIN_FLAG = "flag brought home"
-WIN_DEFEAT = "enemy team defeated"
-_CHANCE = (CHANCE,)
-_NONE: tuple[int, ...] = ()
-SIDE_NAMES = ("Side 1", "Side 2")
+WIN_FLAG: Final = "flag brought home"
+WIN_DEFEAT: Final = "enemy team defeated"
+_CHANCE: Final = (CHANCE,)
+_NONE: Final[tuple[int, ...]] = ()
+SIDE_NAMES: Final = ("Side 1", "Side 2")
 
 # Who decides in each phase: the seat whose part it is, chance, the defender, nobody.
-_SEAT, _DICE, _DEFENDER, _NOBODY = range(4)
-_DECIDER = tuple(_DICE if ph in (FIRST, STEAL, ROLL, DICE, DRAW) else
+_SEAT: Final = 0
+_DICE: Final = 1
+_DEFENDER: Final = 2
+_NOBODY: Final = 3
+_DECIDER: Final = tuple(_DICE if ph in (FIRST, STEAL, ROLL, DICE, DRAW) else
                  _DEFENDER if ph in (DEF_CARD, DEF_KNIFE) else _NOBODY if ph == OVER else
                  _SEAT for ph in range(len(PHASE_NAMES)))
 
 # The movement rolls, made once: one die, or two with Horse.
-_ROLL1 = tuple(("roll", CHANCE, a) for a in range(7))
-_ROLL2 = tuple(tuple(("roll", CHANCE, a, b) for b in range(7)) for a in range(7))
+_ROLL1: Final = tuple(("roll", CHANCE, a) for a in range(7))
+_ROLL2: Final = tuple(tuple(("roll", CHANCE, a, b) for b in range(7)) for a in range(7))
 
 
 def _ix(rule_id: str) -> int:
@@ -124,87 +127,85 @@ def _ix(rule_id: str) -> int:
 
 
 # Tally indices of the rules, rulings and items the engine fires.
-R_FIRST_ROLL = _ix("banners.rule.first-roll")
-R_MOVE = _ix("banners.rule.move")
-R_SCOUT_MOVE = _ix("banners.rule.scout-move")
-R_NO_BACKTRACK = _ix("banners.rule.no-backtrack")
-R_COMBAT = _ix("banners.rule.combat")
-R_ATTACK_BONUS = _ix("banners.rule.attack-bonus")
-R_SCOUT_NO_BONUS = _ix("banners.rule.scout-no-bonus")
-R_ATTACKER_WINS = _ix("banners.rule.attacker-wins")
-R_TIE = _ix("banners.rule.tie")
-R_FLAG_DROP = _ix("banners.rule.flag-drop")
-R_FLAG_PICKUP = _ix("banners.rule.flag-pickup")
-R_KEEP_ITEM = _ix("banners.rule.keep-item")
-R_KEEP_CLOSED = _ix("banners.rule.keep-closed")
-R_CASTLE_GRAB = _ix("banners.rule.castle-grab")
-R_CASTLE_LEAVE = _ix("banners.rule.castle-leave")
-R_CASTLE_BLOCKED = _ix("banners.rule.castle-blocked-in")
-R_WIN_FLAG = _ix("banners.rule.win-flag")
-R_WIN_DEFEAT = _ix("banners.rule.win-defeat")
-R_ITEM_WAIT = _ix("banners.rule.item-wait")
-R_RED_SAME_TURN = _ix("banners.rule.red-same-turn")
-R_DECK_EMPTY = _ix("banners.rule.deck-empty")
-R_REINFORCEMENT = _ix("banners.rule.reinforcement")
-R_TEAM_TURN = _ix("banners.rule.team-turn")
-R_SHARED_ITEMS = _ix("banners.rule.shared-items")
-G_SETUP = _ix("banners.ruling.setup-placement")
-G_SEATS = _ix("banners.ruling.seats")
-G_FIRST_ROLL = _ix("banners.ruling.first-roll")
-G_NO_FULL_MOVE = _ix("banners.ruling.no-full-move")
-G_CASTLE_MUST_LEAVE = _ix("banners.ruling.castle-must-leave")
-G_CASTLE_BLOCKED = _ix("banners.ruling.castle-blocked-in")
-G_KEEP_CLOSED = _ix("banners.ruling.keep-closed")
-G_LANDING = _ix("banners.ruling.landing")
-G_FLAG_HOME = _ix("banners.ruling.flag-home")
-G_ATTACK_ON_LANDING = _ix("banners.ruling.attack-on-landing")
-G_ATTACK_BONUS_2V2 = _ix("banners.ruling.attack-bonus-2v2")
-G_ITEM_TIMING = _ix("banners.ruling.item-timing")
-G_KNIFE_ORDER = _ix("banners.ruling.knife-order")
-G_TIE_PLACEMENT = _ix("banners.ruling.tie-placement")
-G_FLAG_DROP_KILLER = _ix("banners.ruling.flag-drop-killer")
-G_DEFENDER_WINS = _ix("banners.ruling.defender-wins")
-G_FLAG_DROP_HOME = _ix("banners.ruling.flag-drop-home")
-G_TEAM_DEFEATED = _ix("banners.ruling.team-defeated")
-G_ITEM_NEEDS_EFFECT = _ix("banners.ruling.item-needs-effect")
-G_CARD_MOVES = _ix("banners.ruling.card-moves")
-G_GHOST = _ix("banners.ruling.ghost-magic")
-G_THIEF = _ix("banners.ruling.thief")
-G_REAPER = _ix("banners.ruling.reaper-targets")
-G_LOCUST = _ix("banners.ruling.locust-swarm")
-G_RAIN = _ix("banners.ruling.rain-storm")
-G_REINFORCEMENTS = _ix("banners.ruling.reinforcements")
-G_ITEM_COLOURS = _ix("banners.ruling.item-colours")
-G_TEAM_ITEMS = _ix("banners.ruling.team-items")
-I_ITEM = tuple(_ix(item) for item in ITEM_IDS)
-G_CARD_MOVE_KIND = {E_AID: _ix("banners.ruling.providing-aid"),
+R_FIRST_ROLL: Final = _ix("banners.rule.first-roll")
+R_MOVE: Final = _ix("banners.rule.move")
+R_SCOUT_MOVE: Final = _ix("banners.rule.scout-move")
+R_NO_BACKTRACK: Final = _ix("banners.rule.no-backtrack")
+R_COMBAT: Final = _ix("banners.rule.combat")
+R_ATTACK_BONUS: Final = _ix("banners.rule.attack-bonus")
+R_SCOUT_NO_BONUS: Final = _ix("banners.rule.scout-no-bonus")
+R_ATTACKER_WINS: Final = _ix("banners.rule.attacker-wins")
+R_TIE: Final = _ix("banners.rule.tie")
+R_FLAG_DROP: Final = _ix("banners.rule.flag-drop")
+R_FLAG_PICKUP: Final = _ix("banners.rule.flag-pickup")
+R_KEEP_ITEM: Final = _ix("banners.rule.keep-item")
+R_KEEP_CLOSED: Final = _ix("banners.rule.keep-closed")
+R_CASTLE_GRAB: Final = _ix("banners.rule.castle-grab")
+R_CASTLE_LEAVE: Final = _ix("banners.rule.castle-leave")
+R_CASTLE_BLOCKED: Final = _ix("banners.rule.castle-blocked-in")
+R_WIN_FLAG: Final = _ix("banners.rule.win-flag")
+R_WIN_DEFEAT: Final = _ix("banners.rule.win-defeat")
+R_ITEM_WAIT: Final = _ix("banners.rule.item-wait")
+R_RED_SAME_TURN: Final = _ix("banners.rule.red-same-turn")
+R_DECK_EMPTY: Final = _ix("banners.rule.deck-empty")
+R_REINFORCEMENT: Final = _ix("banners.rule.reinforcement")
+R_TEAM_TURN: Final = _ix("banners.rule.team-turn")
+R_SHARED_ITEMS: Final = _ix("banners.rule.shared-items")
+G_SETUP: Final = _ix("banners.ruling.setup-placement")
+G_SEATS: Final = _ix("banners.ruling.seats")
+G_FIRST_ROLL: Final = _ix("banners.ruling.first-roll")
+G_NO_FULL_MOVE: Final = _ix("banners.ruling.no-full-move")
+G_CASTLE_MUST_LEAVE: Final = _ix("banners.ruling.castle-must-leave")
+G_CASTLE_BLOCKED: Final = _ix("banners.ruling.castle-blocked-in")
+G_KEEP_CLOSED: Final = _ix("banners.ruling.keep-closed")
+G_LANDING: Final = _ix("banners.ruling.landing")
+G_FLAG_HOME: Final = _ix("banners.ruling.flag-home")
+G_ATTACK_ON_LANDING: Final = _ix("banners.ruling.attack-on-landing")
+G_ATTACK_BONUS_2V2: Final = _ix("banners.ruling.attack-bonus-2v2")
+G_ITEM_TIMING: Final = _ix("banners.ruling.item-timing")
+G_KNIFE_ORDER: Final = _ix("banners.ruling.knife-order")
+G_TIE_PLACEMENT: Final = _ix("banners.ruling.tie-placement")
+G_FLAG_DROP_KILLER: Final = _ix("banners.ruling.flag-drop-killer")
+G_DEFENDER_WINS: Final = _ix("banners.ruling.defender-wins")
+G_FLAG_DROP_HOME: Final = _ix("banners.ruling.flag-drop-home")
+G_TEAM_DEFEATED: Final = _ix("banners.ruling.team-defeated")
+G_ITEM_NEEDS_EFFECT: Final = _ix("banners.ruling.item-needs-effect")
+G_CARD_MOVES: Final = _ix("banners.ruling.card-moves")
+G_GHOST: Final = _ix("banners.ruling.ghost-magic")
+G_THIEF: Final = _ix("banners.ruling.thief")
+G_REAPER: Final = _ix("banners.ruling.reaper-targets")
+G_LOCUST: Final = _ix("banners.ruling.locust-swarm")
+G_RAIN: Final = _ix("banners.ruling.rain-storm")
+G_REINFORCEMENTS: Final = _ix("banners.ruling.reinforcements")
+G_ITEM_COLOURS: Final = _ix("banners.ruling.item-colours")
+G_TEAM_ITEMS: Final = _ix("banners.ruling.team-items")
+I_ITEM: Final = tuple(_ix(item) for item in ITEM_IDS)
+G_CARD_MOVE_KIND: Final = {E_AID: _ix("banners.ruling.providing-aid"),
                     E_SABOTEUR: _ix("banners.ruling.saboteur"),
                     E_SAFEGUARD: _ix("banners.ruling.safeguard-behind")}
 
-_SHAPING = (_ix("banners.ruling.one-per-space"), _ix("banners.ruling.path-shape"),
+_SHAPING: Final = (_ix("banners.ruling.one-per-space"), _ix("banners.ruling.path-shape"),
             _ix("banners.rule.keep-safe"), G_GHOST, _ix("banners.rule.flag-no-keep"))
 """Rules that leave a move out of the options (counted, not logged), by bit of `_shaped`."""
-_SHAPING_OF: tuple[tuple[int, ...], ...] = tuple(
+_SHAPING_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(rule for k, rule in enumerate(_SHAPING) if bits >> k & 1) for bits in range(32))
 """The rules of `_SHAPING` named by each value of its bits."""
 
 # Game statistics (``banners.stat.*``).
-S_FLAG_GRABS = STAT + "flag.grabs"
-S_FLAG_PICKUPS = STAT + "flag.pickups"
-S_FLAG_DROPS = STAT + "flag.drops"
-S_FLAG_HOME = STAT + "flag.home"
-S_FLAG_WIND = STAT + "flag.wind"
-S_FIGHTS = STAT + "combat.fights"
-S_ATTACKER = STAT + "combat.attacker"
-S_DEFENDER = STAT + "combat.defender"
-S_TIES = STAT + "combat.ties"
-S_KNIVES = STAT + "combat.knives"
-S_REMOVED = STAT + "pieces.removed"
-S_REAPED = STAT + "pieces.reaped"
-S_REINFORCEMENTS = STAT + "reinforcements"
+S_FLAG_GRABS: Final = STAT + "flag.grabs"
+S_FLAG_PICKUPS: Final = STAT + "flag.pickups"
+S_FLAG_DROPS: Final = STAT + "flag.drops"
+S_FLAG_HOME: Final = STAT + "flag.home"
+S_FLAG_WIND: Final = STAT + "flag.wind"
+S_FIGHTS: Final = STAT + "combat.fights"
+S_ATTACKER: Final = STAT + "combat.attacker"
+S_DEFENDER: Final = STAT + "combat.defender"
+S_TIES: Final = STAT + "combat.ties"
+S_KNIVES: Final = STAT + "combat.knives"
+S_REMOVED: Final = STAT + "pieces.removed"
+S_REAPED: Final = STAT + "pieces.reaped"
+S_REINFORCEMENTS: Final = STAT + "reinforcements"
 
-
-_at = tuple.__getitem__
 
 
 def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
@@ -213,6 +214,28 @@ def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
     return ((1 if reached & own else 0) | (2 if reached & start else 0)
             | (4 if reached & protected else 0) | (8 if reached & ghosted else 0)
             | (16 if reached & keeps else 0))
+
+
+def _board_lanes(st: Static, seat: int, pos: tuple[int, ...], roll: int
+                 ) -> tuple[int, int, int, list[int], int, int] | None:
+    """The lanes of the search (see `BannersRules._lanes`) in the common case, every
+    piece of the seat on the board or out of play; None when one waits in the reserve."""
+    pieces = st.seat_pieces[seat]
+    lane_bits = st.seat_lane_bits[seat]
+    lane_fulls = st.seat_lane_fulls[seat]
+    starts = aboard = 0
+    for j in range(len(pieces)):
+        c = pos[pieces[j]]
+        if c == RESERVE:
+            return None
+        starts |= lane_bits[j][c]  # (nothing for a piece out of play)
+        aboard |= lane_fulls[j][c]
+    scouts = aboard & st.seat_scouts[seat]
+    last_step = [0] * (roll + SCOUT_BONUS + 1)
+    last_step[roll] = aboard ^ scouts
+    last_step[roll + SCOUT_BONUS] |= scouts
+    return (starts, starts, starts & ~st.seat_keeps[seat], last_step,
+            roll + SCOUT_BONUS if scouts else roll, aboard)
 
 
 def _put(values: tuple, i: int, value: Any) -> tuple:
@@ -552,7 +575,7 @@ class BannersRules(Counting):
             targets, ghosted = 0, occ_enemy & ~keeps_mask
         roll = s.roll - s.rain_by[side] if s.rain[side] == t else s.roll
         # The free spaces every piece may enter (the piece's own adds and bars follow).
-        enterable = st.all & ~occ & ~closed
+        enterable = st.all ^ (st.all & (occ | closed))
         drop = s.flag_drop[side]
         if drop >= 0:
             enterable &= ~(1 << drop)
@@ -575,20 +598,10 @@ class BannersRules(Counting):
         carrier = s.flag_carrier[enemy]
         carrier_lane = st.piece_lane[carrier] if carrier >= 0 and \
             st.piece_seat[carrier] == seat else -1
-        cells = st.seat_cells[seat](pos)
         notes = 0
         while True:  # the piece that must leave, then (if it cannot) the others
-            if must == -1 and roll > 0 and RESERVE not in cells:
-                # The common case: every piece of the seat on the board or out of play.
-                starts = sum(map(_at, st.seat_lane_bits[seat], cells))
-                aboard = sum(map(_at, st.seat_lane_fulls[seat], cells))
-                scouts = aboard & st.seat_scouts[seat]
-                last_step = [0] * (roll + SCOUT_BONUS + 1)
-                last_step[roll] = aboard & ~scouts
-                last_step[roll + SCOUT_BONUS] |= scouts
-                lanes = (starts, starts, starts & ~st.seat_keeps[seat], last_step,
-                         roll + SCOUT_BONUS if scouts else roll, aboard)
-            else:
+            lanes = _board_lanes(st, seat, pos, roll) if must == -1 and roll > 0 else None
+            if lanes is None:
                 lanes = self._lanes(s, seat, roll, must, enterable, targets | protected
                                     | ghosted | occ_own)
             if lanes[5] or lanes[3][0]:
@@ -694,19 +707,23 @@ class BannersRules(Counting):
         entered, up, right, down, left = reach_lanes(st.wp, begin, last_step, most, alive,
                                                      inner, final)
         reached = entered | up | right | down | left
-        found = reached & inner & ~starts
+        # (``a ^ (a & b)`` is ``a & ~b`` without a negative int)
+        found = reached & inner
+        found ^= found & starts
         shaped = 0
-        rest = reached & ~found
+        rest = reached ^ found
         if rest:
-            shaped = ((1 if rest & own_rep & ~starts else 0)
+            own = rest & own_rep
+            enemies = rest & enemy_rep if protected or ghosted else 0
+            shaped = ((1 if own ^ (own & starts) else 0)
                       | (2 if rest & starts else 0)
-                      | (4 if protected and rest & enemy_rep & keeps_rep else 0)
-                      | (8 if ghosted and rest & enemy_rep & ~keeps_rep else 0)
+                      | (4 if protected and enemies & keeps_rep else 0)
+                      | (8 if ghosted and enemies ^ (enemies & keeps_rep) else 0)
                       | (16 if carrier_lane >= 0 and rest & (
                           (keeps_mask & ~protected) << carrier_lane) else 0))
         hits: tuple[int, ...] = ()
         if targets:
-            targets_rep = enemy_rep & ~keeps_rep
+            targets_rep = enemy_rep ^ (enemy_rep & keeps_rep)
             if rest & targets_rep:
                 hits = (entered & targets_rep, up & targets_rep, right & targets_rep,
                         down & targets_rep, left & targets_rep)
