@@ -11,7 +11,7 @@ attack). The whole search costs a few dozen big-int operations per piece.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 from .state import LOCUST_SPACES, RESERVE, S_BRIDGE, S_CASTLE, S_KEEP, S_PAD, S_TREE, Static
 
@@ -49,8 +49,8 @@ def reach(wp: int, start: int, entry: int, steps: int, inner: int,
     return 0, u, r, d, left
 
 
-def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int,
-                inner: int, final: int) -> tuple[int, int, int, int, int]:
+def reach_lanes(wp: Any, begin: Any, last_step: list[Any], most: int, alive: Any,
+                inner: Any, final: Any) -> tuple[Any, Any, Any, Any, Any]:
     """`reach` for several pieces at once, each in its own lane of the masks.
 
     Lane ``j`` holds piece ``j``'s board, shifted up by ``j`` times the lane's length;
@@ -63,20 +63,31 @@ def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int
     cells; its ends are kept once its steps run out. Returns ``(entered, up, right,
     down, left)`` by lane: ``entered`` holds the lanes with no step left after entering
     (their entry cells, which ``begin`` must give masked by ``final`` already).
+
+    The masks are ints of hundreds of bits, typed ``Any`` on purpose: as plain objects
+    each operation goes straight to CPython's long arithmetic, where the compiled build
+    would check every result of a typed ``int`` for a small int (an eighth slower).
     """
-    entered = begin & last_step[0]
-    up = right = down = left = 0
+    entered: Any = begin & last_step[0]
+    up: Any = 0
+    right: Any = 0
+    down: Any = 0
+    left: Any = 0
     if not alive:
         return entered, 0, 0, 0, 0
-    a = begin & alive
-    done = last_step[1]
+    a: Any = begin & alive
+    done: Any = last_step[1]
+    m: Any
     if done:
         alive ^= done  # (its lanes are alive until now)
         m = (inner & alive) | (final & done)
     else:
         m = inner & alive
     # The first step from a start (no last direction yet) goes every way.
-    u, r, d, left_ = (a >> wp) & m, (a << 1) & m, (a << wp) & m, (a >> 1) & m
+    u: Any = (a >> wp) & m
+    r: Any = (a << 1) & m
+    d: Any = (a << wp) & m
+    left_: Any = (a >> 1) & m
     if done:
         up, right, down, left = u & done, r & done, d & done, left_ & done
         m = inner & alive
@@ -88,8 +99,8 @@ def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int
             alive ^= done  # (its lanes are alive until now)
             m = (inner & alive) | (final & done)
         # Moving up may follow any step but a step down (M5), and so on.
-        h = r | left_
-        v = u | d
+        h: Any = r | left_
+        v: Any = u | d
         if not (h or v):
             break
         u, r, d, left_ = ((u | h) >> wp) & m, ((r | v) << 1) & m, ((d | h) << wp) & m, \

@@ -384,18 +384,17 @@ class BannersRules(Counting):
         ph = s.phase
         if ph == ROLL:
             if s.horse:
-                return _ROLL2[rng.randrange(6) + 1][rng.randrange(6) + 1]
-            return _ROLL1[rng.randrange(6) + 1]
+                return _ROLL2[_die(rng)][_die(rng)]
+            return _ROLL1[_die(rng)]
         if ph == DICE:
-            return ("dice", CHANCE, rng.randrange(6) + 1, rng.randrange(6) + 1,
-                    rng.randrange(6) + 1, rng.randrange(6) + 1)
+            return ("dice", CHANCE, _die(rng), _die(rng), _die(rng), _die(rng))
         if ph == DRAW:
             return ("draw", CHANCE, _pick(s.deck, rng))
         if ph == STEAL:
             return ("steal", CHANCE, _pick(s.hands[1 - s.side], rng))
         # M1: "Roll to see who goes first." (ruling first-roll: ties roll again)
         while True:
-            a, b = rng.randrange(6) + 1, rng.randrange(6) + 1
+            a, b = _die(rng), _die(rng)
             if a != b:
                 return ("first", CHANCE, a, b)
 
@@ -1573,9 +1572,26 @@ class BannersRules(Counting):
         return f"plays {name}"
 
 
+def _below(rng: Random, n: int) -> int:
+    """``rng.randrange(n)`` (n > 0), drawn as `random.Random` draws it: ``getrandbits``
+    of ``n``'s bit length until below ``n``, without ``randrange``'s interpreted checks."""
+    if n <= 0:
+        raise ValueError(f"empty range for randrange({n})")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def _die(rng: Random) -> int:
+    """One die: ``rng.randrange(6) + 1``."""
+    return _below(rng, 6) + 1
+
+
 def _pick(counts: tuple[int, ...], rng: Random) -> int:
     """A kind drawn at random, each card equally likely."""
-    r = rng.randrange(sum(counts))
+    r = _below(rng, sum(counts))
     for k, n in enumerate(counts):
         if r < n:
             return k

@@ -551,8 +551,7 @@ class State:
         ck = self.cards_key
         if ck is None:
             ck = self.cards_key = cards_hash(self)
-        opens = self.keep_open
-        closed = closed_keeps(self) if opens and max(opens) > t else 0
+        closed = closed_keeps(self)
         return (self.pos, self.flag_carrier, self.flag_drop, closed, ck,
                 self.side, self.member, self.first, self.phase, self.roll, self.horse,
                 self.moved, (ghost[0] >= t) | (ghost[1] >= t) << 1,
@@ -627,13 +626,10 @@ def closed_keeps(s: State) -> int:
     until a full turn has gone by." (keep ``k`` reopens on turn ``keep_open[k]``)."""
     opens = s.keep_open
     t = s.turn
-    if not opens or max(opens) <= t:
-        return 0
     closed = 0
-    keeps = s.st.keeps
-    for k, o in enumerate(opens):
-        if o > t:
-            closed |= 1 << keeps[k]
+    for k in range(len(opens)):
+        if opens[k] > t:
+            closed |= 1 << s.st.keeps[k]
     return closed
 
 
