@@ -4,9 +4,10 @@ The harness checks the invariants after every step (`BannersRules.invariants`). 
 is the full check, with a message for each broken invariant. `Checker` answers the
 common case, nothing broken, in a few operations: it remembers the parts of the last
 state it found clean (the tuples of positions and cards are immutable, so the same
-object has the same content) and checks again only the parts that changed, with mask
-arithmetic instead of loops. Whenever its quick checks find anything amiss it runs
-`broken`, so what is reported is always the full check's.
+object has the same content) and checks again only the parts that changed: the pieces
+that moved since the last clean positions, one by one against its occupancy masks
+(the whole tally only when that cannot settle it). Whenever its quick checks find
+anything amiss it runs `broken`, so what is reported is always the full check's.
 """
 
 from __future__ import annotations

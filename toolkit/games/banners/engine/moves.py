@@ -183,13 +183,16 @@ class Moves(Sequence[tuple]):
             hit |= plane
         self.n = n
         self.hit = hit  # the lanes with an attack
-        self._attacks: dict[int, list[tuple]] = {}
+        self._attacks: dict[int, list[tuple]] | None = None  # by lane, made when asked
         self._items: list[tuple] | None = None
         self._last: tuple | None = None  # the option last made by indexing
 
     def attacks(self, j: int) -> list[tuple]:
         """The attacks of the piece in lane ``j`` (made once)."""
-        made = self._attacks.get(j)
+        made_by_lane = self._attacks
+        if made_by_lane is None:
+            made_by_lane = self._attacks = {}
+        made = made_by_lane.get(j)
         if made is None:
             made = []
             if self.hits:
@@ -201,7 +204,7 @@ class Moves(Sequence[tuple]):
                     seat, piece = self.seat, self.pieces[j]
                     made = [("attack", seat, piece, target, frm)
                             for target, frm in attack_sources(self.wp, planes, self.targets)]
-            self._attacks[j] = made
+            made_by_lane[j] = made
         return made
 
     def first_piece(self) -> int:
@@ -243,7 +246,7 @@ class Moves(Sequence[tuple]):
                 moves = (found & ((1 << (off + size)) - 1)).bit_count()
                 if i < moves + attacks:
                     break  # a move of this lane or an earlier one
-                count = 0
+                count = 0  # (an attack a cell of a plane)
                 for plane in self.hits:
                     if plane:
                         count += (plane >> off & full).bit_count()

@@ -35,7 +35,10 @@ Speed (a random game is hundreds of steps, and the search plays thousands): a st
 copies the state's fields (never a deep copy) and changes the copy; a move decision's
 options are a lazy `Moves` list; coverage is tallied by index (counting.py); the
 invariants return at once when the state's parts are those last found clean
-(checks.py); the loop key carries the card fields as one cached hash.
+(checks.py); the loop key carries the card fields as one cached hash. In the compiled
+build (mypyc) module constants are ``Final`` (no dictionary lookups), the dice are drawn
+with ``getrandbits`` exactly as ``randrange`` draws them, and the search's masks, ints
+of hundreds of bits, are typed ``Any`` (see `reach_lanes`).
 """
 
 from __future__ import annotations
@@ -222,20 +225,25 @@ def _board_lanes(st: Static, seat: int, pos: tuple[int, ...], roll: int
     piece of the seat on the board or out of play; None when one waits in the reserve."""
     pieces = st.seat_pieces[seat]
     lane_bits = st.seat_lane_bits[seat]
-    lane_fulls = st.seat_lane_fulls[seat]
-    starts = aboard = 0
+    starts: Any = 0  # (a big int: see `reach_lanes`)
+    on = 0
     for j in range(len(pieces)):
         c = pos[pieces[j]]
         if c == RESERVE:
             return None
-        starts |= lane_bits[j][c]  # (nothing for a piece out of play)
-        aboard |= lane_fulls[j][c]
-    scouts = aboard & st.seat_scouts[seat]
+        if c >= 0:
+            starts |= lane_bits[j][c]
+            on |= 1 << j
+    aboard, plain, scouts = st.seat_aboard[seat][on]
     last_step = [0] * (roll + SCOUT_BONUS + 1)
-    last_step[roll] = aboard ^ scouts
+    last_step[roll] = plain
     last_step[roll + SCOUT_BONUS] |= scouts
-    return (starts, starts, starts & ~st.seat_keeps[seat], last_step,
+    return (starts, starts, starts ^ (starts & st.seat_keeps[seat]), last_step,
             roll + SCOUT_BONUS if scouts else roll, aboard)
+
+
+_new_tuple: Final = tuple.__new__
+"""``tuple.__new__(cls, values)``: a named tuple from its fields, as its class makes it."""
 
 
 def _put(values: tuple, i: int, value: Any) -> tuple:
@@ -454,6 +462,10 @@ class BannersRules(Counting):
     def state_key(self, s: State) -> tuple:
         """The canonical key of a position (loop detection): `State.key`."""
         return s.key()
+
+    def state_hash(self, s: State) -> int:
+        """``hash(state_key(s))``, asked of the engine directly (the harness's hook)."""
+        return hash(s.key())
 
     def invariants(self, s: State) -> Iterable[tuple[str, str]]:
         """Conservation and placement checks after every step (checks.py): one piece a
@@ -692,9 +704,10 @@ class BannersRules(Counting):
         full = st.full
         # Copied into every lane: the free spaces, the side's own pieces, the enemies (a
         # move's last step may reach them all; `_SHAPING`'s rules leave some out).
-        own_rep = occ_own * rep
-        enemy_rep = (targets | protected | ghosted) * rep
-        inner = enterable * rep | cross
+        # (big ints, typed ``Any`` for speed: see `reach_lanes`)
+        own_rep: Any = occ_own * rep
+        enemy_rep: Any = (targets | protected | ghosted) * rep
+        inner: Any = enterable * rep | cross
         if carrier_lane >= 0 and starts >> carrier_lane & full:
             # M4: "If a piece has a flag, they cannot enter a keep."
             inner &= ~(keeps_mask << carrier_lane)
@@ -766,22 +779,16 @@ class BannersRules(Counting):
     def _set_pos(s: State, piece: int, cell: int) -> None:
         """Put a piece on ``cell`` (or off the board), keeping the occupancy masks."""
         pos = s.pos
-        old = pos[piece]
+        st = s.st
+        gone = st.bit_or_zero[pos[piece]]  # (0 for a position off the board)
+        came = st.bit_or_zero[cell]
         s.pos = pos[:piece] + (cell,) + pos[piece + 1:]
-        if s.st.piece_side[piece]:
+        if st.piece_side[piece]:
             occ = s.occ1
-            if old >= 0:
-                occ &= ~(1 << old)
-            if cell >= 0:
-                occ |= 1 << cell
-            s.occ1 = occ
+            s.occ1 = (occ ^ (occ & gone)) | came
         else:
             occ = s.occ0
-            if old >= 0:
-                occ &= ~(1 << old)
-            if cell >= 0:
-                occ |= 1 << cell
-            s.occ0 = occ
+            s.occ0 = (occ ^ (occ & gone)) | came
 
     def _move(self, s: State, piece: int, cell: int) -> None:
         """M2: the piece moves the full roll to ``cell`` and lands there."""
@@ -1467,12 +1474,14 @@ class BannersRules(Counting):
         else:
             mover = -1
         hands, fresh = s.hands, s.fresh
-        return Observation(
+        # (made as the named tuple's own ``__new__`` makes it, without its interpreted
+        # wrapper)
+        return _new_tuple(Observation, (
             st, player, side, ph, mover, s.turn, s.side, s.member, s.first, s.pos,
             s.flag_carrier, s.flag_drop, s.keep_open, s.ghost, s.rain, s.rain_by, s.roll,
             s.horse, s.moved, s.combat, hands[side], fresh[side], sum(hands[enemy]),
             sum(fresh[enemy]), s.known[side], s.known[enemy], sum(s.deck), s.discard,
-            s.used_item, s.used_combat)
+            s.used_item, s.used_combat))
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
         """A full state the player cannot tell from the real one: the other team's hand is

@@ -210,7 +210,7 @@ class Static:
         "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
         "plain_kinds", "seat_mover", "piece_mover", "lead", "tables",
         "lane", "full", "lane_full", "lane_rep", "piece_lane", "seat_rep", "seat_lanes",
-        "seat_lane_bits", "seat_lane_fulls", "seat_scouts", "seat_keeps",
+        "seat_lane_bits", "seat_aboard", "seat_scouts", "seat_keeps",
         "tally_at", "piece_tally",
     )
 
@@ -307,17 +307,26 @@ class Static:
         self.seat_lanes = tuple(tuple(self.piece_lane[i] for i in p) for p in self.seat_pieces)
         self.seat_rep = tuple(self.lane_rep[len(p)] for p in self.seat_pieces)
         # By position (a cell, or -1 to -3 off the board: 0), in each lane of a seat:
-        # the cell's bit, and the whole lane when the piece is on the board.
+        # the cell's bit.
         self.seat_lane_bits = tuple(
             tuple(tuple(1 << (c + off) for c in range(n)) + (0, 0, 0) for off in lanes)
-            for lanes in self.seat_lanes)
-        self.seat_lane_fulls = tuple(
-            tuple((self.full << off,) * n + (0, 0, 0) for off in lanes)
             for lanes in self.seat_lanes)
         self.seat_scouts = tuple(
             sum(self.full << self.piece_lane[i] for i in p if self.piece_scout[i])
             for p in self.seat_pieces)
         """The lanes of the seat's scouts (M3: +2 on their movement roll)."""
+        aboard_by = []
+        for q, mine in enumerate(self.seat_pieces):
+            rows = []
+            for on in range(1 << len(mine)):
+                lanes_on = sum(self.full << self.piece_lane[i] for j, i in enumerate(mine)
+                               if on >> j & 1)
+                scouts = lanes_on & self.seat_scouts[q]
+                rows.append((lanes_on, lanes_on ^ scouts, scouts))
+            aboard_by.append(tuple(rows))
+        self.seat_aboard = tuple(aboard_by)
+        """``seat_aboard[q][on]``, for the seat's pieces on the board (bit ``j`` of ``on``
+        for lane ``j``'s): the lanes of those pieces, of those but scouts, of scouts."""
         self.seat_keeps = tuple(self.keeps_mask * rep for rep in self.seat_rep)
         """A mask with bit 0 of every lane of the seat's pieces: ``mask * seat_rep[q]``
         copies a one-board mask into each of them."""
