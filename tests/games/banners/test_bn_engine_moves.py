@@ -262,3 +262,30 @@ def test_the_2v2_team_moves_one_after_the_other(rules):
     assert {GREEN1, GREEN2} == set(s.st.seat_pieces[2])
     assert {RED1, RED2} == set(s.st.seat_pieces[1])
     assert {YELLOW1, YELLOW2} == set(s.st.seat_pieces[3])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_moves_indexed_one_by_one_are_the_listed_ones(players):
+    # A random player indexes one option of the lazy list; every index (and every
+    # negative one) must give the option the full list has there.
+    rules = BannersRules()
+    rng = Random(players + 10)
+    s = rules.setup(bundled_params(players), rng)
+    seen = with_attacks = 0
+    for _ in range(1500):
+        movers = rules.to_move(s)
+        if not movers:
+            break
+        if movers[0] < 0:
+            s = rules.apply(s, rules.chance(s, rng))
+            continue
+        legal = rules.legal_actions(s, movers[0])
+        if s.phase == MOVE:
+            one_by_one = rules._move_options(s)
+            listed = rules._move_options(s).items()
+            assert [one_by_one[i] for i in range(len(listed))] == listed
+            assert [one_by_one[-1 - i] for i in range(len(listed))] == listed[::-1]
+            seen += 1
+            with_attacks += any(a[0] == "attack" for a in listed)
+        s = rules.apply(s, legal[rng.randrange(len(legal))])
+    assert seen > 50 and with_attacks > 3

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from random import Random
+from typing import Final
 
 from toolkit.sim.engine import RandomAgent
 
@@ -57,7 +58,7 @@ from .state import (
     Static,
 )
 
-FAR = 60
+FAR: Final = 60
 """The distance used for a space no path reaches."""
 
 
@@ -88,7 +89,7 @@ class Tables:
         self.st = st
         self.rows: dict[int, list[int]] = {}
         self.by_distance: dict[int, list[tuple[int, int]]] = {}
-        self.reaches: dict[tuple[int, int], int] = {}
+        self.reaches: dict[int, int] = {}  # by cell << 8 | steps
         self.runs: dict[int, list[tuple[int, int]]] = {}
 
     def row(self, a: int) -> list[int]:
@@ -143,7 +144,7 @@ class Tables:
 
     def within(self, a: int, steps: int) -> int:
         """The spaces at most ``steps`` from space ``a``, as a mask."""
-        key = (a, steps)
+        key = a << 8 | steps
         found = self.reaches.get(key)
         if found is None:
             found = 0

@@ -4,14 +4,16 @@ The harness checks the invariants after every step (`BannersRules.invariants`). 
 is the full check, with a message for each broken invariant. `Checker` answers the
 common case, nothing broken, in a few operations: it remembers the parts of the last
 state it found clean (the tuples of positions and cards are immutable, so the same
-object has the same content) and checks again only the parts that changed, with mask
-arithmetic instead of loops. Whenever its quick checks find anything amiss it runs
-`broken`, so what is reported is always the full check's.
+object has the same content) and checks again only the parts that changed: the pieces
+that moved since the last clean positions, one by one against its occupancy masks
+(the whole tally only when that cannot settle it). Whenever its quick checks find
+anything amiss it runs `broken`, so what is reported is always the full check's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from .state import (
     OVER,
@@ -21,15 +23,13 @@ from .state import (
     S_PAD,
     S_TREE,
     State,
+    Static,
     cell_name,
-    closed_keeps,
     occupancy,
 )
 
-SIDE_NAMES = ("Side 1", "Side 2")
-_CLEAN: tuple[tuple[str, str], ...] = ()
-_NO_FLAG = (-1, -1)
-_at = tuple.__getitem__
+SIDE_NAMES: Final = ("Side 1", "Side 2")
+_CLEAN: Final[tuple[tuple[str, str], ...]] = ()
 
 
 class Checker:
@@ -81,28 +81,22 @@ class Checker:
         pos = s.pos
         st = s.st
         occ0, occ1 = s.occ0, s.occ1
+        occ = occ0 | occ1
+        t = s.turn
         # The keep rule: no piece inside a closed keep.
         opens = s.keep_open
-        if opens and max(opens) > s.turn and closed_keeps(s) & (occ0 | occ1):
-            return False
+        keeps = st.keeps
+        for k in range(len(opens)):
+            if opens[k] > t and occ >> keeps[k] & 1:
+                return False
         # Positions: on the board's spaces or off it (-1 to -3), one piece a space, the
         # masks those of the positions; a team left without a piece has lost.
-        if max(pos) >= st.n or min(pos) < REAPED:
-            return False
-        tally = sum(map(_at, st.piece_tally, pos))
-        full = st.full
-        for (cells, on, waiting), occ in zip(st.tally_at, (occ0, occ1), strict=True):
-            aboard = tally >> on & 0xFFFF
-            if tally >> cells & full != occ or occ.bit_count() != aboard:
+        if not self._moved_clean(s, pos, st, occ0, occ1, running):
+            if not _tally_clean(s, pos, st, occ0, occ1, running):
                 return False
-            if running and not aboard and not tally >> waiting & 0xFFFF:
-                return False
-        occ = occ0 | occ1
-        if occ0 & occ1 or occ & ~st.all:
-            return False
         # Flags: carried by an enemy out of keeps, or lying on a free space.
         carriers, drops = s.flag_carrier, s.flag_drop
-        if carriers != _NO_FLAG or drops != _NO_FLAG:
+        if carriers[0] >= 0 or carriers[1] >= 0 or drops[0] >= 0 or drops[1] >= 0:
             kind = st.kind
             for side in (0, 1):
                 carrier, drop = carriers[side], drops[side]
@@ -117,31 +111,100 @@ class Checker:
                     if occ >> drop & 1 and not (s.combat is not None and
                                                 pos[s.combat[0]] == drop):
                         return False
-        self.pos, self.occ0, self.occ1, self.opens, self.turn = pos, occ0, occ1, opens, s.turn
+        self.pos, self.occ0, self.occ1, self.opens, self.turn = pos, occ0, occ1, opens, t
         self.carrier, self.drop, self.combat, self.running = carriers, drops, s.combat, running
         self.board = st
         return True
 
+    def _moved_clean(self, s: State, pos: tuple[int, ...], st: Static, occ0: int,
+                     occ1: int, running: bool) -> bool:
+        """The positions checked against the last ones found clean, piece by piece: the
+        pieces that moved left their spaces in the masks and took free spaces, the masks
+        are the result, and each team still has a piece on the board. False when that
+        does not settle it (the full tally decides)."""
+        last = self.pos
+        if last is None or st is not self.board or len(last) != len(pos):
+            return False
+        n = st.n
+        sides = st.piece_side
+        left0, left1 = self.occ0, self.occ1
+        took0 = took1 = 0
+        for i in range(len(pos)):
+            c = pos[i]
+            was = last[i]
+            if c != was:
+                if c >= n or c < REAPED:
+                    return False
+                if sides[i]:
+                    if was >= 0:
+                        left1 ^= 1 << was  # (its bit was set: the last positions were clean)
+                    if c >= 0:
+                        bit = 1 << c
+                        if (took0 | took1) & bit:
+                            return False
+                        took1 |= bit
+                else:
+                    if was >= 0:
+                        left0 ^= 1 << was
+                    if c >= 0:
+                        bit = 1 << c
+                        if (took0 | took1) & bit:
+                            return False
+                        took0 |= bit
+        took = took0 | took1
+        if took:
+            if (left0 | left1) & took or took & st.all != took:
+                return False
+            left0 |= took0
+            left1 |= took1
+        # (a team with no piece on the board: the tally counts its reserve)
+        return left0 == occ0 and left1 == occ1 and (not running or (occ0 != 0 and occ1 != 0))
+
     def _cards_clean(self, s: State) -> bool:
         deck, discard, hands, fresh, known = s.deck, s.discard, s.hands, s.fresh, s.known
-        h0, h1 = hands
-        # Every card in one place: the deck, a hand or the discard pile, none negative.
-        if tuple(map(sum, zip(deck, h0, h1, discard, strict=True))) != s.st.kind_counts:
+        h0, h1 = hands[0], hands[1]
+        f0, f1 = fresh[0], fresh[1]
+        k0, k1 = known[0], known[1]
+        counts = s.st.kind_counts
+        if not (len(deck) == len(h0) == len(h1) == len(discard) == len(counts)
+                == len(f0) == len(f1) == len(k0) == len(k1)):
             return False
-        if min(deck + discard + h0 + h1, default=0) < 0:
-            return False
-        # Cards obtained this turn, and cards the other team knows of, are held.
-        for side in (0, 1):
-            hand = hands[side]
-            if any(fresh[side]) and any(f > h for f, h in zip(fresh[side], hand, strict=True)):
-                return False
-            if any(known[side]) and any(k > h for k, h in zip(known[side], hand, strict=True)):
+        for k in range(len(counts)):
+            a, b, c, d = deck[k], h0[k], h1[k], discard[k]
+            # Every card in one place: the deck, a hand or the discard pile, none
+            # negative; cards obtained this turn, and cards the other team knows of, held.
+            if a + b + c + d != counts[k] or a < 0 or b < 0 or c < 0 or d < 0 or \
+                    f0[k] > b or f1[k] > c or k0[k] > b or k1[k] > c:
                 return False
         self.deck, self.discard, self.hands, self.fresh, self.known = \
             deck, discard, hands, fresh, known
         self.st = s.st
         return True
 
+
+def _tally_clean(s: State, pos: tuple[int, ...], st: Static, occ0: int, occ1: int,
+                 running: bool) -> bool:
+    """The positions checked as a whole: `Static.piece_tally` summed over the pieces
+    gives each side's cells, its pieces on the board and in the reserve at once."""
+    n = st.n
+    tally = 0
+    table = st.piece_tally
+    for i in range(len(pos)):
+        c = pos[i]
+        if c >= n or c < REAPED:
+            return False
+        tally += table[i][c]
+    full = st.full
+    for side in (0, 1):
+        cells, on, waiting = st.tally_at[side]
+        occ = occ1 if side else occ0
+        aboard = tally >> on & 0xFFFF
+        if tally >> cells & full != occ or occ.bit_count() != aboard:
+            return False
+        if running and not aboard and not tally >> waiting & 0xFFFF:
+            return False
+    occ = occ0 | occ1
+    return not (occ0 & occ1 or occ & st.all != occ)
 
 def broken(s: State) -> Iterator[tuple[str, str]]:
     """The full check: one piece a space, pieces on spaces, the occupancy masks those of

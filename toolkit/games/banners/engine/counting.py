@@ -12,14 +12,16 @@ into the current dict (`Counting.stat`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from toolkit.sim.engine import Instrumented
 
 from .rulings import COVERAGE_IDS
 
-COVERAGE_INDEX: dict[str, int] = {rule_id: i for i, rule_id in enumerate(COVERAGE_IDS)}
+COVERAGE_INDEX: Final[dict[str, int]] = {rule_id: i for i, rule_id in enumerate(COVERAGE_IDS)}
 """Coverage id → its index in `COVERAGE_IDS` (and in the tally)."""
 
-STAT = "banners.stat."
+STAT: Final = "banners.stat."
 """The prefix of the game statistics' keys in ``counts``."""
 
 

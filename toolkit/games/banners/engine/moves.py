@@ -11,6 +11,7 @@ attack). The whole search costs a few dozen big-int operations per piece.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any, Final
 
 from .state import LOCUST_SPACES, RESERVE, S_BRIDGE, S_CASTLE, S_KEEP, S_PAD, S_TREE, Static
 
@@ -48,8 +49,8 @@ def reach(wp: int, start: int, entry: int, steps: int, inner: int,
     return 0, u, r, d, left
 
 
-def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int,
-                inner: int, final: int) -> tuple[int, int, int, int, int]:
+def reach_lanes(wp: Any, begin: Any, last_step: list[Any], most: int, alive: Any,
+                inner: Any, final: Any) -> tuple[Any, Any, Any, Any, Any]:
     """`reach` for several pieces at once, each in its own lane of the masks.
 
     Lane ``j`` holds piece ``j``'s board, shifted up by ``j`` times the lane's length;
@@ -62,20 +63,31 @@ def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int
     cells; its ends are kept once its steps run out. Returns ``(entered, up, right,
     down, left)`` by lane: ``entered`` holds the lanes with no step left after entering
     (their entry cells, which ``begin`` must give masked by ``final`` already).
+
+    The masks are ints of hundreds of bits, typed ``Any`` on purpose: as plain objects
+    each operation goes straight to CPython's long arithmetic, where the compiled build
+    would check every result of a typed ``int`` for a small int (an eighth slower).
     """
-    entered = begin & last_step[0]
-    up = right = down = left = 0
+    entered: Any = begin & last_step[0]
+    up: Any = 0
+    right: Any = 0
+    down: Any = 0
+    left: Any = 0
     if not alive:
         return entered, 0, 0, 0, 0
-    a = begin & alive
-    done = last_step[1]
+    a: Any = begin & alive
+    done: Any = last_step[1]
+    m: Any
     if done:
-        alive &= ~done
+        alive ^= done  # (its lanes are alive until now)
         m = (inner & alive) | (final & done)
     else:
         m = inner & alive
     # The first step from a start (no last direction yet) goes every way.
-    u, r, d, left_ = (a >> wp) & m, (a << 1) & m, (a << wp) & m, (a >> 1) & m
+    u: Any = (a >> wp) & m
+    r: Any = (a << 1) & m
+    d: Any = (a << wp) & m
+    left_: Any = (a >> 1) & m
     if done:
         up, right, down, left = u & done, r & done, d & done, left_ & done
         m = inner & alive
@@ -84,11 +96,11 @@ def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int
         k += 1
         done = last_step[k]
         if done:
-            alive &= ~done
+            alive ^= done  # (its lanes are alive until now)
             m = (inner & alive) | (final & done)
         # Moving up may follow any step but a step down (M5), and so on.
-        h = r | left_
-        v = u | d
+        h: Any = r | left_
+        v: Any = u | d
         if not (h or v):
             break
         u, r, d, left_ = ((u | h) >> wp) & m, ((r | v) << 1) & m, ((d | h) << wp) & m, \
@@ -102,13 +114,36 @@ def reach_lanes(wp: int, begin: int, last_step: list[int], most: int, alive: int
     return entered, up, right, down, left
 
 
+_BYTE_BITS: Final = tuple(bin(b).count("1") for b in range(256))
+"""How many bits of each byte value are set."""
+
+
+def nth_bit(mask: int, i: int) -> int:
+    """The cell of the ``i``-th lowest cell of a mask (counted from 0; the mask has more
+    than ``i`` cells): a byte at a time, the mask's bytes read once."""
+    data = mask.to_bytes((mask.bit_length() + 7) // 8, "little")
+    for k in range(len(data)):
+        byte = data[k]
+        count = _BYTE_BITS[byte]
+        if i < count:
+            while i:  # drop the i lowest cells of the byte
+                byte &= byte - 1
+                i -= 1
+            return 8 * k + (byte & -byte).bit_length() - 1
+        i -= count
+    raise IndexError("fewer cells than asked for")
+
+
 def bits(mask: int) -> list[int]:
-    """The cells of a mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The cells of a mask, in increasing order (a byte at a time: small ints only)."""
+    out: list[int] = []
+    data = mask.to_bytes((mask.bit_length() + 7) // 8, "little")
+    for k in range(len(data)):
+        byte = data[k]
+        while byte:
+            low = byte & -byte
+            out.append(8 * k + low.bit_length() - 1)
+            byte ^= low
     return out
 
 
@@ -123,8 +158,7 @@ class Moves(Sequence[tuple]):
     together, to pass over lanes without one). A piece's moves come in increasing cell
     order, then its attacks sorted by target and cell attacked from
     (`attack_sources`). ``len`` is exact at once (bit counts); an option is made when it
-    is indexed (counted from the nearer end of its piece's cells), and all of them (once,
-    then kept) when iterated. Equal to a list of the
+    is indexed (`nth_bit`), and all of them (once, then kept) when iterated. Equal to a list of the
     same options, as the engine's lists are.
     """
 
@@ -149,13 +183,16 @@ class Moves(Sequence[tuple]):
             hit |= plane
         self.n = n
         self.hit = hit  # the lanes with an attack
-        self._attacks: dict[int, list[tuple]] = {}
+        self._attacks: dict[int, list[tuple]] | None = None  # by lane, made when asked
         self._items: list[tuple] | None = None
         self._last: tuple | None = None  # the option last made by indexing
 
     def attacks(self, j: int) -> list[tuple]:
         """The attacks of the piece in lane ``j`` (made once)."""
-        made = self._attacks.get(j)
+        made_by_lane = self._attacks
+        if made_by_lane is None:
+            made_by_lane = self._attacks = {}
+        made = made_by_lane.get(j)
         if made is None:
             made = []
             if self.hits:
@@ -167,7 +204,7 @@ class Moves(Sequence[tuple]):
                     seat, piece = self.seat, self.pieces[j]
                     made = [("attack", seat, piece, target, frm)
                             for target, frm in attack_sources(self.wp, planes, self.targets)]
-            self._attacks[j] = made
+            made_by_lane[j] = made
         return made
 
     def first_piece(self) -> int:
@@ -183,6 +220,10 @@ class Moves(Sequence[tuple]):
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return self.items()[i]
+        return self.option(i)
+
+    def option(self, i: int) -> tuple:
+        """The ``i``-th option (``legal[i]``), made now unless all are made already."""
         n = self.n
         if i < 0:
             i += n
@@ -192,34 +233,34 @@ class Moves(Sequence[tuple]):
         if items is not None:
             return items[i]
         found, full, hit = self.found, self.full, self.hit
-        for j, off in enumerate(self.offsets):
-            m = found >> off & full
-            if m:
-                count = m.bit_count()
-                if i < count:
-                    if i + i < count:
-                        while i:  # drop the i lowest cells
-                            m &= m - 1
-                            i -= 1
-                        cell = (m & -m).bit_length() - 1
-                    else:
-                        i = count - 1 - i
-                        while i:  # drop the highest cells after it
-                            m ^= 1 << (m.bit_length() - 1)
-                            i -= 1
-                        cell = m.bit_length() - 1
-                    option = self._last = ("move", self.seat, self.pieces[j], cell)
-                    return option
-                i -= count
-            if hit >> off & full:
-                count = 0
+        offsets = self.offsets
+        # A piece's moves come before its attacks: the lanes with attacks (in order)
+        # split the moves, which are otherwise the cells of all the lanes in order.
+        if hit:
+            size = full.bit_length()
+            attacks = 0  # the attacks of the lanes passed
+            for j in range(len(offsets)):
+                off = offsets[j]
+                if not hit >> off & full:
+                    continue
+                moves = (found & ((1 << (off + size)) - 1)).bit_count()
+                if i < moves + attacks:
+                    break  # a move of this lane or an earlier one
+                count = 0  # (an attack a cell of a plane)
                 for plane in self.hits:
-                    count += (plane >> off & full).bit_count()
-                if i < count:
-                    option = self._last = self.attacks(j)[i]
+                    if plane:
+                        count += (plane >> off & full).bit_count()
+                if i < moves + attacks + count:
+                    option = self._last = self.attacks(j)[i - moves - attacks]
                     return option
-                i -= count
-        raise IndexError("option index out of range")  # pragma: no cover - n is exact
+                attacks += count
+            i -= attacks
+        at = nth_bit(found, i)
+        j = len(offsets) - 1
+        while offsets[j] > at:
+            j -= 1
+        option = self._last = ("move", self.seat, self.pieces[j], at - offsets[j])
+        return option
 
     def items(self) -> list[tuple]:
         """Every option, as a list (made once)."""

@@ -35,14 +35,17 @@ Speed (a random game is hundreds of steps, and the search plays thousands): a st
 copies the state's fields (never a deep copy) and changes the copy; a move decision's
 options are a lazy `Moves` list; coverage is tallied by index (counting.py); the
 invariants return at once when the state's parts are those last found clean
-(checks.py); the loop key carries the card fields as one cached hash.
+(checks.py); the loop key carries the card fields as one cached hash. In the compiled
+build (mypyc) module constants are ``Final`` (no dictionary lookups), the dice are drawn
+with ``getrandbits`` exactly as ``randrange`` draws them, and the search's masks, ints
+of hundreds of bits, are typed ``Any`` (see `reach_lanes`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from toolkit.sim.engine import CHANCE, Outcome
 
@@ -102,21 +105,24 @@ from .state import (
     static_of,
 )
 
-WIN_FLAG = "flag brought home"
-WIN_DEFEAT = "enemy team defeated"
-_CHANCE = (CHANCE,)
-_NONE: tuple[int, ...] = ()
-SIDE_NAMES = ("Side 1", "Side 2")
+WIN_FLAG: Final = "flag brought home"
+WIN_DEFEAT: Final = "enemy team defeated"
+_CHANCE: Final = (CHANCE,)
+_NONE: Final[tuple[int, ...]] = ()
+SIDE_NAMES: Final = ("Side 1", "Side 2")
 
 # Who decides in each phase: the seat whose part it is, chance, the defender, nobody.
-_SEAT, _DICE, _DEFENDER, _NOBODY = range(4)
-_DECIDER = tuple(_DICE if ph in (FIRST, STEAL, ROLL, DICE, DRAW) else
+_SEAT: Final = 0
+_DICE: Final = 1
+_DEFENDER: Final = 2
+_NOBODY: Final = 3
+_DECIDER: Final = tuple(_DICE if ph in (FIRST, STEAL, ROLL, DICE, DRAW) else
                  _DEFENDER if ph in (DEF_CARD, DEF_KNIFE) else _NOBODY if ph == OVER else
                  _SEAT for ph in range(len(PHASE_NAMES)))
 
 # The movement rolls, made once: one die, or two with Horse.
-_ROLL1 = tuple(("roll", CHANCE, a) for a in range(7))
-_ROLL2 = tuple(tuple(("roll", CHANCE, a, b) for b in range(7)) for a in range(7))
+_ROLL1: Final = tuple(("roll", CHANCE, a) for a in range(7))
+_ROLL2: Final = tuple(tuple(("roll", CHANCE, a, b) for b in range(7)) for a in range(7))
 
 
 def _ix(rule_id: str) -> int:
@@ -124,87 +130,85 @@ def _ix(rule_id: str) -> int:
 
 
 # Tally indices of the rules, rulings and items the engine fires.
-R_FIRST_ROLL = _ix("banners.rule.first-roll")
-R_MOVE = _ix("banners.rule.move")
-R_SCOUT_MOVE = _ix("banners.rule.scout-move")
-R_NO_BACKTRACK = _ix("banners.rule.no-backtrack")
-R_COMBAT = _ix("banners.rule.combat")
-R_ATTACK_BONUS = _ix("banners.rule.attack-bonus")
-R_SCOUT_NO_BONUS = _ix("banners.rule.scout-no-bonus")
-R_ATTACKER_WINS = _ix("banners.rule.attacker-wins")
-R_TIE = _ix("banners.rule.tie")
-R_FLAG_DROP = _ix("banners.rule.flag-drop")
-R_FLAG_PICKUP = _ix("banners.rule.flag-pickup")
-R_KEEP_ITEM = _ix("banners.rule.keep-item")
-R_KEEP_CLOSED = _ix("banners.rule.keep-closed")
-R_CASTLE_GRAB = _ix("banners.rule.castle-grab")
-R_CASTLE_LEAVE = _ix("banners.rule.castle-leave")
-R_CASTLE_BLOCKED = _ix("banners.rule.castle-blocked-in")
-R_WIN_FLAG = _ix("banners.rule.win-flag")
-R_WIN_DEFEAT = _ix("banners.rule.win-defeat")
-R_ITEM_WAIT = _ix("banners.rule.item-wait")
-R_RED_SAME_TURN = _ix("banners.rule.red-same-turn")
-R_DECK_EMPTY = _ix("banners.rule.deck-empty")
-R_REINFORCEMENT = _ix("banners.rule.reinforcement")
-R_TEAM_TURN = _ix("banners.rule.team-turn")
-R_SHARED_ITEMS = _ix("banners.rule.shared-items")
-G_SETUP = _ix("banners.ruling.setup-placement")
-G_SEATS = _ix("banners.ruling.seats")
-G_FIRST_ROLL = _ix("banners.ruling.first-roll")
-G_NO_FULL_MOVE = _ix("banners.ruling.no-full-move")
-G_CASTLE_MUST_LEAVE = _ix("banners.ruling.castle-must-leave")
-G_CASTLE_BLOCKED = _ix("banners.ruling.castle-blocked-in")
-G_KEEP_CLOSED = _ix("banners.ruling.keep-closed")
-G_LANDING = _ix("banners.ruling.landing")
-G_FLAG_HOME = _ix("banners.ruling.flag-home")
-G_ATTACK_ON_LANDING = _ix("banners.ruling.attack-on-landing")
-G_ATTACK_BONUS_2V2 = _ix("banners.ruling.attack-bonus-2v2")
-G_ITEM_TIMING = _ix("banners.ruling.item-timing")
-G_KNIFE_ORDER = _ix("banners.ruling.knife-order")
-G_TIE_PLACEMENT = _ix("banners.ruling.tie-placement")
-G_FLAG_DROP_KILLER = _ix("banners.ruling.flag-drop-killer")
-G_DEFENDER_WINS = _ix("banners.ruling.defender-wins")
-G_FLAG_DROP_HOME = _ix("banners.ruling.flag-drop-home")
-G_TEAM_DEFEATED = _ix("banners.ruling.team-defeated")
-G_ITEM_NEEDS_EFFECT = _ix("banners.ruling.item-needs-effect")
-G_CARD_MOVES = _ix("banners.ruling.card-moves")
-G_GHOST = _ix("banners.ruling.ghost-magic")
-G_THIEF = _ix("banners.ruling.thief")
-G_REAPER = _ix("banners.ruling.reaper-targets")
-G_LOCUST = _ix("banners.ruling.locust-swarm")
-G_RAIN = _ix("banners.ruling.rain-storm")
-G_REINFORCEMENTS = _ix("banners.ruling.reinforcements")
-G_ITEM_COLOURS = _ix("banners.ruling.item-colours")
-G_TEAM_ITEMS = _ix("banners.ruling.team-items")
-I_ITEM = tuple(_ix(item) for item in ITEM_IDS)
-G_CARD_MOVE_KIND = {E_AID: _ix("banners.ruling.providing-aid"),
+R_FIRST_ROLL: Final = _ix("banners.rule.first-roll")
+R_MOVE: Final = _ix("banners.rule.move")
+R_SCOUT_MOVE: Final = _ix("banners.rule.scout-move")
+R_NO_BACKTRACK: Final = _ix("banners.rule.no-backtrack")
+R_COMBAT: Final = _ix("banners.rule.combat")
+R_ATTACK_BONUS: Final = _ix("banners.rule.attack-bonus")
+R_SCOUT_NO_BONUS: Final = _ix("banners.rule.scout-no-bonus")
+R_ATTACKER_WINS: Final = _ix("banners.rule.attacker-wins")
+R_TIE: Final = _ix("banners.rule.tie")
+R_FLAG_DROP: Final = _ix("banners.rule.flag-drop")
+R_FLAG_PICKUP: Final = _ix("banners.rule.flag-pickup")
+R_KEEP_ITEM: Final = _ix("banners.rule.keep-item")
+R_KEEP_CLOSED: Final = _ix("banners.rule.keep-closed")
+R_CASTLE_GRAB: Final = _ix("banners.rule.castle-grab")
+R_CASTLE_LEAVE: Final = _ix("banners.rule.castle-leave")
+R_CASTLE_BLOCKED: Final = _ix("banners.rule.castle-blocked-in")
+R_WIN_FLAG: Final = _ix("banners.rule.win-flag")
+R_WIN_DEFEAT: Final = _ix("banners.rule.win-defeat")
+R_ITEM_WAIT: Final = _ix("banners.rule.item-wait")
+R_RED_SAME_TURN: Final = _ix("banners.rule.red-same-turn")
+R_DECK_EMPTY: Final = _ix("banners.rule.deck-empty")
+R_REINFORCEMENT: Final = _ix("banners.rule.reinforcement")
+R_TEAM_TURN: Final = _ix("banners.rule.team-turn")
+R_SHARED_ITEMS: Final = _ix("banners.rule.shared-items")
+G_SETUP: Final = _ix("banners.ruling.setup-placement")
+G_SEATS: Final = _ix("banners.ruling.seats")
+G_FIRST_ROLL: Final = _ix("banners.ruling.first-roll")
+G_NO_FULL_MOVE: Final = _ix("banners.ruling.no-full-move")
+G_CASTLE_MUST_LEAVE: Final = _ix("banners.ruling.castle-must-leave")
+G_CASTLE_BLOCKED: Final = _ix("banners.ruling.castle-blocked-in")
+G_KEEP_CLOSED: Final = _ix("banners.ruling.keep-closed")
+G_LANDING: Final = _ix("banners.ruling.landing")
+G_FLAG_HOME: Final = _ix("banners.ruling.flag-home")
+G_ATTACK_ON_LANDING: Final = _ix("banners.ruling.attack-on-landing")
+G_ATTACK_BONUS_2V2: Final = _ix("banners.ruling.attack-bonus-2v2")
+G_ITEM_TIMING: Final = _ix("banners.ruling.item-timing")
+G_KNIFE_ORDER: Final = _ix("banners.ruling.knife-order")
+G_TIE_PLACEMENT: Final = _ix("banners.ruling.tie-placement")
+G_FLAG_DROP_KILLER: Final = _ix("banners.ruling.flag-drop-killer")
+G_DEFENDER_WINS: Final = _ix("banners.ruling.defender-wins")
+G_FLAG_DROP_HOME: Final = _ix("banners.ruling.flag-drop-home")
+G_TEAM_DEFEATED: Final = _ix("banners.ruling.team-defeated")
+G_ITEM_NEEDS_EFFECT: Final = _ix("banners.ruling.item-needs-effect")
+G_CARD_MOVES: Final = _ix("banners.ruling.card-moves")
+G_GHOST: Final = _ix("banners.ruling.ghost-magic")
+G_THIEF: Final = _ix("banners.ruling.thief")
+G_REAPER: Final = _ix("banners.ruling.reaper-targets")
+G_LOCUST: Final = _ix("banners.ruling.locust-swarm")
+G_RAIN: Final = _ix("banners.ruling.rain-storm")
+G_REINFORCEMENTS: Final = _ix("banners.ruling.reinforcements")
+G_ITEM_COLOURS: Final = _ix("banners.ruling.item-colours")
+G_TEAM_ITEMS: Final = _ix("banners.ruling.team-items")
+I_ITEM: Final = tuple(_ix(item) for item in ITEM_IDS)
+G_CARD_MOVE_KIND: Final = {E_AID: _ix("banners.ruling.providing-aid"),
                     E_SABOTEUR: _ix("banners.ruling.saboteur"),
                     E_SAFEGUARD: _ix("banners.ruling.safeguard-behind")}
 
-_SHAPING = (_ix("banners.ruling.one-per-space"), _ix("banners.ruling.path-shape"),
+_SHAPING: Final = (_ix("banners.ruling.one-per-space"), _ix("banners.ruling.path-shape"),
             _ix("banners.rule.keep-safe"), G_GHOST, _ix("banners.rule.flag-no-keep"))
 """Rules that leave a move out of the options (counted, not logged), by bit of `_shaped`."""
-_SHAPING_OF: tuple[tuple[int, ...], ...] = tuple(
+_SHAPING_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(rule for k, rule in enumerate(_SHAPING) if bits >> k & 1) for bits in range(32))
 """The rules of `_SHAPING` named by each value of its bits."""
 
 # Game statistics (``banners.stat.*``).
-S_FLAG_GRABS = STAT + "flag.grabs"
-S_FLAG_PICKUPS = STAT + "flag.pickups"
-S_FLAG_DROPS = STAT + "flag.drops"
-S_FLAG_HOME = STAT + "flag.home"
-S_FLAG_WIND = STAT + "flag.wind"
-S_FIGHTS = STAT + "combat.fights"
-S_ATTACKER = STAT + "combat.attacker"
-S_DEFENDER = STAT + "combat.defender"
-S_TIES = STAT + "combat.ties"
-S_KNIVES = STAT + "combat.knives"
-S_REMOVED = STAT + "pieces.removed"
-S_REAPED = STAT + "pieces.reaped"
-S_REINFORCEMENTS = STAT + "reinforcements"
+S_FLAG_GRABS: Final = STAT + "flag.grabs"
+S_FLAG_PICKUPS: Final = STAT + "flag.pickups"
+S_FLAG_DROPS: Final = STAT + "flag.drops"
+S_FLAG_HOME: Final = STAT + "flag.home"
+S_FLAG_WIND: Final = STAT + "flag.wind"
+S_FIGHTS: Final = STAT + "combat.fights"
+S_ATTACKER: Final = STAT + "combat.attacker"
+S_DEFENDER: Final = STAT + "combat.defender"
+S_TIES: Final = STAT + "combat.ties"
+S_KNIVES: Final = STAT + "combat.knives"
+S_REMOVED: Final = STAT + "pieces.removed"
+S_REAPED: Final = STAT + "pieces.reaped"
+S_REINFORCEMENTS: Final = STAT + "reinforcements"
 
-
-_at = tuple.__getitem__
 
 
 def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
@@ -213,6 +217,33 @@ def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
     return ((1 if reached & own else 0) | (2 if reached & start else 0)
             | (4 if reached & protected else 0) | (8 if reached & ghosted else 0)
             | (16 if reached & keeps else 0))
+
+
+def _board_lanes(st: Static, seat: int, pos: tuple[int, ...], roll: int
+                 ) -> tuple[int, int, int, list[int], int, int] | None:
+    """The lanes of the search (see `BannersRules._lanes`) in the common case, every
+    piece of the seat on the board or out of play; None when one waits in the reserve."""
+    pieces = st.seat_pieces[seat]
+    lane_bits = st.seat_lane_bits[seat]
+    starts: Any = 0  # (a big int: see `reach_lanes`)
+    on = 0
+    for j in range(len(pieces)):
+        c = pos[pieces[j]]
+        if c == RESERVE:
+            return None
+        if c >= 0:
+            starts |= lane_bits[j][c]
+            on |= 1 << j
+    aboard, plain, scouts = st.seat_aboard[seat][on]
+    last_step = [0] * (roll + SCOUT_BONUS + 1)
+    last_step[roll] = plain
+    last_step[roll + SCOUT_BONUS] |= scouts
+    return (starts, starts, starts ^ (starts & st.seat_keeps[seat]), last_step,
+            roll + SCOUT_BONUS if scouts else roll, aboard)
+
+
+_new_tuple: Final = tuple.__new__
+"""``tuple.__new__(cls, values)``: a named tuple from its fields, as its class makes it."""
 
 
 def _put(values: tuple, i: int, value: Any) -> tuple:
@@ -361,18 +392,17 @@ class BannersRules(Counting):
         ph = s.phase
         if ph == ROLL:
             if s.horse:
-                return _ROLL2[rng.randrange(6) + 1][rng.randrange(6) + 1]
-            return _ROLL1[rng.randrange(6) + 1]
+                return _ROLL2[_die(rng)][_die(rng)]
+            return _ROLL1[_die(rng)]
         if ph == DICE:
-            return ("dice", CHANCE, rng.randrange(6) + 1, rng.randrange(6) + 1,
-                    rng.randrange(6) + 1, rng.randrange(6) + 1)
+            return ("dice", CHANCE, _die(rng), _die(rng), _die(rng), _die(rng))
         if ph == DRAW:
             return ("draw", CHANCE, _pick(s.deck, rng))
         if ph == STEAL:
             return ("steal", CHANCE, _pick(s.hands[1 - s.side], rng))
         # M1: "Roll to see who goes first." (ruling first-roll: ties roll again)
         while True:
-            a, b = rng.randrange(6) + 1, rng.randrange(6) + 1
+            a, b = _die(rng), _die(rng)
             if a != b:
                 return ("first", CHANCE, a, b)
 
@@ -432,6 +462,10 @@ class BannersRules(Counting):
     def state_key(self, s: State) -> tuple:
         """The canonical key of a position (loop detection): `State.key`."""
         return s.key()
+
+    def state_hash(self, s: State) -> int:
+        """``hash(state_key(s))``, asked of the engine directly (the harness's hook)."""
+        return hash(s.key())
 
     def invariants(self, s: State) -> Iterable[tuple[str, str]]:
         """Conservation and placement checks after every step (checks.py): one piece a
@@ -552,7 +586,7 @@ class BannersRules(Counting):
             targets, ghosted = 0, occ_enemy & ~keeps_mask
         roll = s.roll - s.rain_by[side] if s.rain[side] == t else s.roll
         # The free spaces every piece may enter (the piece's own adds and bars follow).
-        enterable = st.all & ~occ & ~closed
+        enterable = st.all ^ (st.all & (occ | closed))
         drop = s.flag_drop[side]
         if drop >= 0:
             enterable &= ~(1 << drop)
@@ -575,20 +609,10 @@ class BannersRules(Counting):
         carrier = s.flag_carrier[enemy]
         carrier_lane = st.piece_lane[carrier] if carrier >= 0 and \
             st.piece_seat[carrier] == seat else -1
-        cells = st.seat_cells[seat](pos)
         notes = 0
         while True:  # the piece that must leave, then (if it cannot) the others
-            if must == -1 and roll > 0 and RESERVE not in cells:
-                # The common case: every piece of the seat on the board or out of play.
-                starts = sum(map(_at, st.seat_lane_bits[seat], cells))
-                aboard = sum(map(_at, st.seat_lane_fulls[seat], cells))
-                scouts = aboard & st.seat_scouts[seat]
-                last_step = [0] * (roll + SCOUT_BONUS + 1)
-                last_step[roll] = aboard & ~scouts
-                last_step[roll + SCOUT_BONUS] |= scouts
-                lanes = (starts, starts, starts & ~st.seat_keeps[seat], last_step,
-                         roll + SCOUT_BONUS if scouts else roll, aboard)
-            else:
+            lanes = _board_lanes(st, seat, pos, roll) if must == -1 and roll > 0 else None
+            if lanes is None:
                 lanes = self._lanes(s, seat, roll, must, enterable, targets | protected
                                     | ghosted | occ_own)
             if lanes[5] or lanes[3][0]:
@@ -680,9 +704,10 @@ class BannersRules(Counting):
         full = st.full
         # Copied into every lane: the free spaces, the side's own pieces, the enemies (a
         # move's last step may reach them all; `_SHAPING`'s rules leave some out).
-        own_rep = occ_own * rep
-        enemy_rep = (targets | protected | ghosted) * rep
-        inner = enterable * rep | cross
+        # (big ints, typed ``Any`` for speed: see `reach_lanes`)
+        own_rep: Any = occ_own * rep
+        enemy_rep: Any = (targets | protected | ghosted) * rep
+        inner: Any = enterable * rep | cross
         if carrier_lane >= 0 and starts >> carrier_lane & full:
             # M4: "If a piece has a flag, they cannot enter a keep."
             inner &= ~(keeps_mask << carrier_lane)
@@ -694,19 +719,23 @@ class BannersRules(Counting):
         entered, up, right, down, left = reach_lanes(st.wp, begin, last_step, most, alive,
                                                      inner, final)
         reached = entered | up | right | down | left
-        found = reached & inner & ~starts
+        # (``a ^ (a & b)`` is ``a & ~b`` without a negative int)
+        found = reached & inner
+        found ^= found & starts
         shaped = 0
-        rest = reached & ~found
+        rest = reached ^ found
         if rest:
-            shaped = ((1 if rest & own_rep & ~starts else 0)
+            own = rest & own_rep
+            enemies = rest & enemy_rep if protected or ghosted else 0
+            shaped = ((1 if own ^ (own & starts) else 0)
                       | (2 if rest & starts else 0)
-                      | (4 if protected and rest & enemy_rep & keeps_rep else 0)
-                      | (8 if ghosted and rest & enemy_rep & ~keeps_rep else 0)
+                      | (4 if protected and enemies & keeps_rep else 0)
+                      | (8 if ghosted and enemies ^ (enemies & keeps_rep) else 0)
                       | (16 if carrier_lane >= 0 and rest & (
                           (keeps_mask & ~protected) << carrier_lane) else 0))
         hits: tuple[int, ...] = ()
         if targets:
-            targets_rep = enemy_rep & ~keeps_rep
+            targets_rep = enemy_rep ^ (enemy_rep & keeps_rep)
             if rest & targets_rep:
                 hits = (entered & targets_rep, up & targets_rep, right & targets_rep,
                         down & targets_rep, left & targets_rep)
@@ -750,22 +779,16 @@ class BannersRules(Counting):
     def _set_pos(s: State, piece: int, cell: int) -> None:
         """Put a piece on ``cell`` (or off the board), keeping the occupancy masks."""
         pos = s.pos
-        old = pos[piece]
+        st = s.st
+        gone = st.bit_or_zero[pos[piece]]  # (0 for a position off the board)
+        came = st.bit_or_zero[cell]
         s.pos = pos[:piece] + (cell,) + pos[piece + 1:]
-        if s.st.piece_side[piece]:
+        if st.piece_side[piece]:
             occ = s.occ1
-            if old >= 0:
-                occ &= ~(1 << old)
-            if cell >= 0:
-                occ |= 1 << cell
-            s.occ1 = occ
+            s.occ1 = (occ ^ (occ & gone)) | came
         else:
             occ = s.occ0
-            if old >= 0:
-                occ &= ~(1 << old)
-            if cell >= 0:
-                occ |= 1 << cell
-            s.occ0 = occ
+            s.occ0 = (occ ^ (occ & gone)) | came
 
     def _move(self, s: State, piece: int, cell: int) -> None:
         """M2: the piece moves the full roll to ``cell`` and lands there."""
@@ -1451,12 +1474,14 @@ class BannersRules(Counting):
         else:
             mover = -1
         hands, fresh = s.hands, s.fresh
-        return Observation(
+        # (made as the named tuple's own ``__new__`` makes it, without its interpreted
+        # wrapper)
+        return _new_tuple(Observation, (
             st, player, side, ph, mover, s.turn, s.side, s.member, s.first, s.pos,
             s.flag_carrier, s.flag_drop, s.keep_open, s.ghost, s.rain, s.rain_by, s.roll,
             s.horse, s.moved, s.combat, hands[side], fresh[side], sum(hands[enemy]),
             sum(fresh[enemy]), s.known[side], s.known[enemy], sum(s.deck), s.discard,
-            s.used_item, s.used_combat)
+            s.used_item, s.used_combat))
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
         """A full state the player cannot tell from the real one: the other team's hand is
@@ -1556,9 +1581,26 @@ class BannersRules(Counting):
         return f"plays {name}"
 
 
+def _below(rng: Random, n: int) -> int:
+    """``rng.randrange(n)`` (n > 0), drawn as `random.Random` draws it: ``getrandbits``
+    of ``n``'s bit length until below ``n``, without ``randrange``'s interpreted checks."""
+    if n <= 0:
+        raise ValueError(f"empty range for randrange({n})")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def _die(rng: Random) -> int:
+    """One die: ``rng.randrange(6) + 1``."""
+    return _below(rng, 6) + 1
+
+
 def _pick(counts: tuple[int, ...], rng: Random) -> int:
     """A kind drawn at random, each card equally likely."""
-    r = rng.randrange(sum(counts))
+    r = _below(rng, sum(counts))
     for k, n in enumerate(counts):
         if r < n:
             return k

@@ -21,60 +21,97 @@ the game for good).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from toolkit.core.report import column_letter
 from toolkit.sim.engine import Outcome
 
+from .. import book
 from ..book import (
     ATTACK_BONUS,
     CASTLE,
     DRAWBRIDGE,
     EFFECTS,
     KEEP,
-    SCOUT_BONUS,
     SCOUT_COLORS,
     SIDE_COLORS,
     SPACE_CODES,
     TREE,
 )
 
-RESERVE, REMOVED, REAPED = -1, -2, -3
+RESERVE: Final = -1
+REMOVED: Final = -2
+REAPED: Final = -3
 """Positions of pieces that are not on a space."""
 
 # Space kinds on the flat board.
-S_OPEN, S_TREE, S_KEEP, S_BRIDGE, S_CASTLE, S_PAD = range(6)
+S_OPEN: Final = 0
+S_TREE: Final = 1
+S_KEEP: Final = 2
+S_BRIDGE: Final = 3
+S_CASTLE: Final = 4
+S_PAD: Final = 5
 _KINDS = {"open": S_OPEN, TREE: S_TREE, KEEP: S_KEEP, DRAWBRIDGE: S_BRIDGE, CASTLE: S_CASTLE}
 
 # Directions: up (towards row 0), right, down, left; the opposite of d is d ^ 2.
-UP, RIGHT, DOWN, LEFT = range(4)
-DIRECTION_NAMES = ("up", "right", "down", "left")
+UP: Final = 0
+RIGHT: Final = 1
+DOWN: Final = 2
+LEFT: Final = 3
+DIRECTION_NAMES: Final = ("up", "right", "down", "left")
 
 # Phases of a player's part of a turn.
-(FIRST, ITEM, STEAL, ROLL, REINFORCE, MOVE, ATT_CARD, DEF_CARD, DICE, ATT_KNIFE,
- DEF_KNIFE, TIE, DRAW, OVER) = range(14)
-PHASE_NAMES = ("first", "item", "steal", "roll", "reinforce", "move", "attack card",
+FIRST: Final = 0
+ITEM: Final = 1
+STEAL: Final = 2
+ROLL: Final = 3
+REINFORCE: Final = 4
+MOVE: Final = 5
+ATT_CARD: Final = 6
+DEF_CARD: Final = 7
+DICE: Final = 8
+ATT_KNIFE: Final = 9
+DEF_KNIFE: Final = 10
+TIE: Final = 11
+DRAW: Final = 12
+OVER: Final = 13
+PHASE_NAMES: Final = ("first", "item", "steal", "roll", "reinforce", "move", "attack card",
                "defence card", "dice", "attacker's knife", "defender's knife",
                "tie placement", "draw", "over")
 CHANCE_PHASES = frozenset({FIRST, STEAL, ROLL, DICE, DRAW})
 
 # Item effects by number (the book's order).
-(E_STRENGTH, E_DEFENSE, E_REINFORCE, E_HORSE, E_GHOST, E_RAIN, E_REAPER, E_POISON,
- E_LOCUST, E_WIND, E_KNIFE, E_SAFEGUARD, E_THIEF, E_AID, E_SABOTEUR, E_FAMINE) = range(16)
+E_STRENGTH: Final = 0
+E_DEFENSE: Final = 1
+E_REINFORCE: Final = 2
+E_HORSE: Final = 3
+E_GHOST: Final = 4
+E_RAIN: Final = 5
+E_REAPER: Final = 6
+E_POISON: Final = 7
+E_LOCUST: Final = 8
+E_WIND: Final = 9
+E_KNIFE: Final = 10
+E_SAFEGUARD: Final = 11
+E_THIEF: Final = 12
+E_AID: Final = 13
+E_SABOTEUR: Final = 14
+E_FAMINE: Final = 15
 EFFECT_CODES = {name: code for code, name in enumerate(EFFECTS)}
 COMBAT_EFFECTS = frozenset({E_STRENGTH, E_DEFENSE, E_POISON, E_KNIFE})
 """Red cards: played in combat, usable the turn they are drawn (T2)."""
 
-LOCUST_SPACES = 5
+LOCUST_SPACES: Final = 5
 """Locust Swarm: "Force the opponent's piece to move in any chosen direction 5 spaces."."""
-RAIN_PENALTY = 3
+RAIN_PENALTY: Final = 3
 """Rain Storm: "This subtracts your opponent's dice roll by 3 on their next turn."."""
-POISON_PENALTY = 3
+POISON_PENALTY: Final = 3
 """Poison: "-3 on opponent's combat roll."."""
+SCOUT_BONUS: Final[int] = book.SCOUT_BONUS
+"""M3: a scout's +2 on its movement roll (the book's figure)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +208,9 @@ class Static:
         "side_pieces", "start", "kinds", "kind_names", "kind_effect", "kind_red",
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
         "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
-        "plain_kinds", "seat_mover", "piece_mover", "lead", "side_cells", "tables",
+        "plain_kinds", "seat_mover", "piece_mover", "lead", "tables",
         "lane", "full", "lane_full", "lane_rep", "piece_lane", "seat_rep", "seat_lanes",
-        "seat_cells", "seat_lane_bits", "seat_lane_fulls", "seat_scouts", "seat_keeps",
+        "seat_lane_bits", "seat_aboard", "seat_scouts", "seat_keeps",
         "tally_at", "piece_tally",
     )
 
@@ -269,20 +306,27 @@ class Static:
         """The offset of each piece's lane (0 for the seat's first piece)."""
         self.seat_lanes = tuple(tuple(self.piece_lane[i] for i in p) for p in self.seat_pieces)
         self.seat_rep = tuple(self.lane_rep[len(p)] for p in self.seat_pieces)
-        self.seat_cells = tuple(_getter(p) for p in self.seat_pieces)
-        """``seat_cells[q](pos)``: the positions of seat ``q``'s pieces, as a tuple."""
         # By position (a cell, or -1 to -3 off the board: 0), in each lane of a seat:
-        # the cell's bit, and the whole lane when the piece is on the board.
+        # the cell's bit.
         self.seat_lane_bits = tuple(
             tuple(tuple(1 << (c + off) for c in range(n)) + (0, 0, 0) for off in lanes)
-            for lanes in self.seat_lanes)
-        self.seat_lane_fulls = tuple(
-            tuple((self.full << off,) * n + (0, 0, 0) for off in lanes)
             for lanes in self.seat_lanes)
         self.seat_scouts = tuple(
             sum(self.full << self.piece_lane[i] for i in p if self.piece_scout[i])
             for p in self.seat_pieces)
         """The lanes of the seat's scouts (M3: +2 on their movement roll)."""
+        aboard_by = []
+        for q, mine in enumerate(self.seat_pieces):
+            rows = []
+            for on in range(1 << len(mine)):
+                lanes_on = sum(self.full << self.piece_lane[i] for j, i in enumerate(mine)
+                               if on >> j & 1)
+                scouts = lanes_on & self.seat_scouts[q]
+                rows.append((lanes_on, lanes_on ^ scouts, scouts))
+            aboard_by.append(tuple(rows))
+        self.seat_aboard = tuple(aboard_by)
+        """``seat_aboard[q][on]``, for the seat's pieces on the board (bit ``j`` of ``on``
+        for lane ``j``'s): the lanes of those pieces, of those but scouts, of scouts."""
         self.seat_keeps = tuple(self.keeps_mask * rep for rep in self.seat_rep)
         """A mask with bit 0 of every lane of the seat's pieces: ``mask * seat_rep[q]``
         copies a one-board mask into each of them."""
@@ -311,8 +355,6 @@ class Static:
         self.piece_mover = tuple((q,) for q in self.piece_seat)
         # C2's "red and blue pieces" (ruling attack-bonus-2v2 notes the others in 2v2).
         self.lead = tuple(c in ("Blue", "Red") for c in self.piece_color)
-        self.side_cells = tuple(_getter(p) for p in self.side_pieces)
-        """``side_cells[s](pos)``: the positions of side ``s``'s pieces, as a tuple."""
         # The invariants' tally of the positions: summing ``piece_tally[i][pos[i]]``
         # over the pieces gives, at the offsets ``tally_at[side]`` (cells, count on the
         # board, count in the reserve), each side's cells as a mask, how many of its
@@ -332,14 +374,6 @@ class Static:
     def move_bonus(self, piece: int) -> int:
         """M3: a scout's +2 on its movement roll (0 for other pieces)."""
         return SCOUT_BONUS if self.piece_scout[piece] else 0
-
-
-def _getter(indices: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
-    """A function picking ``indices`` out of a tuple, always as a tuple."""
-    if len(indices) == 1:
-        only = indices[0]
-        return lambda values: (values[only],)
-    return itemgetter(*indices)
 
 
 class Distances:
@@ -526,8 +560,7 @@ class State:
         ck = self.cards_key
         if ck is None:
             ck = self.cards_key = cards_hash(self)
-        opens = self.keep_open
-        closed = closed_keeps(self) if opens and max(opens) > t else 0
+        closed = closed_keeps(self)
         return (self.pos, self.flag_carrier, self.flag_drop, closed, ck,
                 self.side, self.member, self.first, self.phase, self.roll, self.horse,
                 self.moved, (ghost[0] >= t) | (ghost[1] >= t) << 1,
@@ -602,13 +635,10 @@ def closed_keeps(s: State) -> int:
     until a full turn has gone by." (keep ``k`` reopens on turn ``keep_open[k]``)."""
     opens = s.keep_open
     t = s.turn
-    if not opens or max(opens) <= t:
-        return 0
     closed = 0
-    keeps = s.st.keeps
-    for k, o in enumerate(opens):
-        if o > t:
-            closed |= 1 << keeps[k]
+    for k in range(len(opens)):
+        if opens[k] > t:
+            closed |= 1 << s.st.keeps[k]
     return closed
 
 
