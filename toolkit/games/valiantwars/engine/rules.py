@@ -32,6 +32,7 @@ won, champions bought and their buyers' wins) are added to ``counts`` under
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from random import Random
 from typing import Any, Final, cast
 
@@ -118,7 +119,7 @@ from .state import (
 OP_EFFECT, OP_PENALTY, OP_DRAW = range(3)
 # Choices: (kind, decider, owner, card, effect, n).
 C_TARGET, C_WITCH, C_FLIP, C_COPY = range(4)
-CHOICE_NAMES = ("target", "witch", "flip", "copy")
+CHOICE_NAMES: Final = ("target", "witch", "flip", "copy")
 
 DRAWS = {APPRENTICE: 1, BRIGAND: 1, PYROMANCER: 2, SABOTEUR: 2}
 """Cards an opponent must draw, by effect (the Saboteur's second part draws 1)."""
@@ -201,14 +202,14 @@ PENALTY_INDEX: Final[dict[int, int]] = {code: COVERAGE_INDEX[rid] for code, rid 
 """Each penalty's coverage number, by penalty code."""
 
 
-_new_observation = tuple.__new__
+_new_observation: Final = tuple.__new__
 """Builds an `Observation` from its fields in order (its own ``__new__`` is slower)."""
 
 
-_SEAT_STATS = tuple(tuple(f"{STAT}seat{p + 1}.{what}" for what in
+_SEAT_STATS: Final = tuple(tuple(f"{STAT}seat{p + 1}.{what}" for what in
                           ("rounds", "out", "in", "swords", "gold")) for p in range(8))
 """Per seat, the statistics keys a battle adds to (see `game_stats`)."""
-_ROUND_STATS = tuple(tuple(f"{STAT}round{k}.{what}" for what in
+_ROUND_STATS: Final = tuple(tuple(f"{STAT}round{k}.{what}" for what in
                            ("players", "out", "in", "swords", "gold"))
                      for k in range(1, ROUND_BUCKETS + 1))
 """Per round number (1 to `ROUND_BUCKETS`, from index 0), the statistics keys a battle
@@ -224,7 +225,9 @@ def _plural(n: int, word: str) -> str:
 
 
 def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    return tuple(sorted(cards + (card,)))
+    """``cards`` (sorted) with ``card`` put in its place."""
+    i = bisect_right(cards, card)
+    return cards[:i] + (card,) + cards[i:]
 
 
 def _drew_one(deck: tuple[int, ...], line: tuple[int, ...], new_deck: tuple[int, ...],
@@ -233,6 +236,44 @@ def _drew_one(deck: tuple[int, ...], line: tuple[int, ...], new_deck: tuple[int,
     moved to the end of the line (a draw: the player still holds the same cards)."""
     return (len(new_line) == len(line) + 1 and len(deck) == len(new_deck) + 1
             and new_line[-1] == deck[0] and new_deck == deck[1:] and new_line[:-1] == line)
+
+
+def _gained_alike(owned: tuple[int, ...], new_owned: tuple[int, ...], gained: tuple[int, ...],
+                  new_gained: tuple[int, ...]) -> bool:
+    """Whether the same cards joined ``owned`` and ``gained`` (both sorted), none left,
+    and ``new_owned`` is sorted: then deck, line and gains still make up the cards owned
+    when they did before (a purchase, a Location won)."""
+    if len(new_owned) <= len(owned):
+        return False
+    came: list[int] = []
+    gone: list[int] = []
+    _moved(owned, new_owned, gone, came)
+    also: list[int] = []
+    _moved(gained, new_gained, gone, also)
+    if gone or came != also:
+        return False
+    for i in range(1, len(new_owned)):
+        if new_owned[i - 1] > new_owned[i]:
+            return False
+    return True
+
+
+def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
+           came: list[int]) -> None:
+    """Add to ``gone`` and ``came`` the cards of ``old`` and ``new`` once the cards they
+    share in the same order are taken out (a card joining a sorted place, or one card
+    replaced, leaves only those cards). Every card taken out is in both, so ``old`` and
+    ``new`` differ by ``came`` against ``gone`` exactly as they did."""
+    j = 0
+    m = len(old)
+    for c in new:
+        if j < m and old[j] == c:
+            j += 1
+        else:
+            came.append(c)
+    while j < m:
+        gone.append(old[j])
+        j += 1
 
 
 class ValiantWarsRules(Instrumented):
@@ -554,6 +595,25 @@ class ValiantWarsRules(Instrumented):
         return (cached[1], s.deck, s.line, s.down, s.gained, s.phase, s.status, s.chose,
                 s.stop_at, s.omens, s.stack, s.peek, s.copies, s.queue, s.fresh,
                 s.order_for, s.choice, s.buyers, s.bpos, s.bought, s.spent, s.outcome)
+
+    def state_hash(self, s: State) -> int:
+        """A hash of `state_key` for the harness's loop detection (equal keys, equal
+        hashes), which only compares positions with no chance step between them. There a
+        deck, a line, the Champion pile, the supplies and the location deck only ever
+        lose their first card or gain one at the end, and a player's cards only grow with
+        their gains, so their lengths tell them apart: those are hashed by length, the
+        rest (the Market, the face-down cards and gains, ...) as in the key."""
+        deck, line, owned = s.deck, s.line, s.owned
+        sizes = [len(s.pile), len(s.soldiers), len(s.golds), len(s.omen_supply),
+                 len(s.locations)]
+        for p in range(s.players):
+            sizes.append(len(deck[p]))
+            sizes.append(len(line[p]))
+            sizes.append(len(owned[p]))
+        return hash((tuple(sizes), s.market, s.down, s.gained, s.vp, s.extra, s.phase,
+                     s.status, s.chose, s.stop_at, s.omens, s.stack, s.peek, s.copies,
+                     s.queue, s.fresh, s.order_for, s.choice, s.buyers, s.bpos, s.bought,
+                     s.spent, s.outcome))
 
     # ---------------------------------------------------------------- the round
     def _shuffle(self, s: State, decks: tuple[tuple[int, ...], ...]) -> None:
@@ -1075,24 +1135,24 @@ class ValiantWarsRules(Instrumented):
         n = s.players
         swords = [-1] * n
         counts = self._counts
-        get = counts.get
         by_round = _ROUND_STATS[min(s.round, ROUND_BUCKETS) - 1]
+        hit = self.hit
         for p in range(n):
             by_seat = _SEAT_STATS[p]
             for key in (by_seat[0], by_round[0]):  # seatN.rounds, roundK.players
-                counts[key] = get(key, 0) + 1
+                counts[key] = counts.get(key, 0) + 1
             if s.status[p] == OUT:
                 for key in (by_seat[1], by_round[1]):  # .out
-                    counts[key] = get(key, 0) + 1
+                    counts[key] = counts.get(key, 0) + 1
                 continue
-            sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies,
-                                self.hit, self._ids)
+            sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies, hit,
+                                self._ids)
             swords[p] = sw
             for keys in (by_seat, by_round):
                 _, _, inside, swords_key, gold_key = keys
-                counts[inside] = get(inside, 0) + 1
-                counts[swords_key] = get(swords_key, 0) + sw
-                counts[gold_key] = get(gold_key, 0) + gold
+                counts[inside] = counts.get(inside, 0) + 1
+                counts[swords_key] = counts.get(swords_key, 0) + sw
+                counts[gold_key] = counts.get(gold_key, 0) + gold
         top = s.locations[0]
         best = max(swords)
         winners = [p for p in range(n) if swords[p] == best] if best >= 0 else []
@@ -1197,7 +1257,7 @@ class ValiantWarsRules(Instrumented):
         return _new_observation(Observation, (
             p, decision, s.pool, s.round, s.beat, s.phase, s.target, s.vp,
             s.extra, s.status, s.stop_at, s.omens, s.stack, s.peek, s.owned, s.line,
-            s.down, s.gained, tuple(map(len, s.deck)), s.deck[p][:s.peek[p]],
+            s.down, s.gained, tuple([len(d) for d in s.deck]), s.deck[p][:s.peek[p]],
             s.chose[p], s.copies, s.queue, s.fresh, s.order_for, s.choice, s.options,
             s.buyers, s.bpos, s.bought, s.spent, s.market, len(s.pile), s.soldiers,
             s.golds, s.omen_supply, locations[0] if locations else -1, len(locations),
@@ -1322,9 +1382,10 @@ class ValiantWarsRules(Instrumented):
                 if same_cards and same_line and same_vp:
                     continue  # nothing of this player's changed: still clean
                 problems = []
-                if not same_cards and not (
-                        gn is last[7] and ow is last[8] and not shuffling and not last[1]
-                        and _drew_one(last[4], last[5], dk, ln)):
+                if not same_cards and (shuffling or last[1] or not (
+                        _drew_one(last[4], last[5], dk, ln) if gn is last[7] and ow is last[8]
+                        else dk is last[4] and ln is last[5]
+                        and _gained_alike(last[8], ow, last[7], gn))):
                     problems = self._card_invariants(s, p)
                 if not problems and not same_line:
                     problems = self._line_invariants(s, p)
@@ -1372,8 +1433,7 @@ class ValiantWarsRules(Instrumented):
                 if gone > 0 and cards == old[gone:]:
                     then += old[:gone]  # cards taken from the top: only those moved
                 else:
-                    now += cards
-                    then += old
+                    _moved(old, cards, then, now)
                 changed += 1
         if not changed:
             return True  # the very places last found clean

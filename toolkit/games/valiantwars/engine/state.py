@@ -94,14 +94,14 @@ ORDER: Final = 2
 CHOICE: Final = 3
 BUY: Final = 4
 OVER: Final = 5
-PHASE_NAMES = ("shuffle", "draw", "order", "choice", "buy", "over")
+PHASE_NAMES: Final = ("shuffle", "draw", "order", "choice", "buy", "over")
 
 # Where a player stands in the round's draw.
 DRAWING: Final = 0
 STOPPED: Final = 1
 OUT: Final = 2
 EMPTY: Final = 3
-STATUS_NAMES = ("drawing", "stopped", "OUT", "out of cards")
+STATUS_NAMES: Final = ("drawing", "stopped", "OUT", "out of cards")
 
 
 @dataclass(frozen=True, slots=True)
