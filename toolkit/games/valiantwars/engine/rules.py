@@ -217,7 +217,10 @@ adds to."""
 
 
 def _put(values: tuple, p: int, value: Any) -> tuple:
-    return values[:p] + (value,) + values[p + 1:]
+    """``values`` with item ``p`` replaced by ``value``."""
+    items = list(values)
+    items[p] = value
+    return tuple(items)
 
 
 def _plural(n: int, word: str) -> str:
@@ -297,6 +300,10 @@ class ValiantWarsRules(Instrumented):
         self._ids.update({("pen", code): i for code, i in PENALTY_INDEX.items()})
         self._clean: dict[Any, tuple] = {}
         """Invariant inputs last found clean (see `invariants`)."""
+        self._clean_state: State | None = None
+        """The state last found clean (see `invariants`)."""
+        self._places_state: State | None = None
+        """The last state whose places were found clean (see `_invariants`)."""
         self._slow: tuple[tuple, int] = ((), 0)
         self._movers: dict[tuple, tuple[int, ...]] = {}
         """Who draws at a draw, by (statuses, commitments) (see `to_move`)."""
@@ -1317,19 +1324,25 @@ class ValiantWarsRules(Instrumented):
         player owns; Dark Omens counted right; victory points and added Dark Omens match
         the Locations held; the Market is full while the pile lasts.
 
-        Fast path: every check reads only the values in ``key``; when they are the ones
-        last found clean (a draw or STOP commitment changes none of them), nothing is
-        wrong and nothing is checked again.
+        Fast path: every check reads only the values compared here; when they are the
+        very ones of the state last found clean (a draw or STOP commitment changes none
+        of them), nothing is wrong and nothing is checked again.
         """
-        key = (s.pool, s.phase, s.outcome, s.market, s.pile, s.soldiers, s.golds,
-               s.omen_supply, s.locations, s.box, s.owned, s.deck, s.line, s.down,
-               s.gained, s.status, s.omens, s.stack, s.peek, s.vp, s.extra, s.bought)
-        clean = self._clean
-        if clean.get("all") == key:
+        last = self._clean_state
+        if (last is not None and s.pool is last.pool and s.phase == last.phase
+                and s.bought == last.bought and s.outcome is last.outcome
+                and s.deck is last.deck and s.line is last.line and s.down is last.down
+                and s.status is last.status and s.omens is last.omens
+                and s.stack is last.stack and s.peek is last.peek
+                and s.gained is last.gained and s.owned is last.owned
+                and s.market is last.market and s.pile is last.pile
+                and s.soldiers is last.soldiers and s.golds is last.golds
+                and s.omen_supply is last.omen_supply and s.locations is last.locations
+                and s.box is last.box and s.vp is last.vp and s.extra is last.extra):
             return ()
         problems = list(self._invariants(s))
         if not problems:
-            clean["all"] = key
+            self._clean_state = s
         return problems
 
     def _invariants(self, s: State) -> list[tuple[str, str]]:
@@ -1337,10 +1350,19 @@ class ValiantWarsRules(Instrumented):
         ones last found clean."""
         out: list[tuple[str, str]] = []
         pool = s.pool
-        places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
-                  s.box, *s.owned)
         clean = self._clean
-        if not self._places_clean(pool, places):  # cards moved between places
+        known = self._places_state
+        if (known is not None and known.pool is pool and s.market is known.market
+                and s.pile is known.pile and s.soldiers is known.soldiers
+                and s.golds is known.golds and s.omen_supply is known.omen_supply
+                and s.locations is known.locations and s.box is known.box
+                and s.owned is known.owned):
+            pass  # the very places last found clean
+        elif self._places_clean(pool, places := (s.market, s.pile, s.soldiers, s.golds,
+                                                 s.omen_supply, s.locations, s.box,
+                                                 *s.owned)):
+            self._places_state = s
+        else:  # cards moved between places
             total = sum(map(len, places))
             if total != pool.size:
                 out.append(("card-count", f"{total} cards in play, the pool has {pool.size}"))
@@ -1353,6 +1375,7 @@ class ValiantWarsRules(Instrumented):
                 out.append(("piles", "a card lies in the wrong pile"))
             else:
                 clean["places"] = (pool, places)
+                self._places_state = s
         phase = s.phase
         if (s.outcome is not None) != (phase == OVER):
             out.append(("outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[phase]}"))
