@@ -32,7 +32,6 @@ won, champions bought and their buyers' wins) are added to ``counts`` under
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from random import Random
 from typing import Any, Final, cast
 
@@ -223,13 +222,19 @@ def _put(values: tuple, p: int, value: Any) -> tuple:
     return tuple(items)
 
 
+def _add(counts: dict[str, int], key: str, n: int) -> None:
+    counts[key] = counts.get(key, 0) + n
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``cards`` (sorted) with ``card`` put in its place."""
-    i = bisect_right(cards, card)
+    """``cards`` (sorted) with ``card`` put in its place (after any equal one)."""
+    i = len(cards)
+    while i > 0 and cards[i - 1] > card:
+        i -= 1
     return cards[:i] + (card,) + cards[i:]
 
 
@@ -303,6 +308,8 @@ class ValiantWarsRules(Instrumented):
         self._clean_state: State | None = None
         """The state last found clean (see `invariants`)."""
         self._places_state: State | None = None
+        self._marks: list[bool] = [False] * 1024
+        """A mark per card id, all False between uses (see `_makes_up`)."""
         """The last state whose places were found clean (see `_invariants`)."""
         self._slow: tuple[tuple, int] = ((), 0)
         self._movers: dict[tuple, tuple[int, ...]] = {}
@@ -1146,20 +1153,21 @@ class ValiantWarsRules(Instrumented):
         hit = self.hit
         for p in range(n):
             by_seat = _SEAT_STATS[p]
-            for key in (by_seat[0], by_round[0]):  # seatN.rounds, roundK.players
-                counts[key] = counts.get(key, 0) + 1
+            _add(counts, by_seat[0], 1)  # seatN.rounds
+            _add(counts, by_round[0], 1)  # roundK.players
             if s.status[p] == OUT:
-                for key in (by_seat[1], by_round[1]):  # .out
-                    counts[key] = counts.get(key, 0) + 1
+                _add(counts, by_seat[1], 1)  # .out
+                _add(counts, by_round[1], 1)
                 continue
             sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies, hit,
                                 self._ids)
             swords[p] = sw
-            for keys in (by_seat, by_round):
-                _, _, inside, swords_key, gold_key = keys
-                counts[inside] = counts.get(inside, 0) + 1
-                counts[swords_key] = counts.get(swords_key, 0) + sw
-                counts[gold_key] = counts.get(gold_key, 0) + gold
+            _add(counts, by_seat[2], 1)  # .in
+            _add(counts, by_seat[3], sw)  # .swords
+            _add(counts, by_seat[4], gold)  # .gold
+            _add(counts, by_round[2], 1)
+            _add(counts, by_round[3], sw)
+            _add(counts, by_round[4], gold)
         top = s.locations[0]
         best = max(swords)
         winners = [p for p in range(n) if swords[p] == best] if best >= 0 else []
@@ -1450,11 +1458,13 @@ class ValiantWarsRules(Instrumented):
         for i, cards in enumerate(places):
             old = before[i]
             if cards is not old:
-                if i < 5 and not kinds[i].issuperset(cards):
-                    return False
                 gone = len(old) - len(cards)
                 if gone > 0 and cards == old[gone:]:
-                    then += old[:gone]  # cards taken from the top: only those moved
+                    # cards taken from the top: only those moved (the rest were of the
+                    # pile's kind already)
+                    then += old[:gone]
+                elif i < 5 and not kinds[i].issuperset(cards):
+                    return False
                 else:
                     _moved(old, cards, then, now)
                 changed += 1
@@ -1480,10 +1490,35 @@ class ValiantWarsRules(Instrumented):
             if deck or line or gained:
                 return [("shuffle", f"{s.names[p]} holds cards outside their deck before "
                          "shuffling")]
-        elif sorted(deck + line + gained) != list(s.owned[p]):
+        elif not self._makes_up(s.owned[p], deck + line + gained):
             return [("owned", f"{s.names[p]}: deck, line and gains do not make up their "
                      "cards")]
         return []
+
+    def _makes_up(self, owned: tuple[int, ...], cards: tuple[int, ...]) -> bool:
+        """Whether ``sorted(cards) == list(owned)``: when ``owned`` is strictly increasing
+        (no card twice), by marking its cards and taking each of ``cards`` off once."""
+        marks = self._marks
+        n = len(marks)
+        last = -1
+        for c in owned:
+            if c <= last or c >= n:
+                return sorted(cards) == list(owned)
+            last = c
+        if len(cards) != len(owned):
+            return False
+        for c in owned:
+            marks[c] = True
+        same = True
+        for c in cards:
+            if 0 <= c < n and marks[c]:
+                marks[c] = False
+            else:
+                same = False
+                break
+        for c in owned:
+            marks[c] = False
+        return same
 
     def _line_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
         """Face-down cards lie in the line, the stack and the Dark Omens are counted
