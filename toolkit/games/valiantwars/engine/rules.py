@@ -284,6 +284,36 @@ def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
         j += 1
 
 
+class _Seen:
+    """One player's values last found clean by `ValiantWarsRules._invariants`: the pool,
+    whether the phase was the shuffle, a draw, whether the Dark Omen supply was empty,
+    the player's deck, line, face-down cards, gains, cards owned, status, Dark Omens
+    counted, opening stack, known top cards, victory points and added Dark Omens."""
+
+    __slots__ = ("pool", "shuffling", "drawing", "no_supply", "deck", "line", "down",
+                 "gained", "owned", "status", "omens", "stack", "peek", "vp", "extra")
+
+    def __init__(self, pool: Pool, shuffling: bool, drawing: bool, no_supply: bool,
+                 deck: tuple[int, ...], line: tuple[int, ...], down: tuple[int, ...],
+                 gained: tuple[int, ...], owned: tuple[int, ...], status: int, omens: int,
+                 stack: int, peek: int, vp: int, extra: int) -> None:
+        self.pool = pool
+        self.shuffling = shuffling
+        self.drawing = drawing
+        self.no_supply = no_supply
+        self.deck = deck
+        self.line = line
+        self.down = down
+        self.gained = gained
+        self.owned = owned
+        self.status = status
+        self.omens = omens
+        self.stack = stack
+        self.peek = peek
+        self.vp = vp
+        self.extra = extra
+
+
 class ValiantWarsRules(Instrumented):
     """The Valiant Wars rules engine (see the module docstring)."""
 
@@ -309,6 +339,8 @@ class ValiantWarsRules(Instrumented):
         """The state last found clean (see `invariants`)."""
         self._places_state: State | None = None
         self._marks: list[bool] = [False] * 1024
+        self._seen: list[_Seen | None] = []
+        """Per seat, the values last found clean (see `_invariants`)."""
         """A mark per card id, all False between uses (see `_makes_up`)."""
         """The last state whose places were found clean (see `_invariants`)."""
         self._slow: tuple[tuple, int] = ((), 0)
@@ -565,11 +597,10 @@ class ValiantWarsRules(Instrumented):
     def apply(self, state: State, action: tuple) -> State:
         """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
         s = state.copy()
-        kind = action[0]
+        kind: str = action[0]
         if kind == "draw" or kind == "stop":
-            p = action[1]
-            chose = s.chose
-            chose = s.chose = chose[:p] + (1 if kind == "draw" else 2,) + chose[p + 1:]
+            p: int = action[1]
+            chose = s.chose = _put(s.chose, p, 1 if kind == "draw" else 2)
             status = s.status
             for q in range(s.players):
                 if status[q] == DRAWING and not chose[q]:
@@ -1096,7 +1127,8 @@ class ValiantWarsRules(Instrumented):
 
     def _buy(self, s: State, action: tuple) -> None:
         """One purchase (or the end of the buyer's purchases)."""
-        kind, p = action[0], action[1]
+        kind: str = action[0]
+        p: int = action[1]
         if kind == "pass":
             self._next_buyer(s, first=False)
             return
@@ -1392,6 +1424,7 @@ class ValiantWarsRules(Instrumented):
         deck, line, down, gained, owned = s.deck, s.line, s.down, s.gained, s.owned
         status, omens, stack, peek, vp, extra = (s.status, s.omens, s.stack, s.peek, s.vp,
                                                  s.extra)
+        seen = self._seen
         for p in range(s.players):
             # A player's checks fall in three groups (their cards, their line, their
             # victory points), each reading only some of these values: a group is
@@ -1399,24 +1432,25 @@ class ValiantWarsRules(Instrumented):
             # (most steps change one player's line, or one player's cards, or nothing).
             dk, ln, dn, gn, ow = deck[p], line[p], down[p], gained[p], owned[p]
             st, om, sk, pk, v, ex = status[p], omens[p], stack[p], peek[p], vp[p], extra[p]
-            last = clean.get(p)
-            if last is None or last[0] is not pool:
+            last = seen[p] if p < len(seen) else None
+            if last is None or last.pool is not pool:
                 problems = self._player_invariants(s, p)
             else:
-                same_cards = (shuffling == last[1] and dk is last[4] and ln is last[5]
-                              and gn is last[7] and ow is last[8])
-                same_line = (drawing == last[2] and ln is last[5] and dn is last[6]
-                             and dk is last[4] and st == last[9] and om == last[10]
-                             and sk == last[11] and pk == last[12])
-                same_vp = (no_supply == last[3] and ow is last[8] and v == last[13]
-                           and ex == last[14])
+                same_cards = (shuffling == last.shuffling and dk is last.deck
+                              and ln is last.line and gn is last.gained and ow is last.owned)
+                same_line = (drawing == last.drawing and ln is last.line and dn is last.down
+                             and dk is last.deck and st == last.status and om == last.omens
+                             and sk == last.stack and pk == last.peek)
+                same_vp = (no_supply == last.no_supply and ow is last.owned and v == last.vp
+                           and ex == last.extra)
                 if same_cards and same_line and same_vp:
                     continue  # nothing of this player's changed: still clean
                 problems = []
-                if not same_cards and (shuffling or last[1] or not (
-                        _drew_one(last[4], last[5], dk, ln) if gn is last[7] and ow is last[8]
-                        else dk is last[4] and ln is last[5]
-                        and _gained_alike(last[8], ow, last[7], gn))):
+                if not same_cards and (shuffling or last.shuffling or not (
+                        _drew_one(last.deck, last.line, dk, ln)
+                        if gn is last.gained and ow is last.owned
+                        else dk is last.deck and ln is last.line
+                        and _gained_alike(last.owned, ow, last.gained, gn))):
                     problems = self._card_invariants(s, p)
                 if not problems and not same_line:
                     problems = self._line_invariants(s, p)
@@ -1427,8 +1461,10 @@ class ValiantWarsRules(Instrumented):
             if problems:
                 out += problems
             else:
-                clean[p] = (pool, shuffling, drawing, no_supply, dk, ln, dn, gn, ow, st, om,
-                            sk, pk, v, ex)
+                while len(seen) <= p:
+                    seen.append(None)
+                seen[p] = _Seen(pool, shuffling, drawing, no_supply, dk, ln, dn, gn, ow, st, om,
+                                sk, pk, v, ex)
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
             out.append(("market", f"the Market shows {len(s.market)} Champions"))
         if s.locations and s.locations[-1] != pool.throne:
