@@ -334,7 +334,7 @@ class ValiantWarsRules(Instrumented):
                                      "mercenary-gold": G_MERCENARY_GOLD}
         self._ids.update({("pen", code): i for code, i in PENALTY_INDEX.items()})
         self._clean: dict[Any, tuple] = {}
-        """Invariant inputs last found clean (see `invariants`)."""
+        """The places last found clean, under ``"places"`` (see `_places_clean`)."""
         self._clean_state: State | None = None
         """The state last found clean (see `invariants`)."""
         self._places_state: State | None = None
