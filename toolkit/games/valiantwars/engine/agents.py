@@ -29,6 +29,14 @@ from toolkit.core.sheets import suggest
 from toolkit.sim.engine import RandomAgent
 
 from ..vocab import (
+    EFFECT_CODES,
+    EFFECTS,
+    TYPE_CODES,
+    TYPES,
+    effect_name,
+)
+from .lines import effect_of, tally, total
+from .state import (
     APPRENTICE,
     ARCHER,
     ASSASSIN,
@@ -36,8 +44,7 @@ from ..vocab import (
     BRIGAND,
     CHAMPION,
     DANCER,
-    EFFECT_CODES,
-    EFFECTS,
+    DRAWING,
     FIGHTER,
     FIREBRAND,
     GENERAL,
@@ -48,6 +55,7 @@ from ..vocab import (
     MONK,
     OMEN,
     ORACLE,
+    OUT,
     PALADIN,
     PRIESTESS,
     PYROMANCER,
@@ -58,15 +66,11 @@ from ..vocab import (
     SENTINEL,
     SHAMAN,
     SOLDIER,
-    TYPE_CODES,
-    TYPES,
     WARLORD,
     WING_KNIGHT,
     WURM_LORD,
-    effect_name,
+    Observation,
 )
-from .lines import effect_of, tally, total
-from .state import DRAWING, OUT, Observation
 
 GREEDY_RISK = 0.3
 """The greedy agent draws while the chance of going OUT on the next card is at most this."""

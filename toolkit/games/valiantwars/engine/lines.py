@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..vocab import (
+from .state import (
     ARCHER,
     BARBARIAN,
     BRIGAND,
@@ -40,8 +40,8 @@ from ..vocab import (
     SENTINEL,
     SOLDIER,
     WING_KNIGHT,
+    Pool,
 )
-from .state import Pool
 
 MERCENARY_CAP = 7
 """Mercenary: "gain +1 Sword for each, to a maximum of seven (7)"."""
@@ -53,8 +53,8 @@ PER_LOCATION_SENTINEL = 2
 MONK_GOLD = 2
 SELLSWORD_GOLD = 1
 
-Fire = Callable[[str], None] | None
-NO_IDS: Mapping[Any, str] = MappingProxyType({})
+Fire = Callable[[int], None] | None
+NO_IDS: Mapping[Any, int] = MappingProxyType({})
 """`tally`'s rule ids when it counts nothing."""
 
 
@@ -97,15 +97,15 @@ def count_omens(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack:
 
 def tally(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], stack: int,
           copies: tuple[tuple[int, int], ...] = (), fire: Fire = None,
-          ids: Mapping[Any, str] = NO_IDS) -> tuple[int, int, int]:
+          ids: Mapping[Any, int] = NO_IDS) -> tuple[int, int, int]:
     """(Swords, Gold, purchase limit) of a line: face-up cards only.
 
     Soldiers add their Sword; Gold cards and Dark Omens their Gold (a stack once);
     Champions their base Swords and Gold plus their effect (Archer, Brigand, Guard,
     Mercenary, Paladin, Retainer, Sentinel, Wing Knight add Swords; Monk and SellSword
     Gold); Locations' lasting penalties lower the totals (never below 0) or the number of
-    purchases. With ``fire`` (the engine's coverage counter) and ``ids`` (rule ids by
-    key), each effect that adds something and each face-down card skipped is counted.
+    purchases. With ``fire`` (the engine's coverage counter, by number) and ``ids`` (coverage
+    numbers by key), each effect that adds something and each face-down card skipped is counted.
     """
     kind, ctype, effect = pool.kind, pool.ctype, pool.effect
     swords = gold = rogues = mystics = locations = golds = 0

@@ -33,45 +33,14 @@ won, champions bought and their buyers' wins) are added to ``counts`` under
 from __future__ import annotations
 
 from random import Random
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from toolkit.sim.engine import CHANCE, Instrumented, Outcome
 
 from ..vocab import (
-    ACTIVE_PENALTIES,
-    APPRENTICE,
-    ASSASSIN,
-    BRIGAND,
-    CHAMPION,
-    DANCER,
     EFFECT_NAMES,
-    FIREBRAND,
-    GENERAL,
-    HERO,
-    LOCATION,
-    LUNAR_WITCH,
-    MARKET_SIZE,
-    MYSTIC,
-    NONE,
-    OMEN,
-    OMENS_TO_OUT,
-    ORACLE,
-    P_DRAW,
-    P_FLIP,
-    P_OMEN,
-    P_STOP,
-    PRIESTESS,
-    PYROMANCER,
-    ROGUE,
-    SABOTEUR,
-    SAINT,
-    SHAMAN,
     START_DECK,
     TABLE,
-    VP_PER_OMEN,
-    WARLORD,
-    WHEN_PLAYED,
-    WURM_LORD,
     penalty_sentence,
 )
 from .lines import (
@@ -84,21 +53,59 @@ from .lines import (
     tally,
     total,
 )
-from .rulings import COVERAGE_IDS, EFFECT_IDS, EFFECT_RULINGS, PENALTY_IDS, RULINGS
+from .rulings import (
+    COVERAGE_IDS,
+    COVERAGE_INDEX,
+    EFFECT_IDS,
+    EFFECT_RULINGS,
+    PENALTY_IDS,
+    RULINGS,
+)
 from .shuffling import shuffle
 from .state import (
+    ACTIVE_PENALTIES,
+    APPRENTICE,
+    ASSASSIN,
+    BRIGAND,
     BUY,
+    CHAMPION,
     CHOICE,
+    DANCER,
     DRAW,
     DRAWING,
     EMPTY,
+    FIREBRAND,
+    GENERAL,
+    HERO,
+    LOCATION,
+    LUNAR_WITCH,
+    MARKET_SIZE,
+    MYSTIC,
+    NONE,
+    OMEN,
+    OMENS_TO_OUT,
+    ORACLE,
     ORDER,
     OUT,
     OVER,
+    P_DRAW,
+    P_FLIP,
+    P_OMEN,
+    P_STOP,
     PHASE_NAMES,
+    PRIESTESS,
+    PYROMANCER,
+    ROGUE,
+    SABOTEUR,
+    SAINT,
+    SHAMAN,
     SHUFFLE,
     STATUS_NAMES,
     STOPPED,
+    VP_PER_OMEN,
+    WARLORD,
+    WHEN_PLAYED,
+    WURM_LORD,
     Choice,
     Observation,
     Pool,
@@ -111,7 +118,7 @@ from .state import (
 OP_EFFECT, OP_PENALTY, OP_DRAW = range(3)
 # Choices: (kind, decider, owner, card, effect, n).
 C_TARGET, C_WITCH, C_FLIP, C_COPY = range(4)
-CHOICE_NAMES = ("target", "witch", "flip", "copy")
+CHOICE_NAMES: Final = ("target", "witch", "flip", "copy")
 
 DRAWS = {APPRENTICE: 1, BRIGAND: 1, PYROMANCER: 2, SABOTEUR: 2}
 """Cards an opponent must draw, by effect (the Saboteur's second part draws 1)."""
@@ -125,15 +132,83 @@ R = "valiantwars.rule."
 G = "valiantwars.ruling."
 STAT = "valiantwars.stat."
 
+# Coverage numbers (`ValiantWarsRules.hit`) of the rules and rulings fired here.
+G_CHAIN_NOW: Final = COVERAGE_INDEX[G + "chain-now"]
+G_CHOOSING_IS_TARGETING: Final = COVERAGE_INDEX[G + "choosing-is-targeting"]
+G_DANCER_COPIES_DANCER: Final = COVERAGE_INDEX[G + "dancer-copies-dancer"]
+G_DANCER_COPY_STAYS: Final = COVERAGE_INDEX[G + "dancer-copy-stays"]
+G_DANCER_NO_HERO: Final = COVERAGE_INDEX[G + "dancer-no-hero"]
+G_EMPTY_CHAMPION_PILE: Final = COVERAGE_INDEX[G + "empty-champion-pile"]
+G_EMPTY_SUPPLY: Final = COVERAGE_INDEX[G + "empty-supply"]
+G_FLIPPED_BEFORE_RESOLVING: Final = COVERAGE_INDEX[G + "flipped-before-resolving"]
+G_FLIP_KEEPS_RESOLVED: Final = COVERAGE_INDEX[G + "flip-keeps-resolved"]
+G_FORCED_DRAW_ENDS: Final = COVERAGE_INDEX[G + "forced-draw-ends"]
+G_FORCED_TARGETING: Final = COVERAGE_INDEX[G + "forced-targeting"]
+G_GENERAL_SHIELDS_CARDS: Final = COVERAGE_INDEX[G + "general-shields-cards"]
+G_LONE_CONTENDER: Final = COVERAGE_INDEX[G + "lone-contender"]
+G_LUNAR_WITCH_CHOICE: Final = COVERAGE_INDEX[G + "lunar-witch-choice"]
+G_MERCENARY_GOLD: Final = COVERAGE_INDEX[G + "mercenary-gold"]
+G_NO_CONTENDER: Final = COVERAGE_INDEX[G + "no-contender"]
+G_OMEN_PER_3_VP: Final = COVERAGE_INDEX[G + "omen-per-3-vp"]
+G_OMEN_SUPPLY_EMPTY: Final = COVERAGE_INDEX[G + "omen-supply-empty"]
+G_ORACLE_KNOWLEDGE: Final = COVERAGE_INDEX[G + "oracle-knowledge"]
+G_OUT_CANCELS: Final = COVERAGE_INDEX[G + "out-cancels"]
+G_PENALTY_TIMING: Final = COVERAGE_INDEX[G + "penalty-timing"]
+G_RAN_OUT: Final = COVERAGE_INDEX[G + "ran-out"]
+G_SABOTEUR_SECOND: Final = COVERAGE_INDEX[G + "saboteur-second"]
+G_SAINT_STACK: Final = COVERAGE_INDEX[G + "saint-stack"]
+G_SELF_COUNTS: Final = COVERAGE_INDEX[G + "self-counts"]
+G_SHAMAN_CHOICE: Final = COVERAGE_INDEX[G + "shaman-choice"]
+G_SIMULTANEOUS_DRAW: Final = COVERAGE_INDEX[G + "simultaneous-draw"]
+G_SOLDIER_NOT_CHAMPION: Final = COVERAGE_INDEX[G + "soldier-not-champion"]
+G_STOP_BEFORE_DRAWING: Final = COVERAGE_INDEX[G + "stop-before-drawing"]
+G_STOP_TIES: Final = COVERAGE_INDEX[G + "stop-ties"]
+G_VILLAGE_CHOICE: Final = COVERAGE_INDEX[G + "village-choice"]
+G_VILLAGE_IN_COUNT: Final = COVERAGE_INDEX[G + "village-in-count"]
+G_ZERO_DRAWS: Final = COVERAGE_INDEX[G + "zero-draws"]
+R_BATTLE_TIE: Final = COVERAGE_INDEX[R + "battle-tie"]
+R_BATTLE_WON: Final = COVERAGE_INDEX[R + "battle-won"]
+R_BUY_CHAMPION: Final = COVERAGE_INDEX[R + "buy-champion"]
+R_BUY_GOLD: Final = COVERAGE_INDEX[R + "buy-gold"]
+R_BUY_ORDER: Final = COVERAGE_INDEX[R + "buy-order"]
+R_BUY_SOLDIER: Final = COVERAGE_INDEX[R + "buy-soldier"]
+R_CANNOT_TARGET: Final = COVERAGE_INDEX[R + "cannot-target"]
+R_CONDITIONAL: Final = COVERAGE_INDEX[R + "conditional"]
+R_DRAW: Final = COVERAGE_INDEX[R + "draw"]
+R_EFFECT_ORDER: Final = COVERAGE_INDEX[R + "effect-order"]
+R_EFFECT_TIE: Final = COVERAGE_INDEX[R + "effect-tie"]
+R_FACE_DOWN: Final = COVERAGE_INDEX[R + "face-down"]
+R_FLIP: Final = COVERAGE_INDEX[R + "flip"]
+R_LOCATION_PENALTY: Final = COVERAGE_INDEX[R + "location-penalty"]
+R_LOCATION_VP: Final = COVERAGE_INDEX[R + "location-vp"]
+R_MARKET_REFILL: Final = COVERAGE_INDEX[R + "market-refill"]
+R_OMEN_PER_3_VP: Final = COVERAGE_INDEX[R + "omen-per-3-vp"]
+R_OMEN_STACK: Final = COVERAGE_INDEX[R + "omen-stack"]
+R_OUT: Final = COVERAGE_INDEX[R + "out"]
+R_RAN_OUT: Final = COVERAGE_INDEX[R + "ran-out"]
+R_SETUP_LOCATIONS: Final = COVERAGE_INDEX[R + "setup-locations"]
+R_SETUP_MARKET: Final = COVERAGE_INDEX[R + "setup-market"]
+R_SHUFFLE: Final = COVERAGE_INDEX[R + "shuffle"]
+R_STARTING_DECK: Final = COVERAGE_INDEX[R + "starting-deck"]
+R_STOP: Final = COVERAGE_INDEX[R + "stop"]
+R_TARGET_DECLINED: Final = COVERAGE_INDEX[R + "target-declined"]
+R_WHEN_PLAYED: Final = COVERAGE_INDEX[R + "when-played"]
+R_WIN_THRONE: Final = COVERAGE_INDEX[R + "win-throne"]
+R_WIN_VP: Final = COVERAGE_INDEX[R + "win-vp"]
+EFFECT_INDEX: Final[dict[int, int]] = {code: COVERAGE_INDEX[rid] for code, rid in EFFECT_IDS.items()}
+"""Each effect's coverage number, by effect code."""
+PENALTY_INDEX: Final[dict[int, int]] = {code: COVERAGE_INDEX[rid] for code, rid in PENALTY_IDS.items()}
+"""Each penalty's coverage number, by penalty code."""
 
-_new_observation = tuple.__new__
+
+_new_observation: Final = tuple.__new__
 """Builds an `Observation` from its fields in order (its own ``__new__`` is slower)."""
 
 
-_SEAT_STATS = tuple(tuple(f"{STAT}seat{p + 1}.{what}" for what in
+_SEAT_STATS: Final = tuple(tuple(f"{STAT}seat{p + 1}.{what}" for what in
                           ("rounds", "out", "in", "swords", "gold")) for p in range(8))
 """Per seat, the statistics keys a battle adds to (see `game_stats`)."""
-_ROUND_STATS = tuple(tuple(f"{STAT}round{k}.{what}" for what in
+_ROUND_STATS: Final = tuple(tuple(f"{STAT}round{k}.{what}" for what in
                            ("players", "out", "in", "swords", "gold"))
                      for k in range(1, ROUND_BUCKETS + 1))
 """Per round number (1 to `ROUND_BUCKETS`, from index 0), the statistics keys a battle
@@ -141,7 +216,14 @@ adds to."""
 
 
 def _put(values: tuple, p: int, value: Any) -> tuple:
-    return values[:p] + (value,) + values[p + 1:]
+    """``values`` with item ``p`` replaced by ``value``."""
+    items = list(values)
+    items[p] = value
+    return tuple(items)
+
+
+def _add(counts: dict[str, int], key: str, n: int) -> None:
+    counts[key] = counts.get(key, 0) + n
 
 
 def _plural(n: int, word: str) -> str:
@@ -149,7 +231,11 @@ def _plural(n: int, word: str) -> str:
 
 
 def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    return tuple(sorted(cards + (card,)))
+    """``cards`` (sorted) with ``card`` put in its place (after any equal one)."""
+    i = len(cards)
+    while i > 0 and cards[i - 1] > card:
+        i -= 1
+    return cards[:i] + (card,) + cards[i:]
 
 
 def _drew_one(deck: tuple[int, ...], line: tuple[int, ...], new_deck: tuple[int, ...],
@@ -158,6 +244,74 @@ def _drew_one(deck: tuple[int, ...], line: tuple[int, ...], new_deck: tuple[int,
     moved to the end of the line (a draw: the player still holds the same cards)."""
     return (len(new_line) == len(line) + 1 and len(deck) == len(new_deck) + 1
             and new_line[-1] == deck[0] and new_deck == deck[1:] and new_line[:-1] == line)
+
+
+def _gained_alike(owned: tuple[int, ...], new_owned: tuple[int, ...], gained: tuple[int, ...],
+                  new_gained: tuple[int, ...]) -> bool:
+    """Whether the same cards joined ``owned`` and ``gained`` (both sorted), none left,
+    and ``new_owned`` is sorted: then deck, line and gains still make up the cards owned
+    when they did before (a purchase, a Location won)."""
+    if len(new_owned) <= len(owned):
+        return False
+    came: list[int] = []
+    gone: list[int] = []
+    _moved(owned, new_owned, gone, came)
+    also: list[int] = []
+    _moved(gained, new_gained, gone, also)
+    if gone or came != also:
+        return False
+    for i in range(1, len(new_owned)):
+        if new_owned[i - 1] > new_owned[i]:
+            return False
+    return True
+
+
+def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
+           came: list[int]) -> None:
+    """Add to ``gone`` and ``came`` the cards of ``old`` and ``new`` once the cards they
+    share in the same order are taken out (a card joining a sorted place, or one card
+    replaced, leaves only those cards). Every card taken out is in both, so ``old`` and
+    ``new`` differ by ``came`` against ``gone`` exactly as they did."""
+    j = 0
+    m = len(old)
+    for c in new:
+        if j < m and old[j] == c:
+            j += 1
+        else:
+            came.append(c)
+    while j < m:
+        gone.append(old[j])
+        j += 1
+
+
+class _Seen:
+    """One player's values last found clean by `ValiantWarsRules._invariants`: the pool,
+    whether the phase was the shuffle, a draw, whether the Dark Omen supply was empty,
+    the player's deck, line, face-down cards, gains, cards owned, status, Dark Omens
+    counted, opening stack, known top cards, victory points and added Dark Omens."""
+
+    __slots__ = ("pool", "shuffling", "drawing", "no_supply", "deck", "line", "down",
+                 "gained", "owned", "status", "omens", "stack", "peek", "vp", "extra")
+
+    def __init__(self, pool: Pool, shuffling: bool, drawing: bool, no_supply: bool,
+                 deck: tuple[int, ...], line: tuple[int, ...], down: tuple[int, ...],
+                 gained: tuple[int, ...], owned: tuple[int, ...], status: int, omens: int,
+                 stack: int, peek: int, vp: int, extra: int) -> None:
+        self.pool = pool
+        self.shuffling = shuffling
+        self.drawing = drawing
+        self.no_supply = no_supply
+        self.deck = deck
+        self.line = line
+        self.down = down
+        self.gained = gained
+        self.owned = owned
+        self.status = status
+        self.omens = omens
+        self.stack = stack
+        self.peek = peek
+        self.vp = vp
+        self.extra = extra
 
 
 class ValiantWarsRules(Instrumented):
@@ -171,14 +325,24 @@ class ValiantWarsRules(Instrumented):
 
     def __init__(self) -> None:
         self.emit = None
+        self._hits: list[int] = [0] * len(COVERAGE_IDS)
+        self._counts: dict[str, int] = {}
         self._pools: tuple[Any, Pool | None] = (None, None)
         self._draw_options = {p: (("draw", p), ("stop", p)) for p in range(8)}
-        self._ids: dict[Any, str] = {"face-down": R + "face-down", **EFFECT_IDS,
-                                     "self-counts": G + "self-counts",
-                                     "mercenary-gold": G + "mercenary-gold"}
-        self._ids.update({("pen", code): rid for code, rid in PENALTY_IDS.items()})
+        self._ids: dict[Any, int] = {"face-down": R_FACE_DOWN, **EFFECT_INDEX,
+                                     "self-counts": G_SELF_COUNTS,
+                                     "mercenary-gold": G_MERCENARY_GOLD}
+        self._ids.update({("pen", code): i for code, i in PENALTY_INDEX.items()})
         self._clean: dict[Any, tuple] = {}
-        """Invariant inputs last found clean (see `invariants`)."""
+        """The places last found clean, under ``"places"`` (see `_places_clean`)."""
+        self._clean_state: State | None = None
+        """The state last found clean (see `invariants`)."""
+        self._places_state: State | None = None
+        self._marks: list[bool] = [False] * 1024
+        self._seen: list[_Seen | None] = []
+        """Per seat, the values last found clean (see `_invariants`)."""
+        """A mark per card id, all False between uses (see `_makes_up`)."""
+        """The last state whose places were found clean (see `_invariants`)."""
         self._slow: tuple[tuple, int] = ((), 0)
         self._movers: dict[tuple, tuple[int, ...]] = {}
         """Who draws at a draw, by (statuses, commitments) (see `to_move`)."""
@@ -232,8 +396,43 @@ class ValiantWarsRules(Instrumented):
     def stat(self, key: str, n: int = 1) -> None:
         """Add ``n`` to the statistic ``valiantwars.stat.<key>`` (not a coverage id)."""
         full = STAT + key
-        counts = self.counts
+        counts = self._counts
         counts[full] = counts.get(full, 0) + n
+
+    # Coverage is counted in ``_hits``, a list indexed like `COVERAGE_IDS` (a list
+    # increment instead of a string-keyed update of the dict at every firing), and folded
+    # into ``_counts``, the dict the harness and the search read and swap, whenever
+    # ``counts`` is read or replaced. Statistics go straight into ``_counts``.
+    @property
+    def counts(self) -> dict[str, int]:  # type: ignore[override]
+        """Coverage id (and statistic key) -> count, every firing folded in."""
+        self._flush()
+        return self._counts
+
+    @counts.setter
+    def counts(self, value: dict[str, int]) -> None:
+        self._flush()  # what was counted so far belongs to the dict being replaced
+        self._counts = value
+
+    def _flush(self) -> None:
+        hits = self._hits
+        counts = self._counts
+        for i, n in enumerate(hits):
+            if n:
+                key = COVERAGE_IDS[i]
+                counts[key] = counts.get(key, 0) + n
+                hits[i] = 0
+
+    def hit(self, i: int) -> None:
+        """Count one firing of coverage id number ``i`` (see `COVERAGE_INDEX`)."""
+        hits = self._hits
+        hits[i] += 1
+        if self.emit is not None:
+            self.emit("fired", COVERAGE_IDS[i])
+
+    def fire(self, rule_id: str) -> None:
+        """Count one firing of a rule, ability or ruling, by id (KeyError if unknown)."""
+        self.hit(COVERAGE_INDEX[rule_id])
 
     def _pool(self, params: VWParams) -> Pool:
         cached, pool = self._pools
@@ -268,23 +467,23 @@ class ValiantWarsRules(Instrumented):
                 cards += piles[kind][:count]
                 del piles[kind][:count]
             owned.append(tuple(sorted(cards)))
-        self.fire(R + "starting-deck")
+        self.hit(R_STARTING_DECK)
         dealt = {c for seat in starts for c in seat}
         champions = [c for c in pool.champions if c not in dealt]
         shuffle(rng, champions)
         market, pile = tuple(champions[:MARKET_SIZE]), tuple(champions[MARKET_SIZE:])
-        self.fire(R + "setup-market")
+        self.hit(R_SETUP_MARKET)
         count, target = TABLE[n]
         villages = pool.villages
         village = villages[rng.randrange(len(villages))]
         if len(villages) > 1:
-            self.fire(G + "village-choice")
+            self.hit(G_VILLAGE_CHOICE)
         others = [c for c in pool.locations if c != pool.throne and c != village]
         if len(others) < count - 1:
             raise ValueError(f"the pool has too few Locations for {n} players")
         shuffle(rng, others)
-        self.fire(G + "village-in-count")
-        self.fire(R + "setup-locations")
+        self.hit(G_VILLAGE_IN_COUNT)
+        self.hit(R_SETUP_LOCATIONS)
         zeros = (0,) * n
         s = State(
             pool=pool, names=params.names, players=n, target=target, owned=tuple(owned),
@@ -398,11 +597,10 @@ class ValiantWarsRules(Instrumented):
     def apply(self, state: State, action: tuple) -> State:
         """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
         s = state.copy()
-        kind = action[0]
+        kind: str = action[0]
         if kind == "draw" or kind == "stop":
-            p = action[1]
-            chose = s.chose
-            chose = s.chose = chose[:p] + (1 if kind == "draw" else 2,) + chose[p + 1:]
+            p: int = action[1]
+            chose = s.chose = _put(s.chose, p, 1 if kind == "draw" else 2)
             status = s.status
             for q in range(s.players):
                 if status[q] == DRAWING and not chose[q]:
@@ -443,12 +641,31 @@ class ValiantWarsRules(Instrumented):
                 s.stop_at, s.omens, s.stack, s.peek, s.copies, s.queue, s.fresh,
                 s.order_for, s.choice, s.buyers, s.bpos, s.bought, s.spent, s.outcome)
 
+    def state_hash(self, s: State) -> int:
+        """A hash of `state_key` for the harness's loop detection (equal keys, equal
+        hashes), which only compares positions with no chance step between them. There a
+        deck, a line, the Champion pile, the supplies and the location deck only ever
+        lose their first card or gain one at the end, and a player's cards only grow with
+        their gains, so their lengths tell them apart: those are hashed by length, the
+        rest (the Market, the face-down cards and gains, ...) as in the key."""
+        deck, line, owned = s.deck, s.line, s.owned
+        sizes = [len(s.pile), len(s.soldiers), len(s.golds), len(s.omen_supply),
+                 len(s.locations)]
+        for p in range(s.players):
+            sizes.append(len(deck[p]))
+            sizes.append(len(line[p]))
+            sizes.append(len(owned[p]))
+        return hash((tuple(sizes), s.market, s.down, s.gained, s.vp, s.extra, s.phase,
+                     s.status, s.chose, s.stop_at, s.omens, s.stack, s.peek, s.copies,
+                     s.queue, s.fresh, s.order_for, s.choice, s.buyers, s.bpos, s.bought,
+                     s.spent, s.outcome))
+
     # ---------------------------------------------------------------- the round
     def _shuffle(self, s: State, decks: tuple[tuple[int, ...], ...]) -> None:
         """1. Shuffle: "shuffle all the cards you own into a face down deck"."""
         s.deck = decks
         s.phase = DRAW
-        self.fire(R + "shuffle")
+        self.hit(R_SHUFFLE)
         if self.emit:
             self.emit("round", f"Round {s.round}")
             self.emit("info", "Top Location: " + describe_card(s.pool, s.locations[0])
@@ -467,14 +684,14 @@ class ValiantWarsRules(Instrumented):
                 # "Choose to stop at any time."
                 s.status = _put(s.status, p, STOPPED)
                 s.stop_at = _put(s.stop_at, p, 2 * beat)
-                self.fire(R + "stop")
+                self.hit(R_STOP)
                 if not s.line[p]:
-                    self.fire(G + "stop-before-drawing")
+                    self.hit(G_STOP_BEFORE_DRAWING)
             else:
                 drawers.append(p)
         s.chose = (0,) * s.players
         if drawers:
-            self.fire(G + "simultaneous-draw")
+            self.hit(G_SIMULTANEOUS_DRAW)
         for p in drawers:
             fresh.extend(self._draw_card(s, p))
         self._queue_fresh(s, fresh)
@@ -490,7 +707,7 @@ class ValiantWarsRules(Instrumented):
         s.line = _put(s.line, p, line + (card,))
         if s.peek[p]:
             s.peek = _put(s.peek, p, s.peek[p] - 1)
-        self.fire(R + "draw")
+        self.hit(R_DRAW)
         if self.emit:
             self.emit("reveal", f"{s.names[p]}: {describe_card(pool, card)}")
         kind = pool.kind[card]
@@ -502,7 +719,7 @@ class ValiantWarsRules(Instrumented):
                 # draw consecutively after are placed on the first one in a stack."
                 s.stack = _put(s.stack, p, stack + 1)
                 if stack:
-                    self.fire(R + "omen-stack")
+                    self.hit(R_OMEN_STACK)
                 else:
                     s.omens = _put(s.omens, p, s.omens[p] + 1)
             else:
@@ -526,8 +743,8 @@ class ValiantWarsRules(Instrumented):
             # "Have run out of Cards to place in their line": as if STOP were called now.
             s.status = _put(s.status, p, EMPTY)
             s.stop_at = _put(s.stop_at, p, 2 * s.beat + 1)
-            self.fire(R + "ran-out")
-            self.fire(G + "ran-out")
+            self.hit(R_RAN_OUT)
+            self.hit(G_RAN_OUT)
             if self.emit:
                 self.emit("info", f"{s.names[p]} has run out of cards")
         return out
@@ -537,7 +754,7 @@ class ValiantWarsRules(Instrumented):
         over." They "lose all their Gold and Swords for the round"."""
         s.status = _put(s.status, p, OUT)
         s.stop_at = _put(s.stop_at, p, -1)
-        self.fire(R + "out")
+        self.hit(R_OUT)
         if self.emit:
             self.emit("death", f"{s.names[p]} is OUT (a second Dark Omen)")
 
@@ -546,7 +763,7 @@ class ValiantWarsRules(Instrumented):
         points, have their card's ability take effect first ... In the case of a tie,
         determine randomly"."""
         if len(fresh) > 1:
-            self.fire(R + "effect-order")
+            self.hit(R_EFFECT_ORDER)
             vps = [s.vp[e[1]] for e in fresh]
             if len(set(vps)) < len(vps):
                 s.fresh = tuple(fresh)
@@ -561,7 +778,7 @@ class ValiantWarsRules(Instrumented):
         """A chance order of tied players: effects of one draw, or buyers of one STOP."""
         rank = {p: i for i, p in enumerate(seats)}
         if s.order_for == 0:
-            self.fire(R + "effect-tie")
+            self.hit(R_EFFECT_TIE)
             s.queue = tuple(sorted(s.fresh, key=lambda e: (s.vp[e[1]], rank[e[1]]))) + s.queue
             s.fresh = ()
             if self.emit:
@@ -569,7 +786,7 @@ class ValiantWarsRules(Instrumented):
                           + ", ".join(s.names[e[1]] for e in s.queue))
             self._continue(s)
         else:
-            self.fire(G + "stop-ties")
+            self.hit(G_STOP_TIES)
             s.buyers = tuple(sorted(s.buyers, key=lambda p: (s.stop_at[p], rank[p])))
             self._next_buyer(s)
 
@@ -593,21 +810,21 @@ class ValiantWarsRules(Instrumented):
             s.queue = s.queue[1:]
             if op == OP_DRAW:
                 if s.status[p] != DRAWING:
-                    self.fire(G + "forced-draw-ends")
+                    self.hit(G_FORCED_DRAW_ENDS)
                     continue
                 got = self._draw_card(s, p)
                 rest = ((OP_DRAW, p, card, effect, n - 1),) if n > 1 else ()
                 if got:
-                    self.fire(G + "chain-now")
+                    self.hit(G_CHAIN_NOW)
                 s.queue = got + rest + s.queue
                 continue
             if s.status[p] == OUT:
-                self.fire(G + "out-cancels")
+                self.hit(G_OUT_CANCELS)
                 continue
             if op == OP_EFFECT:
                 if card in s.down[p]:
-                    self.fire(R + "face-down")
-                    self.fire(G + "flipped-before-resolving")
+                    self.hit(R_FACE_DOWN)
+                    self.hit(G_FLIPPED_BEFORE_RESOLVING)
                     continue
                 self._effect(s, p, card, effect, n)
             else:
@@ -621,12 +838,12 @@ class ValiantWarsRules(Instrumented):
             if q == p:
                 continue
             if s.status[q] != DRAWING:
-                self.fire(R + "cannot-target")
-                self.fire(G + "choosing-is-targeting")
+                self.hit(R_CANNOT_TARGET)
+                self.hit(G_CHOOSING_IS_TARGETING)
                 continue
             if has_general(pool, s.line[q], s.down[q], s.copies):
-                self.fire(EFFECT_IDS[GENERAL])
-                self.fire(R + "cannot-target")
+                self.hit(EFFECT_INDEX[GENERAL])
+                self.hit(R_CANNOT_TARGET)
                 continue
             out.append(q)
         return out
@@ -634,16 +851,16 @@ class ValiantWarsRules(Instrumented):
     def _effect(self, s: State, p: int, card: int, effect: int, n: int) -> None:
         """One When Played effect of ``card`` for its owner ``p`` (``n`` = stage)."""
         pool = s.pool
-        self.fire(R + "when-played")
+        self.hit(R_WHEN_PLAYED)
         if n == 0:
-            self.fire(EFFECT_IDS[effect])
+            self.hit(EFFECT_INDEX[effect])
         if self.emit:
             self.emit("ability", f"{s.names[p]}'s {pool.label(card)}: "
                       f"{EFFECT_NAMES[effect]}" + (" (second part)" if n else ""))
         if effect in OWN_DRAWS:
             s.queue = ((OP_DRAW, p, card, effect, OWN_DRAWS[effect]),) + s.queue
         elif effect in (APPRENTICE, BRIGAND, PYROMANCER):
-            self.fire(G + "forced-targeting")
+            self.hit(G_FORCED_TARGETING)
             self._ask(s, C_TARGET, p, p, card, effect, DRAWS[effect],
                       tuple(("target", p, q) for q in self._targets(s, p)),
                       forced=effect != PYROMANCER)
@@ -655,19 +872,19 @@ class ValiantWarsRules(Instrumented):
                 self._ask(s, C_TARGET, p, p, card, effect, 2,
                           tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
             else:
-                self.fire(G + "saboteur-second")
+                self.hit(G_SABOTEUR_SECOND)
                 if count_type(pool, s.line[p], s.down[p], ROGUE, but=card):
                     self._ask(s, C_TARGET, p, p, card, effect, 1,
                               tuple(("target", p, q) for q in self._targets(s, p)),
                               forced=False)
                 else:
-                    self.fire(R + "conditional")
+                    self.hit(R_CONDITIONAL)
         elif effect == PRIESTESS:
             mystics = count_type(pool, s.line[p], s.down[p], MYSTIC)
             if pool.ctype[card] == MYSTIC:
-                self.fire(G + "self-counts")
+                self.hit(G_SELF_COUNTS)
             if not mystics:
-                self.fire(G + "zero-draws")
+                self.hit(G_ZERO_DRAWS)
                 return
             self._ask(s, C_TARGET, p, p, card, effect, mystics,
                       tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
@@ -681,15 +898,15 @@ class ValiantWarsRules(Instrumented):
                     continue
                 cards = self._flippable(s, q)
                 if face_up_soldiers(pool, s.line[q], s.down[q]):
-                    self.fire(G + "soldier-not-champion")
+                    self.hit(G_SOLDIER_NOT_CHAMPION)
                 if cards and has_general(pool, s.line[q], s.down[q], s.copies):
-                    self.fire(G + "general-shields-cards")
+                    self.hit(G_GENERAL_SHIELDS_CARDS)
                     continue
                 options.extend(("flip", p, c) for c in cards)
             self._ask(s, C_FLIP, p, p, card, effect, 1, tuple(options), forced=False)
         elif effect == ORACLE:
             # "look at the top four (4) cards of your deck and return them in the same order"
-            self.fire(G + "oracle-knowledge")
+            self.hit(G_ORACLE_KNOWLEDGE)
             s.peek = _put(s.peek, p, max(s.peek[p], min(ORACLE_LOOK, len(s.deck[p]))))
             if self.emit:
                 self.emit("info", f"{s.names[p]} looks at the top "
@@ -697,10 +914,10 @@ class ValiantWarsRules(Instrumented):
         elif effect == SAINT:
             omens = tuple(("flip", p, c) for c in self._omen_units(s, p))
             if omens and s.stack[p] > 1 and omens[0][2] == s.line[p][0]:
-                self.fire(G + "saint-stack")
+                self.hit(G_SAINT_STACK)
             self._ask(s, C_FLIP, p, p, card, effect, 1, omens, forced=False)
         elif effect == SHAMAN:
-            self.fire(G + "shaman-choice")
+            self.hit(G_SHAMAN_CHOICE)
             champions = self._flippable(s, p)
             if any(c != card for c in champions):
                 cards = self._flippable(s, p, soldiers=True)
@@ -713,9 +930,9 @@ class ValiantWarsRules(Instrumented):
             others = [c for c in line if c != card and pool.kind[c] == CHAMPION
                       and c not in down]
             if face_up_soldiers(pool, line, down):
-                self.fire(G + "soldier-not-champion")
+                self.hit(G_SOLDIER_NOT_CHAMPION)
             if any(pool.effect[c] == HERO for c in others):
-                self.fire(G + "dancer-no-hero")
+                self.hit(G_DANCER_NO_HERO)
                 others = [c for c in others if pool.effect[c] != HERO]
             self._ask(s, C_COPY, p, p, card, effect, 0,
                       tuple(("copy", p, c) for c in others), forced=True)
@@ -727,7 +944,7 @@ class ValiantWarsRules(Instrumented):
         line, down = s.line[q], s.down[q]
         cards = flippable_champions(pool, line, down)
         if any(pool.effect[c] == HERO and c not in down for c in line):
-            self.fire(EFFECT_IDS[HERO])
+            self.hit(EFFECT_INDEX[HERO])
         return cards + face_up_soldiers(pool, line, down) if soldiers else cards
 
     def _omen_units(self, s: State, p: int) -> list[int]:
@@ -738,8 +955,8 @@ class ValiantWarsRules(Instrumented):
                 and (i == 0 or i >= stack)]
 
     def _penalty_fired(self, s: State, p: int, card: int) -> None:
-        self.fire(R + "location-penalty")
-        self.fire(PENALTY_IDS[s.pool.penalty[card]])
+        self.hit(R_LOCATION_PENALTY)
+        self.hit(PENALTY_INDEX[s.pool.penalty[card]])
         if self.emit:
             pool = s.pool
             self.emit("ability", f"{s.names[p]}'s {pool.label(card)}: penalty, "
@@ -749,14 +966,14 @@ class ValiantWarsRules(Instrumented):
         """An acting Location penalty ("When a Location comes out in your line, it will
         force you to take a penalty")."""
         self._penalty_fired(s, p, card)
-        self.fire(G + "penalty-timing")
+        self.hit(G_PENALTY_TIMING)
         if penalty == P_DRAW:
             s.queue = ((OP_DRAW, p, card, 0, n),) + s.queue
         elif penalty == P_STOP:
             if s.status[p] == DRAWING:
                 s.status = _put(s.status, p, STOPPED)
                 s.stop_at = _put(s.stop_at, p, 2 * s.beat + 1)
-                self.fire(R + "stop")
+                self.hit(R_STOP)
         elif penalty == P_FLIP:
             cards = self._flippable(s, p, soldiers=True)
             self._ask(s, C_FLIP, p, p, card, 0, n, tuple(("flip", p, c) for c in cards),
@@ -782,7 +999,7 @@ class ValiantWarsRules(Instrumented):
         s.options = ()
         what = action[0]
         if what == "pass":
-            self.fire(R + "target-declined")
+            self.hit(R_TARGET_DECLINED)
         elif kind == C_TARGET:
             q = action[2]
             if self.emit:
@@ -793,7 +1010,7 @@ class ValiantWarsRules(Instrumented):
             cards = self._flippable(s, q)
             if not cards:
                 cards = face_up_soldiers(s.pool, s.line[q], s.down[q])
-            self.fire(G + "lunar-witch-choice")
+            self.hit(G_LUNAR_WITCH_CHOICE)
             if self.emit:
                 self.emit("info", f"{s.names[owner]} chooses {s.names[q]} to flip a card")
             self._ask(s, C_FLIP, q, owner, card, effect, 1,
@@ -819,10 +1036,10 @@ class ValiantWarsRules(Instrumented):
                 flipped = s.line[q][:stack]
             s.omens = _put(s.omens, q, s.omens[q] - 1)
         s.down = _put(s.down, q, tuple(sorted(s.down[q] + flipped)))
-        self.fire(R + "flip")
+        self.hit(R_FLIP)
         if pool.kind[card] == CHAMPION and effect_of(pool, card, s.copies) in WHEN_PLAYED \
                 and not any(e[2] == card for e in s.queue):
-            self.fire(G + "flip-keeps-resolved")
+            self.hit(G_FLIP_KEEPS_RESOLVED)
         if self.emit:
             self.emit("result", f"{s.names[q]}'s {pool.label(card)} is flipped face-down")
 
@@ -831,10 +1048,10 @@ class ValiantWarsRules(Instrumented):
         pool = s.pool
         copied = effect_of(pool, target, s.copies)
         if pool.effect[target] == DANCER:
-            self.fire(G + "dancer-copies-dancer")
+            self.hit(G_DANCER_COPIES_DANCER)
             if copied == DANCER:
                 copied = NONE
-        self.fire(G + "dancer-copy-stays")
+        self.hit(G_DANCER_COPY_STAYS)
         s.copies = s.copies + ((dancer, copied),)
         if self.emit:
             name = EFFECT_NAMES.get(copied, "nothing")
@@ -850,7 +1067,7 @@ class ValiantWarsRules(Instrumented):
         s.bpos = s.bought = s.spent = 0
         s.queue = ()
         if len(buyers) > 1:
-            self.fire(R + "buy-order")
+            self.hit(R_BUY_ORDER)
         times = [s.stop_at[p] for p in buyers]
         if len(set(times)) < len(times):
             s.buyers = tuple(buyers)
@@ -900,17 +1117,18 @@ class ValiantWarsRules(Instrumented):
             if s.golds:
                 options.append(("gold", p))
             else:
-                self.fire(G + "empty-supply")
+                self.hit(G_EMPTY_SUPPLY)
         if s.soldiers:
             options.append(("soldier", p))
         else:
-            self.fire(G + "empty-supply")
+            self.hit(G_EMPTY_SUPPLY)
         options.append(("pass", p))
         return tuple(options)
 
     def _buy(self, s: State, action: tuple) -> None:
         """One purchase (or the end of the buyer's purchases)."""
-        kind, p = action[0], action[1]
+        kind: str = action[0]
+        p: int = action[1]
         if kind == "pass":
             self._next_buyer(s, first=False)
             return
@@ -918,29 +1136,29 @@ class ValiantWarsRules(Instrumented):
         if kind == "soldier":
             card = s.soldiers[0]
             s.soldiers = s.soldiers[1:]
-            self.fire(R + "buy-soldier")
+            self.hit(R_BUY_SOLDIER)
             self.stat("bought.soldier")
         elif kind == "gold":
             card = s.golds[0]
             s.golds = s.golds[1:]
             s.spent += 1
-            self.fire(R + "buy-gold")
+            self.hit(R_BUY_GOLD)
             self.stat("bought.gold")
         else:
             card = action[2]
             i = s.market.index(card)
             s.spent += pool.cost[card]
-            self.fire(R + "buy-champion")
+            self.hit(R_BUY_CHAMPION)
             self.stat(f"champion.{pool.names[card]}.bought")
             if s.pile:
                 # "As soon as a Champion card is purchased from the Market, replace them
                 # with another."
                 s.market = s.market[:i] + (s.pile[0],) + s.market[i + 1:]
                 s.pile = s.pile[1:]
-                self.fire(R + "market-refill")
+                self.hit(R_MARKET_REFILL)
             else:
                 s.market = s.market[:i] + s.market[i + 1:]
-                self.fire(G + "empty-champion-pile")
+                self.hit(G_EMPTY_CHAMPION_PILE)
         self._gain(s, p, card)
         s.bought += 1
         options = self._buy_options(s, p)
@@ -962,25 +1180,26 @@ class ValiantWarsRules(Instrumented):
         s.options = ()
         n = s.players
         swords = [-1] * n
-        counts = self.counts
-        get = counts.get
+        counts = self._counts
         by_round = _ROUND_STATS[min(s.round, ROUND_BUCKETS) - 1]
+        hit = self.hit
         for p in range(n):
             by_seat = _SEAT_STATS[p]
-            for key in (by_seat[0], by_round[0]):  # seatN.rounds, roundK.players
-                counts[key] = get(key, 0) + 1
+            _add(counts, by_seat[0], 1)  # seatN.rounds
+            _add(counts, by_round[0], 1)  # roundK.players
             if s.status[p] == OUT:
-                for key in (by_seat[1], by_round[1]):  # .out
-                    counts[key] = get(key, 0) + 1
+                _add(counts, by_seat[1], 1)  # .out
+                _add(counts, by_round[1], 1)
                 continue
-            sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies,
-                                self.fire, self._ids)
+            sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies, hit,
+                                self._ids)
             swords[p] = sw
-            for keys in (by_seat, by_round):
-                _, _, inside, swords_key, gold_key = keys
-                counts[inside] = get(inside, 0) + 1
-                counts[swords_key] = get(swords_key, 0) + sw
-                counts[gold_key] = get(gold_key, 0) + gold
+            _add(counts, by_seat[2], 1)  # .in
+            _add(counts, by_seat[3], sw)  # .swords
+            _add(counts, by_seat[4], gold)  # .gold
+            _add(counts, by_round[2], 1)
+            _add(counts, by_round[3], sw)
+            _add(counts, by_round[4], gold)
         top = s.locations[0]
         best = max(swords)
         winners = [p for p in range(n) if swords[p] == best] if best >= 0 else []
@@ -990,19 +1209,19 @@ class ValiantWarsRules(Instrumented):
                 f"{s.names[p]} {_plural(swords[p], 'sword')}" if swords[p] >= 0
                 else f"{s.names[p]} OUT" for p in range(n)))
         if not winners:
-            self.fire(G + "no-contender")
+            self.hit(G_NO_CONTENDER)
             self.stat("battles.nobody")
         elif len(winners) > 1:
             # "If there is a tie, the Location is not won and is played for in the next
             # round."
-            self.fire(R + "battle-tie")
+            self.hit(R_BATTLE_TIE)
             self.stat("battles.tied")
             if self.emit:
                 self.emit("result", "a tie: the Location stays for the next round")
         else:
             w = winners[0]
             if sum(1 for x in swords if x >= 0) == 1 and best == 0:
-                self.fire(G + "lone-contender")
+                self.hit(G_LONE_CONTENDER)
             self._take(s, w, top)
             if s.outcome is not None:
                 return
@@ -1011,8 +1230,8 @@ class ValiantWarsRules(Instrumented):
     def _take(self, s: State, w: int, top: int) -> None:
         """The winner takes the Location, its VP, and a Dark Omen for every 3 VP."""
         pool = s.pool
-        self.fire(R + "battle-won")
-        self.fire(R + "location-vp")
+        self.hit(R_BATTLE_WON)
+        self.hit(R_LOCATION_VP)
         self.stat("battles.won")
         self.stat(f"seat{w + 1}.locations")
         s.locations = s.locations[1:]
@@ -1023,10 +1242,10 @@ class ValiantWarsRules(Instrumented):
             self.emit("result", f"{s.names[w]} takes {pool.label(top)}: {vp} VP")
         due = vp // VP_PER_OMEN - s.extra[w]
         if due > 0:
-            self.fire(G + "omen-per-3-vp")
+            self.hit(G_OMEN_PER_3_VP)
         while due > 0:
             if not s.omen_supply:
-                self.fire(G + "omen-supply-empty")
+                self.hit(G_OMEN_SUPPLY_EMPTY)
                 break
             # "For every 3 victory point markers you receive, add one (1) additional Dark
             # Omen card to your deck."
@@ -1034,13 +1253,13 @@ class ValiantWarsRules(Instrumented):
             s.omen_supply = s.omen_supply[1:]
             self._gain(s, w, omen)
             s.extra = _put(s.extra, w, s.extra[w] + 1)
-            self.fire(R + "omen-per-3-vp")
+            self.hit(R_OMEN_PER_3_VP)
             due -= 1
         if vp >= s.target:
-            self.fire(R + "win-vp")
+            self.hit(R_WIN_VP)
             self._finish(s, w, f"reached {s.target} VP")
         elif top == pool.throne:
-            self.fire(R + "win-throne")
+            self.hit(R_WIN_THRONE)
             self._finish(s, w, "took the Valiant Throne")
 
     def _finish(self, s: State, winner: int, reason: str) -> None:
@@ -1085,7 +1304,7 @@ class ValiantWarsRules(Instrumented):
         return _new_observation(Observation, (
             p, decision, s.pool, s.round, s.beat, s.phase, s.target, s.vp,
             s.extra, s.status, s.stop_at, s.omens, s.stack, s.peek, s.owned, s.line,
-            s.down, s.gained, tuple(map(len, s.deck)), s.deck[p][:s.peek[p]],
+            s.down, s.gained, tuple([len(d) for d in s.deck]), s.deck[p][:s.peek[p]],
             s.chose[p], s.copies, s.queue, s.fresh, s.order_for, s.choice, s.options,
             s.buyers, s.bpos, s.bought, s.spent, s.market, len(s.pile), s.soldiers,
             s.golds, s.omen_supply, locations[0] if locations else -1, len(locations),
@@ -1145,19 +1364,25 @@ class ValiantWarsRules(Instrumented):
         player owns; Dark Omens counted right; victory points and added Dark Omens match
         the Locations held; the Market is full while the pile lasts.
 
-        Fast path: every check reads only the values in ``key``; when they are the ones
-        last found clean (a draw or STOP commitment changes none of them), nothing is
-        wrong and nothing is checked again.
+        Fast path: every check reads only the values compared here; when they are the
+        very ones of the state last found clean (a draw or STOP commitment changes none
+        of them), nothing is wrong and nothing is checked again.
         """
-        key = (s.pool, s.phase, s.outcome, s.market, s.pile, s.soldiers, s.golds,
-               s.omen_supply, s.locations, s.box, s.owned, s.deck, s.line, s.down,
-               s.gained, s.status, s.omens, s.stack, s.peek, s.vp, s.extra, s.bought)
-        clean = self._clean
-        if clean.get("all") == key:
+        last = self._clean_state
+        if (last is not None and s.pool is last.pool and s.phase == last.phase
+                and s.bought == last.bought and s.outcome is last.outcome
+                and s.deck is last.deck and s.line is last.line and s.down is last.down
+                and s.status is last.status and s.omens is last.omens
+                and s.stack is last.stack and s.peek is last.peek
+                and s.gained is last.gained and s.owned is last.owned
+                and s.market is last.market and s.pile is last.pile
+                and s.soldiers is last.soldiers and s.golds is last.golds
+                and s.omen_supply is last.omen_supply and s.locations is last.locations
+                and s.box is last.box and s.vp is last.vp and s.extra is last.extra):
             return ()
         problems = list(self._invariants(s))
         if not problems:
-            clean["all"] = key
+            self._clean_state = s
         return problems
 
     def _invariants(self, s: State) -> list[tuple[str, str]]:
@@ -1165,10 +1390,19 @@ class ValiantWarsRules(Instrumented):
         ones last found clean."""
         out: list[tuple[str, str]] = []
         pool = s.pool
-        places = (s.market, s.pile, s.soldiers, s.golds, s.omen_supply, s.locations,
-                  s.box, *s.owned)
         clean = self._clean
-        if not self._places_clean(pool, places):  # cards moved between places
+        known = self._places_state
+        if (known is not None and known.pool is pool and s.market is known.market
+                and s.pile is known.pile and s.soldiers is known.soldiers
+                and s.golds is known.golds and s.omen_supply is known.omen_supply
+                and s.locations is known.locations and s.box is known.box
+                and s.owned is known.owned):
+            pass  # the very places last found clean
+        elif self._places_clean(pool, places := (s.market, s.pile, s.soldiers, s.golds,
+                                                 s.omen_supply, s.locations, s.box,
+                                                 *s.owned)):
+            self._places_state = s
+        else:  # cards moved between places
             total = sum(map(len, places))
             if total != pool.size:
                 out.append(("card-count", f"{total} cards in play, the pool has {pool.size}"))
@@ -1181,6 +1415,7 @@ class ValiantWarsRules(Instrumented):
                 out.append(("piles", "a card lies in the wrong pile"))
             else:
                 clean["places"] = (pool, places)
+                self._places_state = s
         phase = s.phase
         if (s.outcome is not None) != (phase == OVER):
             out.append(("outcome", f"outcome {s.outcome} at phase {PHASE_NAMES[phase]}"))
@@ -1189,6 +1424,7 @@ class ValiantWarsRules(Instrumented):
         deck, line, down, gained, owned = s.deck, s.line, s.down, s.gained, s.owned
         status, omens, stack, peek, vp, extra = (s.status, s.omens, s.stack, s.peek, s.vp,
                                                  s.extra)
+        seen = self._seen
         for p in range(s.players):
             # A player's checks fall in three groups (their cards, their line, their
             # victory points), each reading only some of these values: a group is
@@ -1196,23 +1432,25 @@ class ValiantWarsRules(Instrumented):
             # (most steps change one player's line, or one player's cards, or nothing).
             dk, ln, dn, gn, ow = deck[p], line[p], down[p], gained[p], owned[p]
             st, om, sk, pk, v, ex = status[p], omens[p], stack[p], peek[p], vp[p], extra[p]
-            last = clean.get(p)
-            if last is None or last[0] is not pool:
+            last = seen[p] if p < len(seen) else None
+            if last is None or last.pool is not pool:
                 problems = self._player_invariants(s, p)
             else:
-                same_cards = (shuffling == last[1] and dk is last[4] and ln is last[5]
-                              and gn is last[7] and ow is last[8])
-                same_line = (drawing == last[2] and ln is last[5] and dn is last[6]
-                             and dk is last[4] and st == last[9] and om == last[10]
-                             and sk == last[11] and pk == last[12])
-                same_vp = (no_supply == last[3] and ow is last[8] and v == last[13]
-                           and ex == last[14])
+                same_cards = (shuffling == last.shuffling and dk is last.deck
+                              and ln is last.line and gn is last.gained and ow is last.owned)
+                same_line = (drawing == last.drawing and ln is last.line and dn is last.down
+                             and dk is last.deck and st == last.status and om == last.omens
+                             and sk == last.stack and pk == last.peek)
+                same_vp = (no_supply == last.no_supply and ow is last.owned and v == last.vp
+                           and ex == last.extra)
                 if same_cards and same_line and same_vp:
                     continue  # nothing of this player's changed: still clean
                 problems = []
-                if not same_cards and not (
-                        gn is last[7] and ow is last[8] and not shuffling and not last[1]
-                        and _drew_one(last[4], last[5], dk, ln)):
+                if not same_cards and (shuffling or last.shuffling or not (
+                        _drew_one(last.deck, last.line, dk, ln)
+                        if gn is last.gained and ow is last.owned
+                        else dk is last.deck and ln is last.line
+                        and _gained_alike(last.owned, ow, last.gained, gn))):
                     problems = self._card_invariants(s, p)
                 if not problems and not same_line:
                     problems = self._line_invariants(s, p)
@@ -1223,8 +1461,10 @@ class ValiantWarsRules(Instrumented):
             if problems:
                 out += problems
             else:
-                clean[p] = (pool, shuffling, drawing, no_supply, dk, ln, dn, gn, ow, st, om,
-                            sk, pk, v, ex)
+                while len(seen) <= p:
+                    seen.append(None)
+                seen[p] = _Seen(pool, shuffling, drawing, no_supply, dk, ln, dn, gn, ow, st, om,
+                                sk, pk, v, ex)
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
             out.append(("market", f"the Market shows {len(s.market)} Champions"))
         if s.locations and s.locations[-1] != pool.throne:
@@ -1254,14 +1494,15 @@ class ValiantWarsRules(Instrumented):
         for i, cards in enumerate(places):
             old = before[i]
             if cards is not old:
-                if i < 5 and not kinds[i].issuperset(cards):
-                    return False
                 gone = len(old) - len(cards)
                 if gone > 0 and cards == old[gone:]:
-                    then += old[:gone]  # cards taken from the top: only those moved
+                    # cards taken from the top: only those moved (the rest were of the
+                    # pile's kind already)
+                    then += old[:gone]
+                elif i < 5 and not kinds[i].issuperset(cards):
+                    return False
                 else:
-                    now += cards
-                    then += old
+                    _moved(old, cards, then, now)
                 changed += 1
         if not changed:
             return True  # the very places last found clean
@@ -1285,10 +1526,35 @@ class ValiantWarsRules(Instrumented):
             if deck or line or gained:
                 return [("shuffle", f"{s.names[p]} holds cards outside their deck before "
                          "shuffling")]
-        elif sorted(deck + line + gained) != list(s.owned[p]):
+        elif not self._makes_up(s.owned[p], deck + line + gained):
             return [("owned", f"{s.names[p]}: deck, line and gains do not make up their "
                      "cards")]
         return []
+
+    def _makes_up(self, owned: tuple[int, ...], cards: tuple[int, ...]) -> bool:
+        """Whether ``sorted(cards) == list(owned)``: when ``owned`` is strictly increasing
+        (no card twice), by marking its cards and taking each of ``cards`` off once."""
+        marks = self._marks
+        n = len(marks)
+        last = -1
+        for c in owned:
+            if c <= last or c >= n:
+                return sorted(cards) == list(owned)
+            last = c
+        if len(cards) != len(owned):
+            return False
+        for c in owned:
+            marks[c] = True
+        same = True
+        for c in cards:
+            if 0 <= c < n and marks[c]:
+                marks[c] = False
+            else:
+                same = False
+                break
+        for c in owned:
+            marks[c] = False
+        return same
 
     def _line_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
         """Face-down cards lie in the line, the stack and the Dark Omens are counted

@@ -280,6 +280,8 @@ RULES: dict[str, str] = {
 COVERAGE_IDS: tuple[str, ...] = (tuple(RULES) + tuple(EFFECT_IDS.values())
                                  + tuple(PENALTY_IDS.values()) + tuple(RULINGS))
 """Every rule, effect, penalty and ruling the engine counts, in report order."""
+COVERAGE_INDEX: dict[str, int] = {rule_id: i for i, rule_id in enumerate(COVERAGE_IDS)}
+"""Each coverage id's number: its place in `COVERAGE_IDS` (see `ValiantWarsRules.hit`)."""
 
 EFFECT_RULINGS: dict[str, tuple[str, ...]] = {
     "Dancer": ("dancer-copies-dancer", "dancer-copy-stays", "dancer-no-hero"),

@@ -10,6 +10,7 @@ that is not a plain `Random`).
 from __future__ import annotations
 
 from random import Random
+from typing import Final
 
 
 def _fast_shuffle(rng: Random, x: list) -> None:
@@ -18,11 +19,15 @@ def _fast_shuffle(rng: Random, x: list) -> None:
     getrandbits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
+        k = _BITS[n] if n < len(_BITS) else n.bit_length()
+        j: int = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_BITS: Final = tuple(n.bit_length() for n in range(256))
+"""``n.bit_length()`` for the sizes of the usual lists."""
 
 
 def _agrees() -> bool:

@@ -14,40 +14,94 @@ handed out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from toolkit.sim.engine import Outcome
 
+from .. import vocab as _v
 from ..vocab import (
-    CHAMPION,
     EFFECT_CODES,
-    GOLD,
     KINDS,
-    LOCATION,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    NO_TYPE,
-    OMEN,
-    P_NONE,
-    P_OMEN,
     PENALTY_KEYS,
-    SOLDIER,
     THRONE,
     TYPE_CODES,
     VILLAGE,
-    WARRIOR,
 )
+
+# vocab's codes and numbers as Final names: compiled code reads them as C constants
+# (a plain module global is a dictionary look-up at every use).
+SOLDIER: Final = _v.SOLDIER
+GOLD: Final = _v.GOLD
+OMEN: Final = _v.OMEN
+LOCATION: Final = _v.LOCATION
+CHAMPION: Final = _v.CHAMPION
+NO_TYPE: Final = _v.NO_TYPE
+WARRIOR: Final = _v.WARRIOR
+MYSTIC: Final = _v.MYSTIC
+ROGUE: Final = _v.ROGUE
+P_NONE: Final = _v.P_NONE
+P_DRAW: Final = _v.P_DRAW
+P_LOSE_GOLD: Final = _v.P_LOSE_GOLD
+P_LOSE_SWORDS: Final = _v.P_LOSE_SWORDS
+P_FLIP: Final = _v.P_FLIP
+P_STOP: Final = _v.P_STOP
+P_OMEN: Final = _v.P_OMEN
+P_BUY: Final = _v.P_BUY
+NONE: Final = _v.NONE
+APPRENTICE: Final = _v.APPRENTICE
+ASSASSIN: Final = _v.ASSASSIN
+ARCHER: Final = _v.ARCHER
+BARBARIAN: Final = _v.BARBARIAN
+BRIGAND: Final = _v.BRIGAND
+DANCER: Final = _v.DANCER
+FIGHTER: Final = _v.FIGHTER
+FIREBRAND: Final = _v.FIREBRAND
+GENERAL: Final = _v.GENERAL
+GUARD: Final = _v.GUARD
+HERO: Final = _v.HERO
+LUNAR_WITCH: Final = _v.LUNAR_WITCH
+MERCENARY: Final = _v.MERCENARY
+MONK: Final = _v.MONK
+ORACLE: Final = _v.ORACLE
+PALADIN: Final = _v.PALADIN
+PRIESTESS: Final = _v.PRIESTESS
+PYROMANCER: Final = _v.PYROMANCER
+RETAINER: Final = _v.RETAINER
+SABOTEUR: Final = _v.SABOTEUR
+SAINT: Final = _v.SAINT
+SELLSWORD: Final = _v.SELLSWORD
+SENTINEL: Final = _v.SENTINEL
+SHAMAN: Final = _v.SHAMAN
+WARLORD: Final = _v.WARLORD
+WING_KNIGHT: Final = _v.WING_KNIGHT
+WURM_LORD: Final = _v.WURM_LORD
+MARKET_SIZE: Final = _v.MARKET_SIZE
+MAX_BUYS: Final = _v.MAX_BUYS
+OMENS_TO_OUT: Final = _v.OMENS_TO_OUT
+VP_PER_OMEN: Final = _v.VP_PER_OMEN
+ACTIVE_PENALTIES: Final = _v.ACTIVE_PENALTIES
+WHEN_PLAYED: Final = _v.WHEN_PLAYED
 
 Choice = tuple[int, int, int, int, int, int]
 """A decision being asked: ``(kind, decider, owner, card, effect, n)`` (see `State`)."""
 
 # Phases of a round.
-SHUFFLE, DRAW, ORDER, CHOICE, BUY, OVER = range(6)
-PHASE_NAMES = ("shuffle", "draw", "order", "choice", "buy", "over")
+SHUFFLE: Final = 0
+DRAW: Final = 1
+ORDER: Final = 2
+CHOICE: Final = 3
+BUY: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("shuffle", "draw", "order", "choice", "buy", "over")
 
 # Where a player stands in the round's draw.
-DRAWING, STOPPED, OUT, EMPTY = range(4)
-STATUS_NAMES = ("drawing", "stopped", "OUT", "out of cards")
+DRAWING: Final = 0
+STOPPED: Final = 1
+OUT: Final = 2
+EMPTY: Final = 3
+STATUS_NAMES: Final = ("drawing", "stopped", "OUT", "out of cards")
 
 
 @dataclass(frozen=True, slots=True)
