@@ -215,8 +215,10 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
         getrandbits = arng.getrandbits
         state = rules.setup(params, chance)
         if check_invariants:
-            for name, message in invariants(state):
-                violation(0, name, message)
+            broken = invariants(state)
+            if broken:  # (nothing to iterate over in the usual empty answer)
+                for name, message in broken:
+                    violation(0, name, message)
         while True:
             outcome = outcome_of(state)
             if outcome is not None:
@@ -300,8 +302,10 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                 actions.append(action)
                 step += 1
                 if check_invariants:
-                    for name, message in invariants(state):
-                        violation(step, name, message)
+                    broken = invariants(state)
+                    if broken:
+                        for name, message in broken:
+                            violation(step, name, message)
     except Exception as error:  # an engine or agent bug: report it, keep the run going
         violation(step, "exception", f"{type(error).__name__}: {error}")
         rec.finished = False

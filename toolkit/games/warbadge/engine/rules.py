@@ -850,7 +850,9 @@ class WarBadgeRules(IndexedCounts):
         out: list[tuple[int, int]] = []
         for q in (p, 1 - p):
             values = s.teams[q].values
-            out.extend((q, k) for k, x in enumerate(s.status[q]) if x == DEAD and values[k] == v)
+            for k, x in enumerate(s.status[q]):
+                if x == DEAD and values[k] == v:
+                    out.append((q, k))
         return out
 
     # ------------------------------------------------------- using abilities
