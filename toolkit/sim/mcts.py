@@ -127,11 +127,12 @@ class MCTSAgent:
     # ------------------------------------------------------------------ search
     def _search(self, observation: Any, rng: Random) -> _Node:
         """Run the simulations; return the root node (this player's information set)."""
-        rules = self.rules
+        rules: Any = self.rules  # (``determinize`` is not in the `Rules` protocol)
         determinize, to_move, observe = rules.determinize, rules.to_move, rules.observe
         legal_actions, apply, chance = rules.legal_actions, rules.apply, rules.chance
         outcome = rules.outcome
         key = self._key
+        assert key is not None  # (set by `act` before the first search)
         seat = self.seat
         root = _Node()
         tree: dict[Hashable, _Node] = {(seat, key(observation)): root}
@@ -151,7 +152,8 @@ class MCTSAgent:
                     state = apply(state, chance(state, rng))
                     steps += 1
                     continue
-                nodes: list[_Node | None] | None = []
+                nodes: list[_Node | None] = []
+                transposed = False
                 for q in movers:
                     k = (q, key(observe(state, q)))
                     node = tree.get(k)
@@ -159,10 +161,10 @@ class MCTSAgent:
                         tree[k] = _Node()
                         growing = False  # one new node per mover per simulation
                     elif node.stamp == sim:
-                        nodes = None  # a transposition back onto this path
+                        transposed = True  # a transposition back onto this path
                         break
                     nodes.append(node)
-                if nodes is None:
+                if transposed:
                     break
                 chosen = []
                 for q, node in zip(movers, nodes, strict=True):

@@ -49,6 +49,12 @@ class BadgeSpec:
         return (BadgeSpec, (self.name, self.rank, self.value, self.types, self.strengths,
                             self.weaknesses, self.abilities))
 
+    def __hash__(self) -> int:
+        """The frozen dataclass's hash (of the tuple of the fields), written out so the
+        compiled build makes it natively (observations hash the specs they show)."""
+        return hash((self.name, self.rank, self.value, self.types, self.strengths,
+                     self.weaknesses, self.abilities))
+
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
