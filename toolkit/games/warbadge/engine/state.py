@@ -464,15 +464,22 @@ class BadgeView:
 
     Immutable plain data compared and hashed by index, spec and status, like a frozen
     dataclass, with natively compiled attributes (agents read them at every decision).
+    A view is made once per team and shown in every observation, so its hash is kept
+    once made (``hashed``, -1 until then; never pickled: a str hashes differently in
+    another process).
     """
 
-    __slots__ = ("index", "spec", "status", "card")
+    __slots__ = ("index", "spec", "status", "card", "hashed")
 
     def __init__(self, index: int, spec: BadgeSpec, status: str, card: Card) -> None:
         self.index = index
         self.spec = spec
         self.status = status
         self.card = card
+        self.hashed = -1
+
+    def __reduce__(self) -> tuple:  # pickled by its fields, without the hash
+        return (BadgeView, (self.index, self.spec, self.status, self.card))
 
     def _key(self) -> tuple:
         return (self.index, self.spec, self.status)
@@ -481,7 +488,10 @@ class BadgeView:
         return isinstance(other, BadgeView) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        h = self.hashed
+        if h == -1:  # (a hash is never -1)
+            h = self.hashed = hash(self._key())
+        return h
 
     def __repr__(self) -> str:
         return f"BadgeView(index={self.index!r}, spec={self.spec!r}, status={self.status!r})"
@@ -587,7 +597,12 @@ class Observation:
         return isinstance(other, Observation) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        """The hash of the fields that tell a game's observations apart (the search keys
+        its nodes by observations): equal observations hash alike; the teams, names and
+        battle sides, hashed spec by spec, are left to the comparison."""
+        return hash((self.player, self.decision, self.round, self.battle, self.mine,
+                     self.theirs, self.their_ready, self.their_committed, self.flip_target,
+                     self.dying, self.pending, self.public))
 
     def __repr__(self) -> str:
         return "Observation(" + ", ".join(
