@@ -96,6 +96,8 @@ _SETTLED_IN_DROP: Final = _SETTLED | {ASIDE}
 _SETTLED_BITS: Final = sum(1 << x for x in _SETTLED)
 _SETTLED_BITS_IN_DROP: Final = sum(1 << x for x in _SETTLED_IN_DROP)
 """The same places as bit masks (``1 << place``), for the invariants' fast check."""
+_AGENTS: Final[list[Mapping[str, Callable[[], Agent]]]] = []
+"""`agents.AGENTS`, the agent registry, once `WarBadgeRules.agents` has looked it up."""
 _ORDERS: Final[tuple[tuple[int, ...], ...]] = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
 _SEEN_BY_ENEMY: Final = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
@@ -261,9 +263,11 @@ class WarBadgeRules(IndexedCounts):
     @property
     def agents(self) -> Mapping[str, Callable[[], Agent]]:
         """The agent registry: name -> factory."""
-        from .agents import AGENTS
+        if not _AGENTS:  # the agents module imports this one: look it up once, when asked
+            from .agents import AGENTS
 
-        return AGENTS
+            _AGENTS.append(AGENTS)
+        return _AGENTS[0]
 
     def absent_ids(self, params: WarBadgeParams) -> set[str]:
         """Coverage ids these teams cannot fire: each ability no badge has, and the
@@ -1658,14 +1662,22 @@ class WarBadgeRules(IndexedCounts):
                 return False
             c = committed[p]
             allowed = places
-            if stage == PRE and c >= 0:
-                if st[c] != HAND or tally(st, HAND) != 1:
+            chosen = stage == PRE and c >= 0
+            if chosen:
+                if st[c] != HAND:
                     return False
                 allowed = _SETTLED_BITS | 1 << HAND
+            hand = dropped = 0  # (one pass: in hand, and ready or exhausted)
             for x in st:
                 if x < 0 or not allowed >> x & 1:
                     return False
-            if stage == FLIP and s.target[p] > tally(st, READY) + tally(st, EXHAUSTED):
+                if x == HAND:
+                    hand += 1
+                elif x == READY or x == EXHAUSTED:
+                    dropped += 1
+            if chosen and hand != 1:
+                return False
+            if stage == FLIP and s.target[p] > dropped:
                 return False
         return True
 
