@@ -95,6 +95,8 @@ class MCTSAgent:
         self._key: Callable[[Any], Hashable] | None = None
         self._scratch: dict[str, int] | None = None
         self.cap = getattr(rules, "max_steps", 100_000)
+        self._returns: Callable[[Any], Sequence[float]] | None = getattr(rules, "returns",
+                                                                          None)
 
     # ------------------------------------------------------------------- acting
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
@@ -255,7 +257,7 @@ class MCTSAgent:
     def _rewards(self, state: Any, result: Any) -> Sequence[float]:
         """Each seat's reward for how the simulation ended (see the module docstring)."""
         if result is not None:
-            returns = getattr(self.rules, "returns", None)
+            returns = self._returns
             if returns is not None:
                 return returns(state)
             if result.finished and result.winner is not None:

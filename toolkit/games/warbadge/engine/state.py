@@ -594,7 +594,23 @@ class Observation:
                 self.names, self.public)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self._key() == other._key()
+        """Equal when every field is (`_key`), compared field by field, the likeliest
+        differences first (the search compares observations that hash alike)."""
+        if self is other:
+            return True
+        if not isinstance(other, Observation):
+            return False
+        return (self.player == other.player and self.public == other.public
+                and self.mine == other.mine and self.theirs == other.theirs
+                and self.decision == other.decision and self.round == other.round
+                and self.rounds == other.rounds and self.battle == other.battle
+                and self.their_team == other.their_team
+                and self.their_ready == other.their_ready
+                and self.their_alive == other.their_alive
+                and self.their_committed == other.their_committed
+                and self.flip_target == other.flip_target and self.sides == other.sides
+                and self.dying == other.dying and self.pending == other.pending
+                and self.names == other.names)
 
     def __hash__(self) -> int:
         """The hash of the fields that tell a game's observations apart (the search keys
