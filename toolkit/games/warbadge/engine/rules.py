@@ -231,6 +231,16 @@ def beats(a: Side, b: Side) -> int:
     return -1
 
 
+def _same(a: tuple, b: tuple) -> bool:
+    """Whether two tuples hold the very same objects, in order."""
+    if len(a) != len(b):
+        return False
+    for i in range(len(a)):
+        if a[i] is not b[i]:
+            return False
+    return True
+
+
 def mount_allowed(rider: Card | SideView) -> bool:
     """Mount: the rider must not be a beast, abomination, flying or machine."""
     return MOUNT_EXCLUDED.isdisjoint(rider.types)
@@ -250,6 +260,7 @@ class WarBadgeRules(IndexedCounts):
         self.hits: list[int] = []
         self._last_teams: tuple | None = None
         self._det_teams: dict[tuple, tuple[Team, ...]] = {}
+        self._det_last: tuple | None = None
         self.reset_counts()
 
     def hit(self, i: int) -> None:
@@ -1623,7 +1634,12 @@ class WarBadgeRules(IndexedCounts):
         return s
 
     def _teams_of(self, specs0: tuple, specs1: tuple) -> tuple[Team, ...]:
-        """Prepared teams for two lists of specs (cached: teams are immutable)."""
+        """Prepared teams for two lists of specs (cached: teams are immutable). The same
+        spec objects as the last time (a search's every determinization) give the last
+        answer without hashing them."""
+        last = self._det_last
+        if last is not None and _same(last[0], specs0) and _same(last[1], specs1):
+            return last[2]
         cache = self._det_teams
         key = (specs0, specs1)
         teams = cache.get(key)
@@ -1631,6 +1647,7 @@ class WarBadgeRules(IndexedCounts):
             if len(cache) > 64:
                 cache.clear()
             teams = cache[key] = (Team(specs0, 0), Team(specs1, 1))
+        self._det_last = (specs0, specs1, teams)
         return teams
 
     # ------------------------------------------------------------- invariants
