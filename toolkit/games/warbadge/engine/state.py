@@ -560,7 +560,7 @@ class Observation:
 
     __slots__ = ("player", "decision", "round", "rounds", "battle", "mine", "theirs", "their_team",
                  "their_ready", "their_alive", "their_committed", "flip_target", "sides", "dying",
-                 "pending", "names", "public")
+                 "pending", "names", "public", "hashed")
 
     def __init__(self, player: int, decision: str, round: int, rounds: int, battle: int,
                  mine: tuple[BadgeView, ...], theirs: tuple[BadgeView, ...],
@@ -586,6 +586,10 @@ class Observation:
         self.pending = pending
         self.names = names
         self.public = public
+        self.hashed = -1
+
+    def __reduce__(self) -> tuple:  # pickled by its fields, without the kept hash
+        return (Observation, self._key())
 
     def _key(self) -> tuple:
         return (self.player, self.decision, self.round, self.rounds, self.battle, self.mine,
@@ -615,12 +619,24 @@ class Observation:
     def __hash__(self) -> int:
         """The hash of the fields that tell a game's observations apart (the search keys
         its nodes by observations): equal observations hash alike; the teams, names and
-        battle sides, hashed spec by spec, are left to the comparison."""
-        return hash((self.player, self.decision, self.round, self.battle, self.mine,
-                     self.theirs, self.their_ready, self.their_committed, self.flip_target,
-                     self.dying, self.pending, self.public))
+        battle sides, hashed spec by spec, are left to the comparison. Kept once made
+        (``hashed``, -1 until then): the search hashes a new node's key twice."""
+        h = self.hashed
+        if h == -1:  # (a hash is never -1)
+            h = self.hashed = hash((self.player, self.decision, self.round, self.battle,
+                                    self.mine, self.theirs, self.their_ready,
+                                    self.their_committed, self.flip_target, self.dying,
+                                    self.pending, self.public))
+        return h
 
     def __repr__(self) -> str:
         return "Observation(" + ", ".join(
-            f"{name}={value!r}" for name, value in zip(self.__slots__, self._key(),
+            f"{name}={value!r}" for name, value in zip(_OBSERVATION_FIELDS, self._key(),
                                                        strict=True)) + ")"
+
+
+_OBSERVATION_FIELDS: Final = (
+    "player", "decision", "round", "rounds", "battle", "mine", "theirs", "their_team",
+    "their_ready", "their_alive", "their_committed", "flip_target", "sides", "dying",
+    "pending", "names", "public")
+"""`Observation`'s fields, in the order of its ``__init__`` and ``_key`` (its repr)."""
