@@ -23,7 +23,8 @@ def test_equal_observations_hash_alike() -> None:
                 continue
             for p in (0, 1):
                 a, b = (rules.observe(s, p) for s in states)
-                assert a == b and hash(a) == hash(b)
+                assert a == b and hash(a) == hash(b) and hash(a) == hash(a)
+                assert repr(a) == repr(b) and repr(a).startswith("Observation(player=")
             legal = rules.legal_actions(states[0], movers[0])
             action = legal[rng.randrange(len(legal))]
             states = [rules.apply(s, action) for s in states]
