@@ -117,6 +117,23 @@ def test_game_streams_are_the_seeded_generators() -> None:
             assert made.gauss(0, 1) == reference.gauss(0, 1)
 
 
+def test_a_reseeded_stream_is_the_fresh_one() -> None:
+    """`play_game` reseeds the generators of the game before instead of making new ones:
+    after any draws (a Gaussian one left half used too) the reseeded generator is
+    ``Random(name)`` again, for many seeds."""
+    from random import Random
+
+    from toolkit.sim.harness import _stream
+
+    rng = Random(99)
+    for seed in range(300):
+        rng.gauss(0, 1)  # leaves ``gauss_next`` set
+        rng.getrandbits(seed % 70 + 1)
+        name = f"{('chance', 'agents')[seed % 2]}:{seed * 7919 - 1000}"
+        assert _stream(name, rng) is rng
+        assert rng.getstate() == Random(name).getstate()
+
+
 def test_inline_uniform_draws_match_randrange() -> None:
     """The harness plays the built-in uniform agent inline: its draws must be
     ``rng.randrange(len(legal))``, as `RandomAgent.act` makes them."""

@@ -32,7 +32,7 @@ from _random import Random as _Twister
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from hashlib import sha512
+from importlib import import_module
 from random import Random
 from typing import Any
 
@@ -43,6 +43,24 @@ from .stats import Stats
 
 _seed_twister = _Twister.seed
 """The C generator's own seeding (what `random.Random.seed` ends with)."""
+
+
+def _plain_sha512() -> Callable[[bytes], Any]:
+    """The interpreter's own SHA-512 (``_sha512``, ``_sha2`` from Python 3.12): the same
+    digest as hashlib's OpenSSL one, which costs more to set up for a short string."""
+    for name in ("_sha512", "_sha2"):
+        try:
+            return import_module(name).sha512
+        except (ImportError, AttributeError):
+            pass
+    return import_module("hashlib").sha512
+
+
+_sha512 = _plain_sha512()
+
+_idle: list[Random] = []
+"""The generators of the last game `play_game` finished in this process, reseeded for
+its next game (a new generator is a 2.5 kB object to allocate and clear)."""
 
 LOOP_REPEATS = 3
 """A game whose state comes back this many times is stopped as a loop."""
@@ -110,17 +128,19 @@ def result_columns(rules: Rules, params: Any, seats: int) -> int:
     return len(rules.describe_params(params).get("decks") or ()) or seats
 
 
-def _stream(name: str) -> Random:
+def _stream(name: str, rng: Random | None = None) -> Random:
     """``Random(name)``: the same generator in the same state, made without running
-    `random.Random.seed` in the interpreter (which costs as much as a short game's moves).
+    `random.Random.seed` in the interpreter (which costs as much as a short game's moves);
+    ``rng``, if given, is reseeded so instead of making a new one.
 
     For a str, ``Random.seed`` (version 2) seeds the Mersenne Twister with
     ``int.from_bytes(b + sha512(b).digest())`` of ``b = name.encode()`` and clears
-    ``gauss_next``; this does the same on a new, unseeded `Random`.
+    ``gauss_next``; this does the same on a new, unseeded `Random` (or on ``rng``).
     """
-    rng = Random.__new__(Random)
+    if rng is None:
+        rng = Random.__new__(Random)
     data = name.encode()
-    _seed_twister(rng, int.from_bytes(data + sha512(data).digest(), "big"))
+    _seed_twister(rng, int.from_bytes(data + _sha512(data).digest(), "big"))
     rng.gauss_next = None  # type: ignore[attr-defined]
     return rng
 
@@ -146,8 +166,11 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     agents = make_agents(rules, agent_names)
     cap = max_steps if max_steps is not None else getattr(rules, "max_steps", 100_000)
     rec = GameRecord(seed)
-    chance = chance_stream(seed)
-    arng = agent_stream(seed)
+    # The two generators of the last game played here, reseeded (a game played inside
+    # this one, while they are in use, makes new ones).
+    idle = _idle
+    chance = _stream(f"chance:{seed}", idle.pop() if idle else None)
+    arng = _stream(f"agents:{seed}", idle.pop() if idle else None)
     game_log: GameLog | None = None
     if log:
         info = rules.describe_params(params)
@@ -192,8 +215,10 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
         getrandbits = arng.getrandbits
         state = rules.setup(params, chance)
         if check_invariants:
-            for name, message in invariants(state):
-                violation(0, name, message)
+            broken = invariants(state)
+            if broken:  # (nothing to iterate over in the usual empty answer)
+                for name, message in broken:
+                    violation(0, name, message)
         while True:
             outcome = outcome_of(state)
             if outcome is not None:
@@ -277,8 +302,10 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                 actions.append(action)
                 step += 1
                 if check_invariants:
-                    for name, message in invariants(state):
-                        violation(step, name, message)
+                    broken = invariants(state)
+                    if broken:
+                        for name, message in broken:
+                            violation(step, name, message)
     except Exception as error:  # an engine or agent bug: report it, keep the run going
         violation(step, "exception", f"{type(error).__name__}: {error}")
         rec.finished = False
@@ -286,6 +313,9 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     finally:
         if log:
             rules.emit = None
+        if not idle:
+            idle.append(chance)
+            idle.append(arng)
     rec.steps = step
     if state is not None:
         try:

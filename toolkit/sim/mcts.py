@@ -95,6 +95,8 @@ class MCTSAgent:
         self._key: Callable[[Any], Hashable] | None = None
         self._scratch: dict[str, int] | None = None
         self.cap = getattr(rules, "max_steps", 100_000)
+        self._returns: Callable[[Any], Sequence[float]] | None = getattr(rules, "returns",
+                                                                          None)
 
     # ------------------------------------------------------------------- acting
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
@@ -127,11 +129,12 @@ class MCTSAgent:
     # ------------------------------------------------------------------ search
     def _search(self, observation: Any, rng: Random) -> _Node:
         """Run the simulations; return the root node (this player's information set)."""
-        rules = self.rules
+        rules: Any = self.rules  # (``determinize`` is not in the `Rules` protocol)
         determinize, to_move, observe = rules.determinize, rules.to_move, rules.observe
         legal_actions, apply, chance = rules.legal_actions, rules.apply, rules.chance
         outcome = rules.outcome
         key = self._key
+        assert key is not None  # (set by `act` before the first search)
         seat = self.seat
         root = _Node()
         tree: dict[Hashable, _Node] = {(seat, key(observation)): root}
@@ -151,7 +154,8 @@ class MCTSAgent:
                     state = apply(state, chance(state, rng))
                     steps += 1
                     continue
-                nodes: list[_Node | None] | None = []
+                nodes: list[_Node | None] = []
+                transposed = False
                 for q in movers:
                     k = (q, key(observe(state, q)))
                     node = tree.get(k)
@@ -159,10 +163,10 @@ class MCTSAgent:
                         tree[k] = _Node()
                         growing = False  # one new node per mover per simulation
                     elif node.stamp == sim:
-                        nodes = None  # a transposition back onto this path
+                        transposed = True  # a transposition back onto this path
                         break
                     nodes.append(node)
-                if nodes is None:
+                if transposed:
                     break
                 chosen = []
                 for q, node in zip(movers, nodes, strict=True):
@@ -230,7 +234,7 @@ class MCTSAgent:
                     raise RuntimeError(f"player {q} must decide but has no legal action "
                                        "in a playout")
                 elif agents is None:  # the random playout, inline: the hottest loop
-                    chosen.append(legal[rng.randrange(n)])
+                    chosen.append(legal[_below(rng, n)])
                 else:
                     chosen.append(default(state, q, legal, rng))
             for action in chosen:
@@ -246,14 +250,14 @@ class MCTSAgent:
             return legal[0]
         agents = self._rollout_agents
         if agents is None:
-            return legal[rng.randrange(n)]
+            return legal[_below(rng, n)]
         agent = agents[q]
         return agent.act(self.rules.observe(state, q) if agent.observes else None, legal, rng)
 
     def _rewards(self, state: Any, result: Any) -> Sequence[float]:
         """Each seat's reward for how the simulation ended (see the module docstring)."""
         if result is not None:
-            returns = getattr(self.rules, "returns", None)
+            returns = self._returns
             if returns is not None:
                 return returns(state)
             if result.finished and result.winner is not None:
@@ -261,6 +265,16 @@ class MCTSAgent:
                 rewards[result.winner] = 1.0
                 return rewards
         return [1.0 / self.seats] * self.seats
+
+
+def _below(rng: Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0``, drawn as `random.Random._randbelow` draws it
+    (the same numbers from the same stream), without `randrange`'s interpreted checks."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _select(node: _Node, legal: Sequence[Action], rng: Random,
@@ -271,7 +285,7 @@ def _select(node: _Node, legal: Sequence[Action], rng: Random,
     stats = node.stats
     untried = [a for a in legal if a not in stats]
     if untried:
-        action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+        action = untried[_below(rng, len(untried))] if len(untried) > 1 else untried[0]
         s = stats[action] = [1, 0.0]
         return action, s
     bonus = c * math.sqrt(math.log(node.visits))

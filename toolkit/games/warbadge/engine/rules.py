@@ -96,6 +96,8 @@ _SETTLED_IN_DROP: Final = _SETTLED | {ASIDE}
 _SETTLED_BITS: Final = sum(1 << x for x in _SETTLED)
 _SETTLED_BITS_IN_DROP: Final = sum(1 << x for x in _SETTLED_IN_DROP)
 """The same places as bit masks (``1 << place``), for the invariants' fast check."""
+_AGENTS: Final[list[Mapping[str, Callable[[], Agent]]]] = []
+"""`agents.AGENTS`, the agent registry, once `WarBadgeRules.agents` has looked it up."""
 _ORDERS: Final[tuple[tuple[int, ...], ...]] = ((0, 1), (1, 0))
 """Players in priority order, by the parity of the battle counter."""
 _SEEN_BY_ENEMY: Final = frozenset({EXHAUSTED, BATTLE, DYING, DEAD, HIDDEN})
@@ -229,6 +231,16 @@ def beats(a: Side, b: Side) -> int:
     return -1
 
 
+def _same(a: tuple, b: tuple) -> bool:
+    """Whether two tuples hold the very same objects, in order."""
+    if len(a) != len(b):
+        return False
+    for i in range(len(a)):
+        if a[i] is not b[i]:
+            return False
+    return True
+
+
 def mount_allowed(rider: Card | SideView) -> bool:
     """Mount: the rider must not be a beast, abomination, flying or machine."""
     return MOUNT_EXCLUDED.isdisjoint(rider.types)
@@ -248,6 +260,7 @@ class WarBadgeRules(IndexedCounts):
         self.hits: list[int] = []
         self._last_teams: tuple | None = None
         self._det_teams: dict[tuple, tuple[Team, ...]] = {}
+        self._det_last: tuple | None = None
         self.reset_counts()
 
     def hit(self, i: int) -> None:
@@ -261,9 +274,11 @@ class WarBadgeRules(IndexedCounts):
     @property
     def agents(self) -> Mapping[str, Callable[[], Agent]]:
         """The agent registry: name -> factory."""
-        from .agents import AGENTS
+        if not _AGENTS:  # the agents module imports this one: look it up once, when asked
+            from .agents import AGENTS
 
-        return AGENTS
+            _AGENTS.append(AGENTS)
+        return _AGENTS[0]
 
     def absent_ids(self, params: WarBadgeParams) -> set[str]:
         """Coverage ids these teams cannot fire: each ability no badge has, and the
@@ -850,7 +865,9 @@ class WarBadgeRules(IndexedCounts):
         out: list[tuple[int, int]] = []
         for q in (p, 1 - p):
             values = s.teams[q].values
-            out.extend((q, k) for k, x in enumerate(s.status[q]) if x == DEAD and values[k] == v)
+            for k, x in enumerate(s.status[q]):
+                if x == DEAD and values[k] == v:
+                    out.append((q, k))
         return out
 
     # ------------------------------------------------------- using abilities
@@ -1617,7 +1634,12 @@ class WarBadgeRules(IndexedCounts):
         return s
 
     def _teams_of(self, specs0: tuple, specs1: tuple) -> tuple[Team, ...]:
-        """Prepared teams for two lists of specs (cached: teams are immutable)."""
+        """Prepared teams for two lists of specs (cached: teams are immutable). The same
+        spec objects as the last time (a search's every determinization) give the last
+        answer without hashing them."""
+        last = self._det_last
+        if last is not None and _same(last[0], specs0) and _same(last[1], specs1):
+            return last[2]
         cache = self._det_teams
         key = (specs0, specs1)
         teams = cache.get(key)
@@ -1625,6 +1647,7 @@ class WarBadgeRules(IndexedCounts):
             if len(cache) > 64:
                 cache.clear()
             teams = cache[key] = (Team(specs0, 0), Team(specs1, 1))
+        self._det_last = (specs0, specs1, teams)
         return teams
 
     # ------------------------------------------------------------- invariants
@@ -1656,14 +1679,22 @@ class WarBadgeRules(IndexedCounts):
                 return False
             c = committed[p]
             allowed = places
-            if stage == PRE and c >= 0:
-                if st[c] != HAND or tally(st, HAND) != 1:
+            chosen = stage == PRE and c >= 0
+            if chosen:
+                if st[c] != HAND:
                     return False
                 allowed = _SETTLED_BITS | 1 << HAND
+            hand = dropped = 0  # (one pass: in hand, and ready or exhausted)
             for x in st:
                 if x < 0 or not allowed >> x & 1:
                     return False
-            if stage == FLIP and s.target[p] > tally(st, READY) + tally(st, EXHAUSTED):
+                if x == HAND:
+                    hand += 1
+                elif x == READY or x == EXHAUSTED:
+                    dropped += 1
+            if chosen and hand != 1:
+                return False
+            if stage == FLIP and s.target[p] > dropped:
                 return False
         return True
 

@@ -49,6 +49,12 @@ class BadgeSpec:
         return (BadgeSpec, (self.name, self.rank, self.value, self.types, self.strengths,
                             self.weaknesses, self.abilities))
 
+    def __hash__(self) -> int:
+        """The frozen dataclass's hash (of the tuple of the fields), written out so the
+        compiled build makes it natively (observations hash the specs they show)."""
+        return hash((self.name, self.rank, self.value, self.types, self.strengths,
+                     self.weaknesses, self.abilities))
+
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
@@ -458,15 +464,22 @@ class BadgeView:
 
     Immutable plain data compared and hashed by index, spec and status, like a frozen
     dataclass, with natively compiled attributes (agents read them at every decision).
+    A view is made once per team and shown in every observation, so its hash is kept
+    once made (``hashed``, -1 until then; never pickled: a str hashes differently in
+    another process).
     """
 
-    __slots__ = ("index", "spec", "status", "card")
+    __slots__ = ("index", "spec", "status", "card", "hashed")
 
     def __init__(self, index: int, spec: BadgeSpec, status: str, card: Card) -> None:
         self.index = index
         self.spec = spec
         self.status = status
         self.card = card
+        self.hashed = -1
+
+    def __reduce__(self) -> tuple:  # pickled by its fields, without the hash
+        return (BadgeView, (self.index, self.spec, self.status, self.card))
 
     def _key(self) -> tuple:
         return (self.index, self.spec, self.status)
@@ -475,7 +488,10 @@ class BadgeView:
         return isinstance(other, BadgeView) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        h = self.hashed
+        if h == -1:  # (a hash is never -1)
+            h = self.hashed = hash(self._key())
+        return h
 
     def __repr__(self) -> str:
         return f"BadgeView(index={self.index!r}, spec={self.spec!r}, status={self.status!r})"
@@ -544,7 +560,7 @@ class Observation:
 
     __slots__ = ("player", "decision", "round", "rounds", "battle", "mine", "theirs", "their_team",
                  "their_ready", "their_alive", "their_committed", "flip_target", "sides", "dying",
-                 "pending", "names", "public")
+                 "pending", "names", "public", "hashed")
 
     def __init__(self, player: int, decision: str, round: int, rounds: int, battle: int,
                  mine: tuple[BadgeView, ...], theirs: tuple[BadgeView, ...],
@@ -570,6 +586,10 @@ class Observation:
         self.pending = pending
         self.names = names
         self.public = public
+        self.hashed = -1
+
+    def __reduce__(self) -> tuple:  # pickled by its fields, without the kept hash
+        return (Observation, self._key())
 
     def _key(self) -> tuple:
         return (self.player, self.decision, self.round, self.rounds, self.battle, self.mine,
@@ -578,12 +598,45 @@ class Observation:
                 self.names, self.public)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self._key() == other._key()
+        """Equal when every field is (`_key`), compared field by field, the likeliest
+        differences first (the search compares observations that hash alike)."""
+        if self is other:
+            return True
+        if not isinstance(other, Observation):
+            return False
+        return (self.player == other.player and self.public == other.public
+                and self.mine == other.mine and self.theirs == other.theirs
+                and self.decision == other.decision and self.round == other.round
+                and self.rounds == other.rounds and self.battle == other.battle
+                and self.their_team == other.their_team
+                and self.their_ready == other.their_ready
+                and self.their_alive == other.their_alive
+                and self.their_committed == other.their_committed
+                and self.flip_target == other.flip_target and self.sides == other.sides
+                and self.dying == other.dying and self.pending == other.pending
+                and self.names == other.names)
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        """The hash of the fields that tell a game's observations apart (the search keys
+        its nodes by observations): equal observations hash alike; the teams, names and
+        battle sides, hashed spec by spec, are left to the comparison. Kept once made
+        (``hashed``, -1 until then): the search hashes a new node's key twice."""
+        h = self.hashed
+        if h == -1:  # (a hash is never -1)
+            h = self.hashed = hash((self.player, self.decision, self.round, self.battle,
+                                    self.mine, self.theirs, self.their_ready,
+                                    self.their_committed, self.flip_target, self.dying,
+                                    self.pending, self.public))
+        return h
 
     def __repr__(self) -> str:
         return "Observation(" + ", ".join(
-            f"{name}={value!r}" for name, value in zip(self.__slots__, self._key(),
+            f"{name}={value!r}" for name, value in zip(_OBSERVATION_FIELDS, self._key(),
                                                        strict=True)) + ")"
+
+
+_OBSERVATION_FIELDS: Final = (
+    "player", "decision", "round", "rounds", "battle", "mine", "theirs", "their_team",
+    "their_ready", "their_alive", "their_committed", "flip_target", "sides", "dying",
+    "pending", "names", "public")
+"""`Observation`'s fields, in the order of its ``__init__`` and ``_key`` (its repr)."""
