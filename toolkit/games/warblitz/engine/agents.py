@@ -298,10 +298,22 @@ class GreedyAgent:
 
     # ----------------------------------------------------------- move & attack
     def _fresh(self, obs: Observation) -> None:
-        """Forget the plans when the battlefield (pieces, tokens, active cards) changed."""
+        """Forget the plans when the battlefield (pieces, tokens, active cards) changed;
+        when only one own unit's tokens did (a token assigned), only that unit's plan
+        (the others' read their own tokens and the enemies' numbers, never an own
+        unit's tokens)."""
         key = (obs.board, obs.u, obs.active)
-        if key != self._seen:
-            self._seen, self._plans, self._aims = key, {}, {}
+        seen = self._seen
+        if key == seen:
+            return
+        self._seen = key
+        if seen and obs.board == seen[0] and obs.active == seen[2]:
+            x = _retokened(obs, seen[1])
+            if x != EMPTY:
+                self._plans.pop(x, None)
+                self._aims.pop(x, None)
+                return
+        self._plans, self._aims = {}, {}
 
     def _plan(self, obs: Observation, uid: int) -> tuple[float, int]:
         """The best attack value the unit can reach this activation, and where from.
@@ -448,6 +460,24 @@ class GreedyAgent:
             return ((friendly == good), value, -uid)
 
         return max(legal, key=score)
+
+
+def _retokened(obs: Observation, before: tuple[int, ...]) -> int:
+    """The one unit of the observing player whose tokens alone differ between
+    ``before`` and ``obs.u`` (EMPTY when anything else changed)."""
+    u = obs.u
+    if len(u) != len(before):
+        return EMPTY
+    x = EMPTY
+    for i in range(len(u)):
+        if u[i] != before[i]:
+            uid = i // F
+            if i % F < TDEF or (x != EMPTY and uid != x):
+                return EMPTY
+            x = uid
+    if x != EMPTY and obs.game.owner[x] != obs.player:
+        return EMPTY
+    return x
 
 
 class _Aim:

@@ -281,9 +281,9 @@ class WarblitzRules(EffectResolver):
 
     def state_hash(self, s: State) -> int:
         """A hash of `state_key` (equal keys, equal hashes): the pieces' numbers by their
-        cached hash (the battlefield follows from them), the rest as in the key."""
-        return hash((s.pieces()[2], tuple(s.pile), tuple(s.hand), tuple(s.used),
-                     tuple(s.gone), tuple(s.active), tuple(s.held), s.opened, s.perm, s.temp,
+        cached hash (the battlefield follows from them), the card zones by theirs, the rest
+        as in the key."""
+        return hash((s.pieces()[2], s.zones_hash(), tuple(s.held), s.opened, s.perm, s.temp,
                      min(s.turns[0], 3), min(s.turns[1], 3), s.current, s.phase, s.resume,
                      s.upgraded, s.deployed, s.fresh, s.acted, s.unit, s.struck, s.assigned,
                      s.attack, s.queue, s.outcome))

@@ -322,7 +322,8 @@ class State:
     still the parent's lists). Every change to ``u`` or ``board`` goes through `write`;
     ``frozen`` caches `pieces`; ``owns`` tells which lists `zones` (1) and `holdings` (2)
     made this state's own; ``aims`` keeps the acting unit's targets once the state has
-    settled in the unit attack phase (the rules' cache, not part of the battle).
+    settled in the unit attack phase (the rules' cache, not part of the battle);
+    ``zhash`` caches `zones_hash` (-1: not worked out since the zones last changed).
     """
 
     game: Game
@@ -358,6 +359,7 @@ class State:
     frozen: tuple | None = None
     owns: int = 0
     aims: list[int] | None = None
+    zhash: int = -1
 
     def copy(self) -> State:
         """A copy that can be changed without touching this state: the battlefield and
@@ -373,6 +375,7 @@ class State:
         t.fresh, t.acted, t.unit, t.struck = self.fresh, self.acted, self.unit, self.struck
         t.assigned, t.attack, t.queue = self.assigned, self.attack, self.queue
         t.outcome, t.frozen, t.changed, t.owns, t.aims = self.outcome, self.frozen, None, 0, None
+        t.zhash = self.zhash
         t.sound = self if self.sound is SOUND else None
         return t
 
@@ -391,7 +394,9 @@ class State:
 
     def zones(self) -> None:
         """Make the per-player lists of card zones (``pile``, ``hand``, ``used``,
-        ``gone``, ``active``) this state's own, before one of them changes."""
+        ``gone``, ``active``) this state's own, before one of them changes (which
+        forgets their hash)."""
+        self.zhash = -1
         if not self.owns & 1:
             self.owns |= 1
             self.pile, self.hand, self.used = self.pile[:], self.hand[:], self.used[:]
@@ -412,6 +417,15 @@ class State:
             u = tuple(self.u)
             frozen = self.frozen = (tuple(self.board), u, hash(u))
         return frozen
+
+    def zones_hash(self) -> int:
+        """The hash of the card zones (``pile``, ``hand``, ``used``, ``gone``,
+        ``active``), worked out once and shared by the copies that share them."""
+        h = self.zhash
+        if h == -1:  # (a hash is never -1)
+            h = self.zhash = hash((tuple(self.pile), tuple(self.hand), tuple(self.used),
+                                   tuple(self.gone), tuple(self.active)))
+        return h
 
     def pos(self, uid: int) -> int:
         """The uid's space, or EMPTY when it is not on the battlefield."""
@@ -569,5 +583,5 @@ def state_of(obs: Observation, pile: list[tuple[int, ...]],
     t.phase, t.resume, t.upgraded, t.deployed = obs.phase, obs.resume, obs.upgraded, obs.deployed
     t.fresh, t.acted, t.unit, t.struck = obs.fresh, obs.acted, obs.unit, obs.struck
     t.assigned, t.attack, t.queue, t.outcome = obs.assigned, obs.attack, obs.queue, obs.outcome
-    t.sound, t.changed, t.frozen, t.owns, t.aims = None, None, None, 0, None
+    t.sound, t.changed, t.frozen, t.owns, t.aims, t.zhash = None, None, None, 0, None, -1
     return t
