@@ -41,6 +41,7 @@ from collections.abc import Callable, Hashable, Sequence
 from random import Random
 from typing import Any
 
+from .draws import below
 from .engine import CHANCE, Action, Agent, Rules
 
 EXPLORATION = 0.7
@@ -234,7 +235,7 @@ class MCTSAgent:
                     raise RuntimeError(f"player {q} must decide but has no legal action "
                                        "in a playout")
                 elif agents is None:  # the random playout, inline: the hottest loop
-                    chosen.append(legal[_below(rng, n)])
+                    chosen.append(legal[below(rng, n)])
                 else:
                     chosen.append(default(state, q, legal, rng))
             for action in chosen:
@@ -250,7 +251,7 @@ class MCTSAgent:
             return legal[0]
         agents = self._rollout_agents
         if agents is None:
-            return legal[_below(rng, n)]
+            return legal[below(rng, n)]
         agent = agents[q]
         return agent.act(self.rules.observe(state, q) if agent.observes else None, legal, rng)
 
@@ -267,16 +268,6 @@ class MCTSAgent:
         return [1.0 / self.seats] * self.seats
 
 
-def _below(rng: Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n > 0``, drawn as `random.Random._randbelow` draws it
-    (the same numbers from the same stream), without `randrange`'s interpreted checks."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def _select(node: _Node, legal: Sequence[Action], rng: Random,
             c: float) -> tuple[Action, list]:
     """UCB1 at ``node`` over ``legal``: an untried action first (at random among them),
@@ -285,7 +276,7 @@ def _select(node: _Node, legal: Sequence[Action], rng: Random,
     stats = node.stats
     untried = [a for a in legal if a not in stats]
     if untried:
-        action = untried[_below(rng, len(untried))] if len(untried) > 1 else untried[0]
+        action = untried[below(rng, len(untried))] if len(untried) > 1 else untried[0]
         s = stats[action] = [1, 0.0]
         return action, s
     bonus = c * math.sqrt(math.log(node.visits))

@@ -36,12 +36,12 @@ def _modules(folder: str, *names: str) -> tuple[str, ...]:
 
 
 COMPILED: dict[str, tuple[str, ...]] = {
-    "sim": _modules("toolkit/sim", "harness", "mcts"),
+    "sim": _modules("toolkit/sim", "draws", "harness", "mcts"),
     "warbadge": _modules("toolkit/games/warbadge/engine", "rulings", "state", "rules", "agents"),
     "battlegate": _modules("toolkit/games/battlegate/engine", "rulings", "state", "rules",
                            "agents"),
     "valiantwars": _modules("toolkit/games/valiantwars/engine", "rulings", "state", "lines",
-                            "shuffling", "rules", "agents"),
+                            "rules", "agents"),
     "banners": _modules("toolkit/games/banners/engine", "state", "moves", "rules", "checks",
                         "counting", "agents"),
     "warblitz": _modules("toolkit/games/warblitz/engine", "rulings", "state", "basics", "base",

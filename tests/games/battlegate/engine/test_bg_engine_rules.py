@@ -8,7 +8,6 @@ import pytest
 from bgkit import act, deck, filler, params, position, stop
 
 from toolkit.games.battlegate.engine import BattleGateRules
-from toolkit.games.battlegate.engine.rules import _shuffle
 from toolkit.games.battlegate.engine.state import ATTACK, BOOST, DEFEND, DISCARD, DRAW, FIELD
 from toolkit.sim.engine import Outcome
 
@@ -32,19 +31,6 @@ def test_highest_bottom_card_goes_first(rules):
         assert s.first == 1
     assert rules.counts["battlegate.rule.cut"] == 5
     assert rules.counts["battlegate.rule.recut"] == 0
-
-
-def test_shuffle_draws_as_random_shuffle():
-    """How to play: "each player shuffles their deck": the engine's own shuffle puts the
-    cards in the order `Random.shuffle` does from the same seed, and draws as much."""
-    for seed in range(10):
-        for size in (0, 1, 2, 7, 19, 42, 61):
-            ours, theirs = list(range(size)), list(range(size))
-            a, b = Random(seed), Random(seed)
-            _shuffle(a, ours)
-            b.shuffle(theirs)
-            assert ours == theirs
-            assert a.random() == b.random()
 
 
 def test_tied_players_cut_again(rules):

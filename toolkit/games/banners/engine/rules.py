@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from random import Random
 from typing import Any, Final
 
+from toolkit.sim.draws import below
 from toolkit.sim.engine import CHANCE, Outcome
 
 from ..book import EFFECT_NAMES
@@ -1581,26 +1582,14 @@ class BannersRules(Counting):
         return f"plays {name}"
 
 
-def _below(rng: Random, n: int) -> int:
-    """``rng.randrange(n)`` (n > 0), drawn as `random.Random` draws it: ``getrandbits``
-    of ``n``'s bit length until below ``n``, without ``randrange``'s interpreted checks."""
-    if n <= 0:
-        raise ValueError(f"empty range for randrange({n})")
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def _die(rng: Random) -> int:
     """One die: ``rng.randrange(6) + 1``."""
-    return _below(rng, 6) + 1
+    return below(rng, 6) + 1
 
 
 def _pick(counts: tuple[int, ...], rng: Random) -> int:
     """A kind drawn at random, each card equally likely."""
-    r = _below(rng, sum(counts))
+    r = below(rng, sum(counts))
     for k, n in enumerate(counts):
         if r < n:
             return k

@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
 from typing import Any, Final
 
+from toolkit.sim.draws import shuffle
 from toolkit.sim.engine import Agent, EmitHook, Instrumented, Outcome
 
 from .rulings import COVERAGE_IDS, RULINGS
@@ -156,19 +157,6 @@ def _add_bits(mask: int, cards: tuple[int, ...]) -> int:
             return -1
         mask |= bit
     return mask
-
-
-def _shuffle(rng: Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``: the same swaps from the same numbers drawn (`Random.shuffle`
-    picking each place by `Random.getrandbits` as `Random._randbelow` does), compiled."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _count(flags: tuple[int, ...], cards: tuple[int, ...]) -> int:
@@ -314,7 +302,7 @@ class BattleGateRules(Instrumented):
         order = []
         for d in decks:
             cards = list(range(d.size))
-            _shuffle(rng, cards)
+            shuffle(rng, cards)
             order.append(cards)
         if self.emit:
             self.emit("round", "Setup")
@@ -407,7 +395,7 @@ class BattleGateRules(Instrumented):
             # "In the event of a tie all tied players shuffle and cut their decks again"
             self.fire("battlegate.rule.recut")
             for p in tied:
-                _shuffle(rng, order[p])
+                shuffle(rng, order[p])
             contenders = tied
 
     # ---------------------------------------------------------------- interface
@@ -1222,7 +1210,7 @@ class BattleGateRules(Instrumented):
             if bottom >= 0:
                 seen.add(bottom)
             unseen = [c for c in range(d.size) if c not in seen]
-            _shuffle(rng, unseen)
+            shuffle(rng, unseen)
             extra = obs.hand_sizes[q] - len(known)
             hand.append(tuple(sorted(known + tuple(unseen[:extra]))))
             order.append(tuple(unseen[extra:]) + ((bottom,) if bottom >= 0 else ()))

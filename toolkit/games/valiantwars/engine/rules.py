@@ -35,6 +35,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Final, cast
 
+from toolkit.sim.draws import shuffle
 from toolkit.sim.engine import CHANCE, Instrumented, Outcome
 
 from ..vocab import (
@@ -61,7 +62,6 @@ from .rulings import (
     PENALTY_IDS,
     RULINGS,
 )
-from .shuffling import shuffle
 from .state import (
     ACTIVE_PENALTIES,
     APPRENTICE,

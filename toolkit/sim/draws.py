@@ -1,10 +1,10 @@
-"""Shuffling as `random.Random.shuffle` does it, draw for draw, without its per-card
-method calls (a round shuffles every player's cards: the hottest use of chance).
+"""Random draws as `random.Random` makes them, draw for draw, without its interpreted
+per-call checks: the engines' and the search's hottest uses of chance, shared by all.
 
 `shuffle(rng, cards)` gives the very order ``rng.shuffle(cards)`` would give from the same
 rng state, and leaves the rng in the same state. It checks this once against the running
 Python's own `Random.shuffle` and falls back to it if they ever differ (or for an rng
-that is not a plain `Random`).
+that is not a plain `Random`). `below(rng, n)` is ``rng.randrange(n)``, the same way.
 """
 
 from __future__ import annotations
@@ -51,3 +51,15 @@ def shuffle(rng: Random, cards: list) -> None:
         _fast_shuffle(rng, cards)
     else:
         rng.shuffle(cards)
+
+
+def below(rng: Random, n: int) -> int:
+    """``rng.randrange(n)`` (n > 0), drawn as `random.Random` draws it: ``getrandbits``
+    of ``n``'s bit length until below ``n``, without ``randrange``'s interpreted checks."""
+    if n <= 0:
+        raise ValueError(f"empty range for randrange({n})")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
