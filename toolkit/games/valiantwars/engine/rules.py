@@ -269,7 +269,11 @@ def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     i = len(cards)
     while i > 0 and cards[i - 1] > card:
         i -= 1
-    return cards[:i] + (card,) + cards[i:]
+    if i == len(cards):
+        return cards + (card,)
+    items = list(cards)
+    items.insert(i, card)
+    return tuple(items)
 
 
 def _drew_one(deck: tuple[int, ...], line: tuple[int, ...], new_deck: tuple[int, ...],
@@ -296,6 +300,16 @@ def _gained_alike(owned: tuple[int, ...], new_owned: tuple[int, ...], gained: tu
         return False
     for i in range(1, len(new_owned)):
         if new_owned[i - 1] > new_owned[i]:
+            return False
+    return True
+
+
+def _is_rest(old: tuple[int, ...], gone: int, cards: tuple[int, ...]) -> bool:
+    """Whether ``cards`` is ``old`` without its first ``gone`` cards."""
+    if len(old) - gone != len(cards):
+        return False
+    for i in range(len(cards)):
+        if cards[i] != old[gone + i]:
             return False
     return True
 
@@ -372,8 +386,8 @@ class ValiantWarsRules(Instrumented):
                                      "self-counts": G_SELF_COUNTS,
                                      "mercenary-gold": G_MERCENARY_GOLD}
         self._ids.update({("pen", code): i for code, i in PENALTY_INDEX.items()})
-        self._clean: dict[Any, tuple] = {}
-        """The places last found clean, under ``"places"`` (see `_places_clean`)."""
+        self._places: tuple[Any, tuple[tuple[int, ...], ...]] = (None, ())
+        """The pool and the places last found clean (see `_places_clean`)."""
         self._clean_state: State | None = None
         """The state last found clean (see `invariants`)."""
         self._places_state: State | None = None
@@ -384,8 +398,12 @@ class ValiantWarsRules(Instrumented):
         """Per seat, the values last found clean (see `_invariants`)."""
         self._slow: tuple[tuple, int] = ((), 0)
         """The slow part of the last state key and its hash (see `state_key`)."""
-        self._tally: tuple[tuple, tuple[int, int, int]] = ((), (0, 0, 0))
-        """The last line tallied for a purchase and its tally (see `_buy_options`)."""
+        self._tallied: tuple[Any, tuple[int, ...], tuple[int, ...], int, tuple] = (
+            None, (), (), 0, ())
+        """The last line tallied for a purchase, as (pool, line, face-down cards, stack,
+        copies), and its Gold and purchase limit (see `_buy_options`)."""
+        self._tally_gold = 0
+        self._tally_limit = 0
         self.reset_counts()
 
     @property
@@ -1165,12 +1183,13 @@ class ValiantWarsRules(Instrumented):
         a Soldier, or nothing more."""
         pool = s.pool
         # A buyer's line does not change while they buy: tally it once.
-        line = (pool, s.line[p], s.down[p], s.stack[p], s.copies)
-        last, counted = self._tally
-        if last != line:
-            counted = tally(*line)
-            self._tally = (line, counted)
-        _, gold, limit = counted
+        line, down, stack, copies = s.line[p], s.down[p], s.stack[p], s.copies
+        last = self._tallied
+        if not (last[0] is pool and last[1] is line and last[2] is down and last[3] == stack
+                and last[4] is copies):
+            _, self._tally_gold, self._tally_limit = tally(pool, line, down, stack, copies)
+            self._tallied = (pool, line, down, stack, copies)
+        gold, limit = self._tally_gold, self._tally_limit
         if s.bought >= limit:
             return BUY_PASS[p]
         budget = gold - s.spent
@@ -1454,7 +1473,7 @@ class ValiantWarsRules(Instrumented):
                 and s.omen_supply is last.omen_supply and s.locations is last.locations
                 and s.box is last.box and s.vp is last.vp and s.extra is last.extra):
             return ()
-        problems = list(self._invariants(s))
+        problems = self._invariants(s)
         if not problems:
             self._clean_state = s
         return problems
@@ -1464,7 +1483,6 @@ class ValiantWarsRules(Instrumented):
         ones last found clean."""
         out: list[tuple[str, str]] = []
         pool = s.pool
-        clean = self._clean
         known = self._places_state
         if (known is not None and known.pool is pool and s.market is known.market
                 and s.pile is known.pile and s.soldiers is known.soldiers
@@ -1488,7 +1506,7 @@ class ValiantWarsRules(Instrumented):
                       and pool.omen_set.issuperset(s.omen_supply)):
                 out.append(("piles", "a card lies in the wrong pile"))
             else:
-                clean["places"] = (pool, places)
+                self._places = (pool, places)
                 self._places_state = s
         phase = s.phase
         if (s.outcome is not None) != (phase == OVER):
@@ -1554,8 +1572,8 @@ class ValiantWarsRules(Instrumented):
         the places that changed must hold, all together, the very cards they held then
         (so every card is still in exactly one place), and a changed pile only cards of
         its kind. False means: check them in full."""
-        last = self._clean.get("places")
-        if last is None or last[0] is not pool or len(last[1]) != len(places):
+        last = self._places
+        if last[0] is not pool or len(last[1]) != len(places):
             return False
         before: tuple[tuple[int, ...], ...] = last[1]
         # The Market, the Champion pile, the Soldiers, the Gold, the Dark Omens: the
@@ -1569,10 +1587,11 @@ class ValiantWarsRules(Instrumented):
             old = before[i]
             if cards is not old:
                 gone = len(old) - len(cards)
-                if gone > 0 and cards == old[gone:]:
+                if gone > 0 and _is_rest(old, gone, cards):
                     # cards taken from the top: only those moved (the rest were of the
                     # pile's kind already)
-                    then += old[:gone]
+                    for j in range(gone):
+                        then.append(old[j])
                 elif i < 5 and not kinds[i].issuperset(cards):
                     return False
                 else:
@@ -1580,9 +1599,10 @@ class ValiantWarsRules(Instrumented):
                 changed += 1
         if not changed:
             return True  # the very places last found clean
-        if len(now) != len(then) or sorted(now) != sorted(then):
+        if len(now) != len(then) or (
+                now[0] != then[0] if len(now) == 1 else sorted(now) != sorted(then)):
             return False
-        self._clean["places"] = (pool, places)
+        self._places = (pool, places)
         return True
 
     def _player_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
@@ -1619,16 +1639,14 @@ class ValiantWarsRules(Instrumented):
             return False
         for c in owned:
             marks[c] = True
-        same = True
         for c in cards:
             if 0 <= c < n and marks[c]:
                 marks[c] = False
             else:
-                same = False
-                break
-        for c in owned:
-            marks[c] = False
-        return same
+                for o in owned:
+                    marks[o] = False
+                return False
+        return True  # as many cards as owned, each took one mark off: none left
 
     def _line_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
         """Face-down cards lie in the line, the stack and the Dark Omens are counted
