@@ -304,16 +304,6 @@ def _gained_alike(owned: tuple[int, ...], new_owned: tuple[int, ...], gained: tu
     return True
 
 
-def _is_rest(old: tuple[int, ...], gone: int, cards: tuple[int, ...]) -> bool:
-    """Whether ``cards`` is ``old`` without its first ``gone`` cards."""
-    if len(old) - gone != len(cards):
-        return False
-    for i in range(len(cards)):
-        if cards[i] != old[gone + i]:
-            return False
-    return True
-
-
 def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
            came: list[int]) -> None:
     """Add to ``gone`` and ``came`` the cards of ``old`` and ``new`` once the cards they
@@ -330,36 +320,6 @@ def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
     while j < m:
         gone.append(old[j])
         j += 1
-
-
-class _Seen:
-    """One player's values last found clean by `ValiantWarsRules._invariants`: the pool,
-    whether the phase was the shuffle, a draw, whether the Dark Omen supply was empty,
-    the player's deck, line, face-down cards, gains, cards owned, status, Dark Omens
-    counted, opening stack, known top cards, victory points and added Dark Omens."""
-
-    __slots__ = ("pool", "shuffling", "drawing", "no_supply", "deck", "line", "down",
-                 "gained", "owned", "status", "omens", "stack", "peek", "vp", "extra")
-
-    def __init__(self, pool: Pool, shuffling: bool, drawing: bool, no_supply: bool,
-                 deck: tuple[int, ...], line: tuple[int, ...], down: tuple[int, ...],
-                 gained: tuple[int, ...], owned: tuple[int, ...], status: int, omens: int,
-                 stack: int, peek: int, vp: int, extra: int) -> None:
-        self.pool = pool
-        self.shuffling = shuffling
-        self.drawing = drawing
-        self.no_supply = no_supply
-        self.deck = deck
-        self.line = line
-        self.down = down
-        self.gained = gained
-        self.owned = owned
-        self.status = status
-        self.omens = omens
-        self.stack = stack
-        self.peek = peek
-        self.vp = vp
-        self.extra = extra
 
 
 class ValiantWarsRules(Instrumented):
@@ -394,8 +354,9 @@ class ValiantWarsRules(Instrumented):
         """The last state whose places were found clean (see `_invariants`)."""
         self._marks: list[bool] = [False] * 1024
         """A mark per card id, all False between uses (see `_makes_up`)."""
-        self._seen: list[_Seen | None] = []
-        """Per seat, the values last found clean (see `_invariants`)."""
+        self._seen: list[State | None] = []
+        """Per seat, the last state in which that player's values were found clean (see
+        `_invariants`; a state is never changed once handed out)."""
         self._slow: tuple[tuple, int] = ((), 0)
         """The slow part of the last state key and its hash (see `state_key`)."""
         self._tallied: tuple[Any, tuple[int, ...], tuple[int, ...], int, tuple] = (
@@ -1528,21 +1489,23 @@ class ValiantWarsRules(Instrumented):
             if last is None or last.pool is not pool:
                 problems = self._player_invariants(s, p)
             else:
-                same_cards = (shuffling == last.shuffling and dk is last.deck
-                              and ln is last.line and gn is last.gained and ow is last.owned)
-                same_line = (drawing == last.drawing and ln is last.line and dn is last.down
-                             and dk is last.deck and st == last.status and om == last.omens
-                             and sk == last.stack and pk == last.peek)
-                same_vp = (no_supply == last.no_supply and ow is last.owned and v == last.vp
-                           and ex == last.extra)
+                was = last.phase
+                was_shuffling = was == SHUFFLE
+                ldk, lln, lgn, low = last.deck[p], last.line[p], last.gained[p], last.owned[p]
+                same_cards = (shuffling == was_shuffling and dk is ldk and ln is lln
+                              and gn is lgn and ow is low)
+                same_line = (drawing == (was == DRAW or was == CHOICE) and ln is lln
+                             and dn is last.down[p] and dk is ldk and st == last.status[p]
+                             and om == last.omens[p] and sk == last.stack[p]
+                             and pk == last.peek[p])
+                same_vp = (no_supply == (not last.omen_supply) and ow is low
+                           and v == last.vp[p] and ex == last.extra[p])
                 if same_cards and same_line and same_vp:
                     continue  # nothing of this player's changed: still clean
                 problems = []
-                if not same_cards and (shuffling or last.shuffling or not (
-                        _drew_one(last.deck, last.line, dk, ln)
-                        if gn is last.gained and ow is last.owned
-                        else dk is last.deck and ln is last.line
-                        and _gained_alike(last.owned, ow, last.gained, gn))):
+                if not same_cards and (shuffling or was_shuffling or not (
+                        _drew_one(ldk, lln, dk, ln) if gn is lgn and ow is low
+                        else dk is ldk and ln is lln and _gained_alike(low, ow, lgn, gn))):
                     problems = self._card_invariants(s, p)
                 if not problems and not same_line:
                     problems = self._line_invariants(s, p)
@@ -1555,8 +1518,7 @@ class ValiantWarsRules(Instrumented):
             else:
                 while len(seen) <= p:
                     seen.append(None)
-                seen[p] = _Seen(pool, shuffling, drawing, no_supply, dk, ln, dn, gn, ow, st, om,
-                                sk, pk, v, ex)
+                seen[p] = s
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
             out.append(("market", f"the Market shows {len(s.market)} Champions"))
         if s.locations and s.locations[-1] != pool.throne:
@@ -1587,7 +1549,7 @@ class ValiantWarsRules(Instrumented):
             old = before[i]
             if cards is not old:
                 gone = len(old) - len(cards)
-                if gone > 0 and _is_rest(old, gone, cards):
+                if gone > 0 and cards == old[gone:]:
                     # cards taken from the top: only those moved (the rest were of the
                     # pile's kind already)
                     for j in range(gone):
