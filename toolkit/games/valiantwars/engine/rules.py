@@ -231,6 +231,11 @@ S_GOLD: Final = S_WON + 3
 S_SOLDIER: Final = S_WON + 4
 
 
+ZEROS: Final = tuple((0,) * n for n in range(9))
+EMPTIES: Final = tuple(((),) * n for n in range(9))
+ALL_DRAWING: Final = tuple((DRAWING,) * n for n in range(9))
+NOT_STOPPED: Final = tuple((-1,) * n for n in range(9))
+"""By number of players: the per-seat values of a round's start (see `_end_round`)."""
 SEATS_IN: Final = tuple(tuple(p for p in range(8) if mask >> p & 1) for mask in range(256))
 """The seats of each set of seats (bit ``p`` of the index: seat ``p``), in seat order."""
 DRAW_OPTIONS: Final = tuple((("draw", p), ("stop", p)) for p in range(8))
@@ -733,7 +738,7 @@ class ValiantWarsRules(Instrumented):
                     self.hit(G_STOP_BEFORE_DRAWING)
             else:
                 drawers.append(p)
-        s.chose = (0,) * s.players
+        s.chose = ZEROS[s.players]
         if drawers:
             self.hit(G_SIMULTANEOUS_DRAW)
         for p in drawers:
@@ -1254,7 +1259,10 @@ class ValiantWarsRules(Instrumented):
             stats[by_round + 3] += sw
             stats[by_round + 4] += gold
         top = s.locations[0]
-        best = max(swords)
+        best = -1
+        for sw in swords:
+            if sw > best:
+                best = sw
         winners = [p for p in range(n) if swords[p] == best] if best >= 0 else []
         if self._emit:
             self._emit("battle", "Battle for " + describe_card(pool, top))
@@ -1333,12 +1341,11 @@ class ValiantWarsRules(Instrumented):
     def _end_round(self, s: State) -> None:
         """6. Shuffle and Get Ready: every card back into its owner's cards."""
         n = s.players
-        zeros = (0,) * n
-        empty = ((),) * n
-        s.deck = s.line = s.down = s.gained = empty
-        s.status = (DRAWING,) * n
+        zeros = ZEROS[n]
+        s.deck = s.line = s.down = s.gained = EMPTIES[n]
+        s.status = ALL_DRAWING[n]
         s.chose = s.omens = s.stack = s.peek = zeros
-        s.stop_at = (-1,) * n
+        s.stop_at = NOT_STOPPED[n]
         s.copies = s.queue = s.fresh = s.buyers = s.options = ()
         s.choice = None
         s.beat = s.bpos = s.bought = s.spent = s.order_for = 0
