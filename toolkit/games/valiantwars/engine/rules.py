@@ -100,6 +100,7 @@ from .state import (
     SAINT,
     SHAMAN,
     SHUFFLE,
+    SOLDIER,
     STATUS_NAMES,
     STOPPED,
     VP_PER_OMEN,
@@ -307,6 +308,48 @@ def _gained_alike(owned: tuple[int, ...], new_owned: tuple[int, ...], gained: tu
         if new_owned[i - 1] > new_owned[i]:
             return False
     return True
+
+
+PLACE_KINDS: Final = (CHAMPION, CHAMPION, SOLDIER, -1, OMEN)
+"""The kind of card the Market, the Champion pile, the Soldiers, the Gold and the Dark
+Omens may hold (-1: any, for the Gold: "piles" in `invariants`)."""
+
+
+def _all_of(pool: Pool, kind: int, cards: tuple[int, ...]) -> bool:
+    """Whether every one of ``cards`` is a card of the pool of this kind (-1: any)."""
+    kinds = pool.kind
+    size = pool.size
+    for c in cards:
+        if not 0 <= c < size or (kind >= 0 and kinds[c] != kind):
+            return False
+    return True
+
+
+def _each_once(size: int, places: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether ``places``, holding ``size`` cards in all, hold ``size`` different cards
+    (``len(set().union(*places)) == size``), by a mark per card id."""
+    seen = [False] * size
+    for cards in places:
+        for c in cards:
+            if not 0 <= c < size:  # not a card of the pool: count them as a set does
+                return len(set().union(*places)) == size
+            if seen[c]:
+                return False
+            seen[c] = True
+    return True
+
+
+def _same_cards(a: list[int], b: list[int]) -> bool:
+    """Whether ``a`` and ``b`` hold the same cards, in any order (by hand for one or two
+    cards, the usual moves)."""
+    n = len(a)
+    if n != len(b):
+        return False
+    if n == 1:
+        return a[0] == b[0]
+    if n == 2:
+        return (a[0] == b[0] and a[1] == b[1]) or (a[0] == b[1] and a[1] == b[0])
+    return sorted(a) == sorted(b)
 
 
 def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
@@ -1466,12 +1509,11 @@ class ValiantWarsRules(Instrumented):
             total = sum(map(len, places))
             if total != pool.size:
                 out.append(("card-count", f"{total} cards in play, the pool has {pool.size}"))
-            elif len(set().union(*places)) != pool.size:
+            elif not _each_once(pool.size, places):
                 out.append(("one-place", "some card is in two places or in none"))
-            elif not (pool.champion_set.issuperset(s.market)
-                      and pool.champion_set.issuperset(s.pile)
-                      and pool.soldier_set.issuperset(s.soldiers)
-                      and pool.omen_set.issuperset(s.omen_supply)):
+            elif not (_all_of(pool, CHAMPION, s.market) and _all_of(pool, CHAMPION, s.pile)
+                      and _all_of(pool, SOLDIER, s.soldiers)
+                      and _all_of(pool, OMEN, s.omen_supply)):
                 out.append(("piles", "a card lies in the wrong pile"))
             else:
                 self._places = (pool, places)
@@ -1545,10 +1587,6 @@ class ValiantWarsRules(Instrumented):
         if last[0] is not pool or len(last[1]) != len(places):
             return False
         before: tuple[tuple[int, ...], ...] = last[1]
-        # The Market, the Champion pile, the Soldiers, the Gold, the Dark Omens: the
-        # cards each may hold (any, for the Gold: "piles" in `invariants`).
-        kinds = (pool.champion_set, pool.champion_set, pool.soldier_set, pool.ids,
-                 pool.omen_set)
         now: list[int] = []
         then: list[int] = []
         changed = 0
@@ -1561,16 +1599,15 @@ class ValiantWarsRules(Instrumented):
                     # pile's kind already)
                     for j in range(gone):
                         then.append(old[j])
-                elif i < 5 and not kinds[i].issuperset(cards):
+                elif i < 5 and not _all_of(pool, PLACE_KINDS[i], cards):
                     return False
                 else:
                     _moved(old, cards, then, now)
                 changed += 1
         if not changed:
             return True  # the very places last found clean
-        if len(now) != len(then) or (
-                now[0] != then[0] if len(now) == 1 else sorted(now) != sorted(then)):
-            return False
+        if len(now) > 8 or not _same_cards(now, then):
+            return False  # (many cards moved, as from one game to the next: in full)
         self._places = (pool, places)
         return True
 
