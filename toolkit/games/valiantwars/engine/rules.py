@@ -1634,17 +1634,19 @@ class ValiantWarsRules(Instrumented):
     def _makes_up(self, owned: tuple[int, ...], cards: tuple[int, ...]) -> bool:
         """Whether ``sorted(cards) == list(owned)``: when ``owned`` is strictly increasing
         (no card twice), by marking its cards and taking each of ``cards`` off once."""
+        if len(cards) != len(owned):
+            return False
         marks = self._marks
         n = len(marks)
         last = -1
-        for c in owned:
+        for i in range(len(owned)):  # mark them, while they keep increasing
+            c = owned[i]
             if c <= last or c >= n:
+                for j in range(i):
+                    marks[owned[j]] = False
                 return sorted(cards) == list(owned)
-            last = c
-        if len(cards) != len(owned):
-            return False
-        for c in owned:
             marks[c] = True
+            last = c
         for c in cards:
             if 0 <= c < n and marks[c]:
                 marks[c] = False
