@@ -36,7 +36,7 @@ from random import Random
 from typing import Any, Final, cast
 
 from toolkit.sim.draws import shuffle
-from toolkit.sim.engine import CHANCE, Instrumented, Outcome
+from toolkit.sim.engine import CHANCE, EmitHook, Instrumented, Outcome
 
 from ..vocab import (
     EFFECT_NAMES,
@@ -100,6 +100,7 @@ from .state import (
     SAINT,
     SHAMAN,
     SHUFFLE,
+    SOLDIER,
     STATUS_NAMES,
     STOPPED,
     VP_PER_OMEN,
@@ -205,25 +206,64 @@ _new_observation: Final = tuple.__new__
 """Builds an `Observation` from its fields in order (its own ``__new__`` is slower)."""
 
 
-_SEAT_STATS: Final = tuple(tuple(f"{STAT}seat{p + 1}.{what}" for what in
-                          ("rounds", "out", "in", "swords", "gold")) for p in range(8))
-"""Per seat, the statistics keys a battle adds to (see `game_stats`)."""
-_ROUND_STATS: Final = tuple(tuple(f"{STAT}round{k}.{what}" for what in
-                           ("players", "out", "in", "swords", "gold"))
-                     for k in range(1, ROUND_BUCKETS + 1))
-"""Per round number (1 to `ROUND_BUCKETS`, from index 0), the statistics keys a battle
-adds to."""
+SEAT_STATS: Final = ("rounds", "out", "in", "swords", "gold", "locations")
+"""What is counted per seat (``seatN.rounds`` ...); a battle adds to the first five."""
+ROUND_STATS: Final = ("players", "out", "in", "swords", "gold")
+"""What a battle counts per round number (``roundK.players`` ...)."""
+STAT_KEYS: Final = (tuple(f"{STAT}seat{p + 1}.{what}" for p in range(8) for what in SEAT_STATS)
+                    + tuple(f"{STAT}round{k}.{what}" for k in range(1, ROUND_BUCKETS + 1)
+                            for what in ROUND_STATS)
+                    + tuple(STAT + key for key in ("battles.won", "battles.tied",
+                                                   "battles.nobody", "bought.gold",
+                                                   "bought.soldier")))
+"""The statistics counted by number (``ValiantWarsRules._stats``): per seat (8 seats, at
+``6 * seat``), per round number (from `S_ROUNDS`, 5 per round), then the battles' ends and
+the Gold and Soldiers bought (`S_WON` ...). See `game_stats`."""
+S_ROUNDS: Final = 8 * len(SEAT_STATS)
+S_WON: Final = S_ROUNDS + ROUND_BUCKETS * len(ROUND_STATS)
+STAT_ADDED_WITH: Final = tuple(
+    i if i >= S_WON else i - 1 if STAT_KEYS[i].endswith(".swords")
+    else i - 2 if STAT_KEYS[i].endswith(".gold") else i for i in range(len(STAT_KEYS)))
+"""For each statistic, the one added to whenever it is (its own number, but the ``.in``
+of a player's Swords and Gold, which may add 0)."""
+S_TIED: Final = S_WON + 1
+S_NOBODY: Final = S_WON + 2
+S_GOLD: Final = S_WON + 3
+S_SOLDIER: Final = S_WON + 4
+
+
+ZEROS: Final = tuple((0,) * n for n in range(9))
+EMPTIES: Final = tuple(((),) * n for n in range(9))
+ALL_DRAWING: Final = tuple((DRAWING,) * n for n in range(9))
+NOT_STOPPED: Final = tuple((-1,) * n for n in range(9))
+"""By number of players: the per-seat values of a round's start (see `_end_round`)."""
+SEATS_IN: Final = tuple(tuple(p for p in range(8) if mask >> p & 1) for mask in range(256))
+"""The seats of each set of seats (bit ``p`` of the index: seat ``p``), in seat order."""
+DRAW_OPTIONS: Final = tuple((("draw", p), ("stop", p)) for p in range(8))
+"""Each seat's choice at a draw."""
+PASS: Final = tuple(("pass", p) for p in range(8))
+BUY_PASS: Final = tuple((PASS[p],) for p in range(8))
+BUY_GOLD: Final = tuple(("gold", p) for p in range(8))
+BUY_SOLDIER: Final = tuple(("soldier", p) for p in range(8))
+"""Each seat's actions when buying (see `_buy_options`)."""
 
 
 def _put(values: tuple, p: int, value: Any) -> tuple:
-    """``values`` with item ``p`` replaced by ``value``."""
+    """``values`` with item ``p`` replaced by ``value`` (two seats: one new tuple only)."""
+    if len(values) == 2:
+        return (value, values[1]) if p == 0 else (values[0], value)
     items = list(values)
     items[p] = value
     return tuple(items)
 
 
-def _add(counts: dict[str, int], key: str, n: int) -> None:
-    counts[key] = counts.get(key, 0) + n
+def _put_int(values: tuple[int, ...], p: int, value: int) -> tuple[int, ...]:
+    """`_put` for a tuple of ints (the per-seat counters and statuses)."""
+    if len(values) == 2:
+        return (value, values[1]) if p == 0 else (values[0], value)
+    items = list(values)
+    items[p] = value
+    return tuple(items)
 
 
 def _plural(n: int, word: str) -> str:
@@ -235,7 +275,11 @@ def _sorted_with(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     i = len(cards)
     while i > 0 and cards[i - 1] > card:
         i -= 1
-    return cards[:i] + (card,) + cards[i:]
+    if i == len(cards):
+        return cards + (card,)
+    items = list(cards)
+    items.insert(i, card)
+    return tuple(items)
 
 
 def _drew_one(deck: tuple[int, ...], line: tuple[int, ...], new_deck: tuple[int, ...],
@@ -266,6 +310,48 @@ def _gained_alike(owned: tuple[int, ...], new_owned: tuple[int, ...], gained: tu
     return True
 
 
+PLACE_KINDS: Final = (CHAMPION, CHAMPION, SOLDIER, -1, OMEN)
+"""The kind of card the Market, the Champion pile, the Soldiers, the Gold and the Dark
+Omens may hold (-1: any, for the Gold: "piles" in `invariants`)."""
+
+
+def _all_of(pool: Pool, kind: int, cards: tuple[int, ...]) -> bool:
+    """Whether every one of ``cards`` is a card of the pool of this kind (-1: any)."""
+    kinds = pool.kind
+    size = pool.size
+    for c in cards:
+        if not 0 <= c < size or (kind >= 0 and kinds[c] != kind):
+            return False
+    return True
+
+
+def _each_once(size: int, places: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether ``places``, holding ``size`` cards in all, hold ``size`` different cards
+    (``len(set().union(*places)) == size``), by a mark per card id."""
+    seen = [False] * size
+    for cards in places:
+        for c in cards:
+            if not 0 <= c < size:  # not a card of the pool: count them as a set does
+                return len(set().union(*places)) == size
+            if seen[c]:
+                return False
+            seen[c] = True
+    return True
+
+
+def _same_cards(a: list[int], b: list[int]) -> bool:
+    """Whether ``a`` and ``b`` hold the same cards, in any order (by hand for one or two
+    cards, the usual moves)."""
+    n = len(a)
+    if n != len(b):
+        return False
+    if n == 1:
+        return a[0] == b[0]
+    if n == 2:
+        return (a[0] == b[0] and a[1] == b[1]) or (a[0] == b[1] and a[1] == b[0])
+    return sorted(a) == sorted(b)
+
+
 def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
            came: list[int]) -> None:
     """Add to ``gone`` and ``came`` the cards of ``old`` and ``new`` once the cards they
@@ -284,36 +370,6 @@ def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
         j += 1
 
 
-class _Seen:
-    """One player's values last found clean by `ValiantWarsRules._invariants`: the pool,
-    whether the phase was the shuffle, a draw, whether the Dark Omen supply was empty,
-    the player's deck, line, face-down cards, gains, cards owned, status, Dark Omens
-    counted, opening stack, known top cards, victory points and added Dark Omens."""
-
-    __slots__ = ("pool", "shuffling", "drawing", "no_supply", "deck", "line", "down",
-                 "gained", "owned", "status", "omens", "stack", "peek", "vp", "extra")
-
-    def __init__(self, pool: Pool, shuffling: bool, drawing: bool, no_supply: bool,
-                 deck: tuple[int, ...], line: tuple[int, ...], down: tuple[int, ...],
-                 gained: tuple[int, ...], owned: tuple[int, ...], status: int, omens: int,
-                 stack: int, peek: int, vp: int, extra: int) -> None:
-        self.pool = pool
-        self.shuffling = shuffling
-        self.drawing = drawing
-        self.no_supply = no_supply
-        self.deck = deck
-        self.line = line
-        self.down = down
-        self.gained = gained
-        self.owned = owned
-        self.status = status
-        self.omens = omens
-        self.stack = stack
-        self.peek = peek
-        self.vp = vp
-        self.extra = extra
-
-
 class ValiantWarsRules(Instrumented):
     """The Valiant Wars rules engine (see the module docstring)."""
 
@@ -324,32 +380,49 @@ class ValiantWarsRules(Instrumented):
     max_steps = 60_000
 
     def __init__(self) -> None:
-        self.emit = None
+        self._emit: EmitHook | None = None
+        """The log event hook, read through `emit` (a plain attribute here, which compiled
+        code reads directly)."""
         self._hits: list[int] = [0] * len(COVERAGE_IDS)
+        self._stats: list[int] = [0] * len(STAT_KEYS)
+        """Counts of the statistics of `STAT_KEYS`, by number (folded like ``_hits``)."""
         self._counts: dict[str, int] = {}
         self._pools: tuple[Any, Pool | None] = (None, None)
-        self._draw_options = {p: (("draw", p), ("stop", p)) for p in range(8)}
+        self._bought_keys: dict[str, str] = {}
+        """A Champion's name -> its ``champion.NAME.bought`` statistics key."""
         self._ids: dict[Any, int] = {"face-down": R_FACE_DOWN, **EFFECT_INDEX,
                                      "self-counts": G_SELF_COUNTS,
                                      "mercenary-gold": G_MERCENARY_GOLD}
         self._ids.update({("pen", code): i for code, i in PENALTY_INDEX.items()})
-        self._clean: dict[Any, tuple] = {}
-        """The places last found clean, under ``"places"`` (see `_places_clean`)."""
+        self._places: tuple[Any, tuple[tuple[int, ...], ...]] = (None, ())
+        """The pool and the places last found clean (see `_places_clean`)."""
         self._clean_state: State | None = None
         """The state last found clean (see `invariants`)."""
         self._places_state: State | None = None
-        self._marks: list[bool] = [False] * 1024
-        self._seen: list[_Seen | None] = []
-        """Per seat, the values last found clean (see `_invariants`)."""
-        """A mark per card id, all False between uses (see `_makes_up`)."""
         """The last state whose places were found clean (see `_invariants`)."""
+        self._marks: list[bool] = [False] * 1024
+        """A mark per card id, all False between uses (see `_makes_up`)."""
+        self._seen: list[State | None] = []
+        """Per seat, the last state in which that player's values were found clean (see
+        `_invariants`; a state is never changed once handed out)."""
         self._slow: tuple[tuple, int] = ((), 0)
-        self._movers: dict[tuple, tuple[int, ...]] = {}
-        """Who draws at a draw, by (statuses, commitments) (see `to_move`)."""
-        self._tally: tuple[tuple, tuple[int, int, int]] = ((), (0, 0, 0))
-        """The last line tallied for a purchase and its tally (see `_buy_options`)."""
         """The slow part of the last state key and its hash (see `state_key`)."""
+        self._tallied: tuple[Any, tuple[int, ...], tuple[int, ...], int, tuple] = (
+            None, (), (), 0, ())
+        """The last line tallied for a purchase, as (pool, line, face-down cards, stack,
+        copies), and its Gold and purchase limit (see `_buy_options`)."""
+        self._tally_gold = 0
+        self._tally_limit = 0
         self.reset_counts()
+
+    @property
+    def emit(self) -> EmitHook | None:  # type: ignore[override]
+        """The log event hook (`Instrumented.emit`): None unless a log is being written."""
+        return self._emit
+
+    @emit.setter
+    def emit(self, hook: EmitHook | None) -> None:
+        self._emit = hook
 
     # ----------------------------------------------------------------- metadata
     @property
@@ -399,10 +472,20 @@ class ValiantWarsRules(Instrumented):
         counts = self._counts
         counts[full] = counts.get(full, 0) + n
 
+    def _bought(self, name: str) -> None:
+        """Count a Champion of this name bought (``champion.NAME.bought``)."""
+        key = self._bought_keys.get(name)
+        if key is None:
+            key = self._bought_keys[name] = f"{STAT}champion.{name}.bought"
+        counts = self._counts
+        counts[key] = counts.get(key, 0) + 1
+
     # Coverage is counted in ``_hits``, a list indexed like `COVERAGE_IDS` (a list
-    # increment instead of a string-keyed update of the dict at every firing), and folded
-    # into ``_counts``, the dict the harness and the search read and swap, whenever
-    # ``counts`` is read or replaced. Statistics go straight into ``_counts``.
+    # increment instead of a string-keyed update of the dict at every firing), and the
+    # statistics of every battle and purchase likewise in ``_stats``, indexed like
+    # `STAT_KEYS`; both are folded into ``_counts``, the dict the harness and the search
+    # read and swap, whenever ``counts`` is read or replaced. Other statistics go straight
+    # into ``_counts``.
     @property
     def counts(self) -> dict[str, int]:  # type: ignore[override]
         """Coverage id (and statistic key) -> count, every firing folded in."""
@@ -415,20 +498,29 @@ class ValiantWarsRules(Instrumented):
         self._counts = value
 
     def _flush(self) -> None:
-        hits = self._hits
         counts = self._counts
+        hits = self._hits
         for i, n in enumerate(hits):
             if n:
                 key = COVERAGE_IDS[i]
                 counts[key] = counts.get(key, 0) + n
                 hits[i] = 0
+        # A statistic is listed once it was added to, even if only 0s were added (a
+        # player's Swords and Gold, added whenever they were not OUT: counted by ``.in``).
+        stats = self._stats
+        for i, n in enumerate(stats):
+            if n or stats[STAT_ADDED_WITH[i]]:
+                key = STAT_KEYS[i]
+                counts[key] = counts.get(key, 0) + n
+        for i in range(len(stats)):
+            stats[i] = 0
 
     def hit(self, i: int) -> None:
         """Count one firing of coverage id number ``i`` (see `COVERAGE_INDEX`)."""
         hits = self._hits
-        hits[i] += 1
-        if self.emit is not None:
-            self.emit("fired", COVERAGE_IDS[i])
+        hits[i] = hits[i] + 1
+        if self._emit is not None:
+            self._emit("fired", COVERAGE_IDS[i])
 
     def fire(self, rule_id: str) -> None:
         """Count one firing of a rule, ability or ruling, by id (KeyError if unknown)."""
@@ -494,14 +586,14 @@ class ValiantWarsRules(Instrumented):
             box=tuple(sorted(others[count - 1:])), vp=zeros, extra=zeros,
             status=(DRAWING,) * n, chose=zeros, stop_at=(-1,) * n, omens=zeros,
             stack=zeros, peek=zeros)
-        if self.emit:
-            self.emit("round", "Setup")
-            self.emit("info", f"Market: {', '.join(describe_card(pool, c) for c in market)}")
+        if self._emit:
+            self._emit("round", "Setup")
+            self._emit("info", f"Market: {', '.join(describe_card(pool, c) for c in market)}")
             for p in range(n):
                 if starts[p]:
-                    self.emit("info", f"{params.names[p]} starts with "
+                    self._emit("info", f"{params.names[p]} starts with "
                               f"{', '.join(describe_card(pool, c) for c in starts[p])}")
-            self.emit("info", f"{count + 1} Locations, {pool.label(village)} on top and "
+            self._emit("info", f"{count + 1} Locations, {pool.label(village)} on top and "
                       f"{pool.label(pool.throne)} at the bottom; {target} VP to win")
         return s
 
@@ -556,11 +648,11 @@ class ValiantWarsRules(Instrumented):
         phase = s.phase
         if phase == DRAW:
             status, chose = s.status, s.chose
-            movers = self._movers.get((status, chose))
-            if movers is None:
-                movers = self._movers[status, chose] = tuple(
-                    p for p in range(s.players) if status[p] == DRAWING and not chose[p])
-            return movers
+            mask = 0
+            for p in range(s.players):
+                if status[p] == DRAWING and not chose[p]:
+                    mask |= 1 << p
+            return SEATS_IN[mask]
         if phase == CHOICE:
             return (cast(Choice, s.choice)[1],)
         if phase == BUY:
@@ -574,7 +666,7 @@ class ValiantWarsRules(Instrumented):
         phase = s.phase
         if phase == DRAW:
             if s.status[player] == DRAWING and not s.chose[player]:
-                return self._draw_options[player]
+                return DRAW_OPTIONS[player]
             return ()
         if (phase == CHOICE and cast(Choice, s.choice)[1] == player) or \
                 (phase == BUY and s.buyers[s.bpos] == player):
@@ -600,7 +692,7 @@ class ValiantWarsRules(Instrumented):
         kind: str = action[0]
         if kind == "draw" or kind == "stop":
             p: int = action[1]
-            chose = s.chose = _put(s.chose, p, 1 if kind == "draw" else 2)
+            chose = s.chose = _put_int(s.chose, p, 1 if kind == "draw" else 2)
             status = s.status
             for q in range(s.players):
                 if status[q] == DRAWING and not chose[q]:
@@ -666,9 +758,9 @@ class ValiantWarsRules(Instrumented):
         s.deck = decks
         s.phase = DRAW
         self.hit(R_SHUFFLE)
-        if self.emit:
-            self.emit("round", f"Round {s.round}")
-            self.emit("info", "Top Location: " + describe_card(s.pool, s.locations[0])
+        if self._emit:
+            self._emit("round", f"Round {s.round}")
+            self._emit("info", "Top Location: " + describe_card(s.pool, s.locations[0])
                       + "; VP " + ", ".join(f"{s.names[p]} {s.vp[p]}"
                                             for p in range(s.players)))
 
@@ -682,14 +774,14 @@ class ValiantWarsRules(Instrumented):
                 continue
             if s.chose[p] == 2:
                 # "Choose to stop at any time."
-                s.status = _put(s.status, p, STOPPED)
-                s.stop_at = _put(s.stop_at, p, 2 * beat)
+                s.status = _put_int(s.status, p, STOPPED)
+                s.stop_at = _put_int(s.stop_at, p, 2 * beat)
                 self.hit(R_STOP)
                 if not s.line[p]:
                     self.hit(G_STOP_BEFORE_DRAWING)
             else:
                 drawers.append(p)
-        s.chose = (0,) * s.players
+        s.chose = ZEROS[s.players]
         if drawers:
             self.hit(G_SIMULTANEOUS_DRAW)
         for p in drawers:
@@ -706,10 +798,10 @@ class ValiantWarsRules(Instrumented):
         s.deck = _put(s.deck, p, deck[1:])
         s.line = _put(s.line, p, line + (card,))
         if s.peek[p]:
-            s.peek = _put(s.peek, p, s.peek[p] - 1)
+            s.peek = _put_int(s.peek, p, s.peek[p] - 1)
         self.hit(R_DRAW)
-        if self.emit:
-            self.emit("reveal", f"{s.names[p]}: {describe_card(pool, card)}")
+        if self._emit:
+            self._emit("reveal", f"{s.names[p]}: {describe_card(pool, card)}")
         kind = pool.kind[card]
         out: tuple = ()
         if kind == OMEN:
@@ -717,13 +809,13 @@ class ValiantWarsRules(Instrumented):
             if stack == len(line):
                 # "If you draw a Dark Omen as your first card, all other Dark Omens you
                 # draw consecutively after are placed on the first one in a stack."
-                s.stack = _put(s.stack, p, stack + 1)
+                s.stack = _put_int(s.stack, p, stack + 1)
                 if stack:
                     self.hit(R_OMEN_STACK)
                 else:
-                    s.omens = _put(s.omens, p, s.omens[p] + 1)
+                    s.omens = _put_int(s.omens, p, s.omens[p] + 1)
             else:
-                s.omens = _put(s.omens, p, s.omens[p] + 1)
+                s.omens = _put_int(s.omens, p, s.omens[p] + 1)
         elif kind == CHAMPION:
             effect = pool.effect[card]
             if effect in WHEN_PLAYED:
@@ -733,7 +825,7 @@ class ValiantWarsRules(Instrumented):
             if penalty == P_OMEN:
                 # The Dark Omen penalty counts at once, like a Dark Omen card.
                 self._penalty_fired(s, p, card)
-                s.omens = _put(s.omens, p, s.omens[p] + 1)
+                s.omens = _put_int(s.omens, p, s.omens[p] + 1)
             elif penalty in ACTIVE_PENALTIES:
                 out = ((OP_PENALTY, p, card, penalty, pool.amount[card]),)
         if s.omens[p] >= OMENS_TO_OUT:
@@ -741,22 +833,22 @@ class ValiantWarsRules(Instrumented):
             return ()
         if not s.deck[p]:
             # "Have run out of Cards to place in their line": as if STOP were called now.
-            s.status = _put(s.status, p, EMPTY)
-            s.stop_at = _put(s.stop_at, p, 2 * s.beat + 1)
+            s.status = _put_int(s.status, p, EMPTY)
+            s.stop_at = _put_int(s.stop_at, p, 2 * s.beat + 1)
             self.hit(R_RAN_OUT)
             self.hit(G_RAN_OUT)
-            if self.emit:
-                self.emit("info", f"{s.names[p]} has run out of cards")
+            if self._emit:
+                self._emit("info", f"{s.names[p]} has run out of cards")
         return out
 
     def _go_out(self, s: State, p: int) -> None:
         """"After two (2) Dark Omen cards have been revealed in your line, your turn is
         over." They "lose all their Gold and Swords for the round"."""
-        s.status = _put(s.status, p, OUT)
-        s.stop_at = _put(s.stop_at, p, -1)
+        s.status = _put_int(s.status, p, OUT)
+        s.stop_at = _put_int(s.stop_at, p, -1)
         self.hit(R_OUT)
-        if self.emit:
-            self.emit("death", f"{s.names[p]} is OUT (a second Dark Omen)")
+        if self._emit:
+            self._emit("death", f"{s.names[p]} is OUT (a second Dark Omen)")
 
     def _queue_fresh(self, s: State, fresh: list[tuple]) -> None:
         """Order the effects revealed at one draw: "the players with the fewest victory
@@ -781,8 +873,8 @@ class ValiantWarsRules(Instrumented):
             self.hit(R_EFFECT_TIE)
             s.queue = tuple(sorted(s.fresh, key=lambda e: (s.vp[e[1]], rank[e[1]]))) + s.queue
             s.fresh = ()
-            if self.emit:
-                self.emit("info", "tied in VP, the effects resolve in the random order "
+            if self._emit:
+                self._emit("info", "tied in VP, the effects resolve in the random order "
                           + ", ".join(s.names[e[1]] for e in s.queue))
             self._continue(s)
         else:
@@ -854,8 +946,8 @@ class ValiantWarsRules(Instrumented):
         self.hit(R_WHEN_PLAYED)
         if n == 0:
             self.hit(EFFECT_INDEX[effect])
-        if self.emit:
-            self.emit("ability", f"{s.names[p]}'s {pool.label(card)}: "
+        if self._emit:
+            self._emit("ability", f"{s.names[p]}'s {pool.label(card)}: "
                       f"{EFFECT_NAMES[effect]}" + (" (second part)" if n else ""))
         if effect in OWN_DRAWS:
             s.queue = ((OP_DRAW, p, card, effect, OWN_DRAWS[effect]),) + s.queue
@@ -907,9 +999,9 @@ class ValiantWarsRules(Instrumented):
         elif effect == ORACLE:
             # "look at the top four (4) cards of your deck and return them in the same order"
             self.hit(G_ORACLE_KNOWLEDGE)
-            s.peek = _put(s.peek, p, max(s.peek[p], min(ORACLE_LOOK, len(s.deck[p]))))
-            if self.emit:
-                self.emit("info", f"{s.names[p]} looks at the top "
+            s.peek = _put_int(s.peek, p, max(s.peek[p], min(ORACLE_LOOK, len(s.deck[p]))))
+            if self._emit:
+                self._emit("info", f"{s.names[p]} looks at the top "
                           f"{s.peek[p]} cards of their deck")
         elif effect == SAINT:
             omens = tuple(("flip", p, c) for c in self._omen_units(s, p))
@@ -957,9 +1049,9 @@ class ValiantWarsRules(Instrumented):
     def _penalty_fired(self, s: State, p: int, card: int) -> None:
         self.hit(R_LOCATION_PENALTY)
         self.hit(PENALTY_INDEX[s.pool.penalty[card]])
-        if self.emit:
+        if self._emit:
             pool = s.pool
-            self.emit("ability", f"{s.names[p]}'s {pool.label(card)}: penalty, "
+            self._emit("ability", f"{s.names[p]}'s {pool.label(card)}: penalty, "
                       + penalty_sentence(pool.penalty[card], pool.amount[card]))
 
     def _penalty(self, s: State, p: int, card: int, penalty: int, n: int) -> None:
@@ -971,8 +1063,8 @@ class ValiantWarsRules(Instrumented):
             s.queue = ((OP_DRAW, p, card, 0, n),) + s.queue
         elif penalty == P_STOP:
             if s.status[p] == DRAWING:
-                s.status = _put(s.status, p, STOPPED)
-                s.stop_at = _put(s.stop_at, p, 2 * s.beat + 1)
+                s.status = _put_int(s.status, p, STOPPED)
+                s.stop_at = _put_int(s.stop_at, p, 2 * s.beat + 1)
                 self.hit(R_STOP)
         elif penalty == P_FLIP:
             cards = self._flippable(s, p, soldiers=True)
@@ -1002,8 +1094,8 @@ class ValiantWarsRules(Instrumented):
             self.hit(R_TARGET_DECLINED)
         elif kind == C_TARGET:
             q = action[2]
-            if self.emit:
-                self.emit("info", f"{s.names[owner]} makes {s.names[q]} draw {n}")
+            if self._emit:
+                self._emit("info", f"{s.names[owner]} makes {s.names[q]} draw {n}")
             s.queue = ((OP_DRAW, q, card, effect, n),) + s.queue
         elif kind == C_WITCH:
             q = action[2]
@@ -1011,8 +1103,8 @@ class ValiantWarsRules(Instrumented):
             if not cards:
                 cards = face_up_soldiers(s.pool, s.line[q], s.down[q])
             self.hit(G_LUNAR_WITCH_CHOICE)
-            if self.emit:
-                self.emit("info", f"{s.names[owner]} chooses {s.names[q]} to flip a card")
+            if self._emit:
+                self._emit("info", f"{s.names[owner]} chooses {s.names[q]} to flip a card")
             self._ask(s, C_FLIP, q, owner, card, effect, 1,
                       tuple(("flip", q, c) for c in cards), forced=True)
         elif kind == C_FLIP:
@@ -1034,14 +1126,14 @@ class ValiantWarsRules(Instrumented):
             stack = s.stack[q]
             if stack and s.line[q][0] == card:
                 flipped = s.line[q][:stack]
-            s.omens = _put(s.omens, q, s.omens[q] - 1)
+            s.omens = _put_int(s.omens, q, s.omens[q] - 1)
         s.down = _put(s.down, q, tuple(sorted(s.down[q] + flipped)))
         self.hit(R_FLIP)
         if pool.kind[card] == CHAMPION and effect_of(pool, card, s.copies) in WHEN_PLAYED \
                 and not any(e[2] == card for e in s.queue):
             self.hit(G_FLIP_KEEPS_RESOLVED)
-        if self.emit:
-            self.emit("result", f"{s.names[q]}'s {pool.label(card)} is flipped face-down")
+        if self._emit:
+            self._emit("result", f"{s.names[q]}'s {pool.label(card)} is flipped face-down")
 
     def _copy(self, s: State, p: int, dancer: int, target: int) -> None:
         """The Dancer "copies all the effects of another face-up Champion in your line"."""
@@ -1053,9 +1145,9 @@ class ValiantWarsRules(Instrumented):
                 copied = NONE
         self.hit(G_DANCER_COPY_STAYS)
         s.copies = s.copies + ((dancer, copied),)
-        if self.emit:
+        if self._emit:
             name = EFFECT_NAMES.get(copied, "nothing")
-            self.emit("info", f"{s.names[p]}'s {pool.label(dancer)} copies "
+            self._emit("info", f"{s.names[p]}'s {pool.label(dancer)} copies "
                       f"{pool.label(target)} ({name})")
         if copied in WHEN_PLAYED:
             s.queue = ((OP_EFFECT, p, dancer, copied, 0),) + s.queue
@@ -1068,13 +1160,16 @@ class ValiantWarsRules(Instrumented):
         s.queue = ()
         if len(buyers) > 1:
             self.hit(R_BUY_ORDER)
-        times = [s.stop_at[p] for p in buyers]
-        if len(set(times)) < len(times):
-            s.buyers = tuple(buyers)
-            s.order_for = 1
-            s.phase = ORDER
-            return
-        s.buyers = tuple(sorted(buyers, key=lambda p: s.stop_at[p]))
+        # Each buyer as 8 * (when they stopped) + seat: sorted, in STOP order.
+        stop_at = s.stop_at
+        keys = sorted([8 * stop_at[p] + p for p in buyers])
+        for i in range(1, len(keys)):
+            if keys[i] >> 3 == keys[i - 1] >> 3:  # stopped together: a random order
+                s.buyers = tuple(buyers)
+                s.order_for = 1
+                s.phase = ORDER
+                return
+        s.buyers = tuple([k & 7 for k in keys])
         self._next_buyer(s, first=True)
 
     def _next_buyer(self, s: State, first: bool = True) -> None:
@@ -1097,32 +1192,38 @@ class ValiantWarsRules(Instrumented):
         a Soldier, or nothing more."""
         pool = s.pool
         # A buyer's line does not change while they buy: tally it once.
-        line = (pool, s.line[p], s.down[p], s.stack[p], s.copies)
-        last, counted = self._tally
-        if last != line:
-            counted = tally(*line)
-            self._tally = (line, counted)
-        _, gold, limit = counted
+        line, down, stack, copies = s.line[p], s.down[p], s.stack[p], s.copies
+        last = self._tallied
+        if not (last[0] is pool and last[1] is line and last[2] is down and last[3] == stack
+                and last[4] is copies):
+            _, self._tally_gold, self._tally_limit = tally(pool, line, down, stack, copies)
+            self._tallied = (pool, line, down, stack, copies)
+        gold, limit = self._tally_gold, self._tally_limit
         if s.bought >= limit:
-            return (("pass", p),)
+            return BUY_PASS[p]
         budget = gold - s.spent
-        seen: set[str] = set()
+        names, cost = pool.names, pool.cost
+        market = s.market
         options: list[tuple] = []
-        for c in s.market:
-            name = pool.names[c]
-            if pool.cost[c] <= budget and name not in seen:
-                seen.add(name)
-                options.append(("champion", p, c))
+        for i, c in enumerate(market):
+            if cost[c] <= budget:
+                name = names[c]
+                for j in range(i):  # one option per name: the first affordable card
+                    other = market[j]
+                    if cost[other] <= budget and names[other] == name:
+                        break
+                else:
+                    options.append(("champion", p, c))
         if budget >= 1:
             if s.golds:
-                options.append(("gold", p))
+                options.append(BUY_GOLD[p])
             else:
                 self.hit(G_EMPTY_SUPPLY)
         if s.soldiers:
-            options.append(("soldier", p))
+            options.append(BUY_SOLDIER[p])
         else:
             self.hit(G_EMPTY_SUPPLY)
-        options.append(("pass", p))
+        options.append(PASS[p])
         return tuple(options)
 
     def _buy(self, s: State, action: tuple) -> None:
@@ -1137,19 +1238,19 @@ class ValiantWarsRules(Instrumented):
             card = s.soldiers[0]
             s.soldiers = s.soldiers[1:]
             self.hit(R_BUY_SOLDIER)
-            self.stat("bought.soldier")
+            self._stats[S_SOLDIER] += 1
         elif kind == "gold":
             card = s.golds[0]
             s.golds = s.golds[1:]
             s.spent += 1
             self.hit(R_BUY_GOLD)
-            self.stat("bought.gold")
+            self._stats[S_GOLD] += 1
         else:
             card = action[2]
             i = s.market.index(card)
             s.spent += pool.cost[card]
             self.hit(R_BUY_CHAMPION)
-            self.stat(f"champion.{pool.names[card]}.bought")
+            self._bought(pool.names[card])
             if s.pile:
                 # "As soon as a Champion card is purchased from the Market, replace them
                 # with another."
@@ -1180,44 +1281,47 @@ class ValiantWarsRules(Instrumented):
         s.options = ()
         n = s.players
         swords = [-1] * n
-        counts = self._counts
-        by_round = _ROUND_STATS[min(s.round, ROUND_BUCKETS) - 1]
+        stats = self._stats
+        by_round = S_ROUNDS + 5 * (min(s.round, ROUND_BUCKETS) - 1)  # roundK.*
         hit = self.hit
         for p in range(n):
-            by_seat = _SEAT_STATS[p]
-            _add(counts, by_seat[0], 1)  # seatN.rounds
-            _add(counts, by_round[0], 1)  # roundK.players
+            by_seat = 6 * p  # seatN.*
+            stats[by_seat] += 1  # seatN.rounds
+            stats[by_round] += 1  # roundK.players
             if s.status[p] == OUT:
-                _add(counts, by_seat[1], 1)  # .out
-                _add(counts, by_round[1], 1)
+                stats[by_seat + 1] += 1  # .out
+                stats[by_round + 1] += 1
                 continue
             sw, gold, _ = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies, hit,
                                 self._ids)
             swords[p] = sw
-            _add(counts, by_seat[2], 1)  # .in
-            _add(counts, by_seat[3], sw)  # .swords
-            _add(counts, by_seat[4], gold)  # .gold
-            _add(counts, by_round[2], 1)
-            _add(counts, by_round[3], sw)
-            _add(counts, by_round[4], gold)
+            stats[by_seat + 2] += 1  # .in
+            stats[by_seat + 3] += sw  # .swords
+            stats[by_seat + 4] += gold  # .gold
+            stats[by_round + 2] += 1
+            stats[by_round + 3] += sw
+            stats[by_round + 4] += gold
         top = s.locations[0]
-        best = max(swords)
+        best = -1
+        for sw in swords:
+            if sw > best:
+                best = sw
         winners = [p for p in range(n) if swords[p] == best] if best >= 0 else []
-        if self.emit:
-            self.emit("battle", "Battle for " + describe_card(pool, top))
-            self.emit("info", ", ".join(
+        if self._emit:
+            self._emit("battle", "Battle for " + describe_card(pool, top))
+            self._emit("info", ", ".join(
                 f"{s.names[p]} {_plural(swords[p], 'sword')}" if swords[p] >= 0
                 else f"{s.names[p]} OUT" for p in range(n)))
         if not winners:
             self.hit(G_NO_CONTENDER)
-            self.stat("battles.nobody")
+            self._stats[S_NOBODY] += 1
         elif len(winners) > 1:
             # "If there is a tie, the Location is not won and is played for in the next
             # round."
             self.hit(R_BATTLE_TIE)
-            self.stat("battles.tied")
-            if self.emit:
-                self.emit("result", "a tie: the Location stays for the next round")
+            self._stats[S_TIED] += 1
+            if self._emit:
+                self._emit("result", "a tie: the Location stays for the next round")
         else:
             w = winners[0]
             if sum(1 for x in swords if x >= 0) == 1 and best == 0:
@@ -1232,14 +1336,15 @@ class ValiantWarsRules(Instrumented):
         pool = s.pool
         self.hit(R_BATTLE_WON)
         self.hit(R_LOCATION_VP)
-        self.stat("battles.won")
-        self.stat(f"seat{w + 1}.locations")
+        stats = self._stats
+        stats[S_WON] += 1
+        stats[6 * w + 5] += 1  # seatN.locations
         s.locations = s.locations[1:]
         self._gain(s, w, top)
         vp = s.vp[w] + pool.vp[top]
-        s.vp = _put(s.vp, w, vp)
-        if self.emit:
-            self.emit("result", f"{s.names[w]} takes {pool.label(top)}: {vp} VP")
+        s.vp = _put_int(s.vp, w, vp)
+        if self._emit:
+            self._emit("result", f"{s.names[w]} takes {pool.label(top)}: {vp} VP")
         due = vp // VP_PER_OMEN - s.extra[w]
         if due > 0:
             self.hit(G_OMEN_PER_3_VP)
@@ -1252,7 +1357,7 @@ class ValiantWarsRules(Instrumented):
             omen = s.omen_supply[0]
             s.omen_supply = s.omen_supply[1:]
             self._gain(s, w, omen)
-            s.extra = _put(s.extra, w, s.extra[w] + 1)
+            s.extra = _put_int(s.extra, w, s.extra[w] + 1)
             self.hit(R_OMEN_PER_3_VP)
             due -= 1
         if vp >= s.target:
@@ -1272,19 +1377,18 @@ class ValiantWarsRules(Instrumented):
                 self.stat(f"champion.{name}.buyers")
                 if p == winner:
                     self.stat(f"champion.{name}.buyer-wins")
-        if self.emit:
-            self.emit("end", f"{s.names[winner]} wins: {outcome.reason} "
+        if self._emit:
+            self._emit("end", f"{s.names[winner]} wins: {outcome.reason} "
                       f"(round {s.round})")
 
     def _end_round(self, s: State) -> None:
         """6. Shuffle and Get Ready: every card back into its owner's cards."""
         n = s.players
-        zeros = (0,) * n
-        empty = ((),) * n
-        s.deck = s.line = s.down = s.gained = empty
-        s.status = (DRAWING,) * n
+        zeros = ZEROS[n]
+        s.deck = s.line = s.down = s.gained = EMPTIES[n]
+        s.status = ALL_DRAWING[n]
         s.chose = s.omens = s.stack = s.peek = zeros
-        s.stop_at = (-1,) * n
+        s.stop_at = NOT_STOPPED[n]
         s.copies = s.queue = s.fresh = s.buyers = s.options = ()
         s.choice = None
         s.beat = s.bpos = s.bought = s.spent = s.order_for = 0
@@ -1345,7 +1449,7 @@ class ValiantWarsRules(Instrumented):
         else:
             locations = (top,) if count == 1 else ()
             box = tuple(sorted(unseen))
-        chose = _put((0,) * n, player, obs.committed)
+        chose = _put_int((0,) * n, player, obs.committed)
         return State(
             pool=pool, names=obs.names, players=n, target=obs.target, owned=obs.owned,
             deck=tuple(decks), line=obs.line, down=obs.down, gained=obs.gained,
@@ -1380,7 +1484,7 @@ class ValiantWarsRules(Instrumented):
                 and s.omen_supply is last.omen_supply and s.locations is last.locations
                 and s.box is last.box and s.vp is last.vp and s.extra is last.extra):
             return ()
-        problems = list(self._invariants(s))
+        problems = self._invariants(s)
         if not problems:
             self._clean_state = s
         return problems
@@ -1390,7 +1494,6 @@ class ValiantWarsRules(Instrumented):
         ones last found clean."""
         out: list[tuple[str, str]] = []
         pool = s.pool
-        clean = self._clean
         known = self._places_state
         if (known is not None and known.pool is pool and s.market is known.market
                 and s.pile is known.pile and s.soldiers is known.soldiers
@@ -1406,15 +1509,14 @@ class ValiantWarsRules(Instrumented):
             total = sum(map(len, places))
             if total != pool.size:
                 out.append(("card-count", f"{total} cards in play, the pool has {pool.size}"))
-            elif len(set().union(*places)) != pool.size:
+            elif not _each_once(pool.size, places):
                 out.append(("one-place", "some card is in two places or in none"))
-            elif not (pool.champion_set.issuperset(s.market)
-                      and pool.champion_set.issuperset(s.pile)
-                      and pool.soldier_set.issuperset(s.soldiers)
-                      and pool.omen_set.issuperset(s.omen_supply)):
+            elif not (_all_of(pool, CHAMPION, s.market) and _all_of(pool, CHAMPION, s.pile)
+                      and _all_of(pool, SOLDIER, s.soldiers)
+                      and _all_of(pool, OMEN, s.omen_supply)):
                 out.append(("piles", "a card lies in the wrong pile"))
             else:
-                clean["places"] = (pool, places)
+                self._places = (pool, places)
                 self._places_state = s
         phase = s.phase
         if (s.outcome is not None) != (phase == OVER):
@@ -1436,21 +1538,23 @@ class ValiantWarsRules(Instrumented):
             if last is None or last.pool is not pool:
                 problems = self._player_invariants(s, p)
             else:
-                same_cards = (shuffling == last.shuffling and dk is last.deck
-                              and ln is last.line and gn is last.gained and ow is last.owned)
-                same_line = (drawing == last.drawing and ln is last.line and dn is last.down
-                             and dk is last.deck and st == last.status and om == last.omens
-                             and sk == last.stack and pk == last.peek)
-                same_vp = (no_supply == last.no_supply and ow is last.owned and v == last.vp
-                           and ex == last.extra)
+                was = last.phase
+                was_shuffling = was == SHUFFLE
+                ldk, lln, lgn, low = last.deck[p], last.line[p], last.gained[p], last.owned[p]
+                same_cards = (shuffling == was_shuffling and dk is ldk and ln is lln
+                              and gn is lgn and ow is low)
+                same_line = (drawing == (was == DRAW or was == CHOICE) and ln is lln
+                             and dn is last.down[p] and dk is ldk and st == last.status[p]
+                             and om == last.omens[p] and sk == last.stack[p]
+                             and pk == last.peek[p])
+                same_vp = (no_supply == (not last.omen_supply) and ow is low
+                           and v == last.vp[p] and ex == last.extra[p])
                 if same_cards and same_line and same_vp:
                     continue  # nothing of this player's changed: still clean
                 problems = []
-                if not same_cards and (shuffling or last.shuffling or not (
-                        _drew_one(last.deck, last.line, dk, ln)
-                        if gn is last.gained and ow is last.owned
-                        else dk is last.deck and ln is last.line
-                        and _gained_alike(last.owned, ow, last.gained, gn))):
+                if not same_cards and (shuffling or was_shuffling or not (
+                        _drew_one(ldk, lln, dk, ln) if gn is lgn and ow is low
+                        else dk is ldk and ln is lln and _gained_alike(low, ow, lgn, gn))):
                     problems = self._card_invariants(s, p)
                 if not problems and not same_line:
                     problems = self._line_invariants(s, p)
@@ -1463,8 +1567,7 @@ class ValiantWarsRules(Instrumented):
             else:
                 while len(seen) <= p:
                     seen.append(None)
-                seen[p] = _Seen(pool, shuffling, drawing, no_supply, dk, ln, dn, gn, ow, st, om,
-                                sk, pk, v, ex)
+                seen[p] = s
         if len(s.market) > MARKET_SIZE or (len(s.market) < MARKET_SIZE and s.pile):
             out.append(("market", f"the Market shows {len(s.market)} Champions"))
         if s.locations and s.locations[-1] != pool.throne:
@@ -1480,14 +1583,10 @@ class ValiantWarsRules(Instrumented):
         the places that changed must hold, all together, the very cards they held then
         (so every card is still in exactly one place), and a changed pile only cards of
         its kind. False means: check them in full."""
-        last = self._clean.get("places")
-        if last is None or last[0] is not pool or len(last[1]) != len(places):
+        last = self._places
+        if last[0] is not pool or len(last[1]) != len(places):
             return False
         before: tuple[tuple[int, ...], ...] = last[1]
-        # The Market, the Champion pile, the Soldiers, the Gold, the Dark Omens: the
-        # cards each may hold (any, for the Gold: "piles" in `invariants`).
-        kinds = (pool.champion_set, pool.champion_set, pool.soldier_set, pool.ids,
-                 pool.omen_set)
         now: list[int] = []
         then: list[int] = []
         changed = 0
@@ -1498,17 +1597,18 @@ class ValiantWarsRules(Instrumented):
                 if gone > 0 and cards == old[gone:]:
                     # cards taken from the top: only those moved (the rest were of the
                     # pile's kind already)
-                    then += old[:gone]
-                elif i < 5 and not kinds[i].issuperset(cards):
+                    for j in range(gone):
+                        then.append(old[j])
+                elif i < 5 and not _all_of(pool, PLACE_KINDS[i], cards):
                     return False
                 else:
                     _moved(old, cards, then, now)
                 changed += 1
         if not changed:
             return True  # the very places last found clean
-        if len(now) != len(then) or sorted(now) != sorted(then):
-            return False
-        self._clean["places"] = (pool, places)
+        if len(now) > 8 or not _same_cards(now, then):
+            return False  # (many cards moved, as from one game to the next: in full)
+        self._places = (pool, places)
         return True
 
     def _player_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
@@ -1534,27 +1634,27 @@ class ValiantWarsRules(Instrumented):
     def _makes_up(self, owned: tuple[int, ...], cards: tuple[int, ...]) -> bool:
         """Whether ``sorted(cards) == list(owned)``: when ``owned`` is strictly increasing
         (no card twice), by marking its cards and taking each of ``cards`` off once."""
+        if len(cards) != len(owned):
+            return False
         marks = self._marks
         n = len(marks)
         last = -1
-        for c in owned:
+        for i in range(len(owned)):  # mark them, while they keep increasing
+            c = owned[i]
             if c <= last or c >= n:
+                for j in range(i):
+                    marks[owned[j]] = False
                 return sorted(cards) == list(owned)
-            last = c
-        if len(cards) != len(owned):
-            return False
-        for c in owned:
             marks[c] = True
-        same = True
+            last = c
         for c in cards:
             if 0 <= c < n and marks[c]:
                 marks[c] = False
             else:
-                same = False
-                break
-        for c in owned:
-            marks[c] = False
-        return same
+                for o in owned:
+                    marks[o] = False
+                return False
+        return True  # as many cards as owned, each took one mark off: none left
 
     def _line_invariants(self, s: State, p: int) -> list[tuple[str, str]]:
         """Face-down cards lie in the line, the stack and the Dark Omens are counted
