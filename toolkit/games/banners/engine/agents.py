@@ -327,11 +327,10 @@ class GreedyAgent:
         turned = v.side == 1
         best: tuple | None = None
         top = 0.0
-        found, full = legal.found, legal.full
         keeps = st.keeps_mask
         levels: list[int] | None = None  # levels[k]: the spaces k or more enemies reach
         for j, piece in enumerate(legal.pieces):
-            mask = found >> legal.offsets[j] & full
+            mask = legal.found[j]
             if mask:
                 most: float
                 if piece == ours:

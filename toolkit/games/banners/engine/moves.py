@@ -105,67 +105,70 @@ class Moves(Sequence[tuple]):
     """The options of a move decision, made only as far as they are looked at.
 
     A move decision offers about a hundred moves, of which a random player looks at one.
-    They are kept as the search found them, each of ``pieces`` in its lane of the masks
-    (``offsets``: where each lane begins): ``found``, the cells each piece may move to,
-    and ``hits``, the search's five planes (``entered`` from the reserve, then
-    `reach_words`'s ``up, right, down, left``) where they meet ``targets``, the enemies
-    it may attack (``hit``: the five together, to pass over lanes without one). A piece's moves come in increasing cell
-    order, then its attacks sorted by target and cell attacked from
-    (`attack_sources`). ``len`` is exact at once (bit counts); an option is made when it
-    is indexed (`nth_bit`), and all of them (once, then kept) when iterated. Equal to a list of the
-    same options, as the engine's lists are.
+    They are kept as the search found them, by piece of ``pieces``: ``found[j]``, the
+    cells piece ``j`` may move to (a mask of the board), and ``hits[j]``, the search's
+    five planes (``entered`` from the reserve, then `reach_words`'s ``up, right, down,
+    left``) where they meet ``targets``, the enemies it may attack (``()`` for a piece
+    with no attack; ``hits`` is ``()`` when no piece has one). A piece's moves come in
+    increasing cell order, then its attacks sorted by target and cell attacked from
+    (`attack_sources`). ``len`` is exact at once (bit counts, kept by piece); an option
+    is made when it is indexed (`nth_bit`), and all of them (once, then kept) when
+    iterated. Equal to a list of the same options, as the engine's lists are.
     """
 
-    __slots__ = ("seat", "pieces", "offsets", "found", "full", "wp", "hits", "targets",
-                 "n", "hit", "_attacks", "_items", "_last")
+    __slots__ = ("seat", "pieces", "found", "wp", "hits", "targets", "n", "moves",
+                 "counts", "_attacks", "_items", "_last")
 
-    def __init__(self, seat: int, pieces: tuple[int, ...], offsets: tuple[int, ...],
-                 found: int, full: int, wp: int = 0, hits: tuple[int, ...] = (),
+    def __init__(self, seat: int, pieces: tuple[int, ...], found: tuple[int, ...],
+                 wp: int = 0, hits: tuple[tuple[int, ...], ...] = (),
                  targets: int = 0) -> None:
         self.seat = seat
         self.pieces = pieces
-        self.offsets = offsets
         self.found = found
-        self.full = full
         self.wp = wp
         self.hits = hits
         self.targets = targets
-        n = found.bit_count()
-        hit = 0
-        for plane in hits:
-            n += plane.bit_count()
-            hit |= plane
+        # By piece: how many moves, and how many options (moves and attacks).
+        moves: list[int] = []
+        counts: list[int] = []
+        n = 0
+        for j in range(len(found)):
+            k = found[j].bit_count()
+            moves.append(k)
+            if hits:
+                for plane in hits[j]:
+                    k += plane.bit_count()  # (one attack a cell of a plane)
+            counts.append(k)
+            n += k
         self.n = n
-        self.hit = hit  # the lanes with an attack
-        self._attacks: dict[int, list[tuple]] | None = None  # by lane, made when asked
+        self.moves = moves
+        self.counts = counts
+        self._attacks: dict[int, list[tuple]] | None = None  # by piece, made when asked
         self._items: list[tuple] | None = None
         self._last: tuple | None = None  # the option last made by indexing
 
     def attacks(self, j: int) -> list[tuple]:
-        """The attacks of the piece in lane ``j`` (made once)."""
-        made_by_lane = self._attacks
-        if made_by_lane is None:
-            made_by_lane = self._attacks = {}
-        made = made_by_lane.get(j)
+        """The attacks of piece ``j`` (made once)."""
+        made_by_piece = self._attacks
+        if made_by_piece is None:
+            made_by_piece = self._attacks = {}
+        made = made_by_piece.get(j)
         if made is None:
             made = []
-            if self.hits:
-                off, full = self.offsets[j], self.full
-                entered, up, right, down, left = self.hits
-                planes = (entered >> off & full, up >> off & full, right >> off & full,
-                          down >> off & full, left >> off & full)
-                if any(planes):
-                    seat, piece = self.seat, self.pieces[j]
-                    made = [("attack", seat, piece, target, frm)
-                            for target, frm in attack_sources(self.wp, planes, self.targets)]
-            made_by_lane[j] = made
+            if self.hits and self.hits[j]:
+                entered, up, right, down, left = self.hits[j]
+                seat, piece = self.seat, self.pieces[j]
+                made = [("attack", seat, piece, target, frm)
+                        for target, frm in attack_sources(
+                            self.wp, (entered, up, right, down, left), self.targets)]
+            made_by_piece[j] = made
         return made
 
     def first_piece(self) -> int:
         """The piece of the first option (-1 if there is none)."""
-        for j, piece in enumerate(self.pieces):
-            if self.found >> self.offsets[j] & self.full or self.attacks(j):
-                return piece
+        for j in range(len(self.pieces)):
+            if self.counts[j]:
+                return self.pieces[j]
         return -1
 
     def __len__(self) -> int:
@@ -186,34 +189,18 @@ class Moves(Sequence[tuple]):
         items = self._items
         if items is not None:
             return items[i]
-        found, full, hit = self.found, self.full, self.hit
-        offsets = self.offsets
-        # A piece's moves come before its attacks: the lanes with attacks (in order)
-        # split the moves, which are otherwise the cells of all the lanes in order.
-        if hit:
-            size = full.bit_length()
-            attacks = 0  # the attacks of the lanes passed
-            for j in range(len(offsets)):
-                off = offsets[j]
-                if not hit >> off & full:
-                    continue
-                moves = (found & ((1 << (off + size)) - 1)).bit_count()
-                if i < moves + attacks:
-                    break  # a move of this lane or an earlier one
-                count = 0  # (an attack a cell of a plane)
-                for plane in self.hits:
-                    if plane:
-                        count += (plane >> off & full).bit_count()
-                if i < moves + attacks + count:
-                    option = self._last = self.attacks(j)[i - moves - attacks]
-                    return option
-                attacks += count
-            i -= attacks
-        at = nth_bit(found, i)
-        j = len(offsets) - 1
-        while offsets[j] > at:
-            j -= 1
-        option = self._last = ("move", self.seat, self.pieces[j], at - offsets[j])
+        counts = self.counts
+        j = 0
+        while i >= counts[j]:  # the piece's options, then the next piece's
+            i -= counts[j]
+            j += 1
+        moves = self.moves[j]
+        option: tuple
+        if i < moves:
+            option = ("move", self.seat, self.pieces[j], nth_bit(self.found[j], i))
+        else:
+            option = self.attacks(j)[i - moves]
+        self._last = option
         return option
 
     def items(self) -> list[tuple]:
@@ -223,9 +210,9 @@ class Moves(Sequence[tuple]):
             items = []
             add = items.append
             seat = self.seat
-            found, full = self.found, self.full
-            for j, piece in enumerate(self.pieces):
-                for cell in bits(found >> self.offsets[j] & full):
+            for j in range(len(self.pieces)):
+                piece = self.pieces[j]
+                for cell in bits(self.found[j]):
                     add(("move", seat, piece, cell))
                 if self.hits:
                     items.extend(self.attacks(j))
@@ -245,8 +232,7 @@ class Moves(Sequence[tuple]):
             j = self.pieces.index(action[2])
             if action[0] == "move" and len(action) == 4:
                 cell = action[3]
-                return 0 <= cell < self.full.bit_length() and \
-                    bool(self.found >> (self.offsets[j] + cell) & 1)
+                return cell >= 0 and bool(self.found[j] >> cell & 1)
             if action[0] == "attack" and len(action) == 5:
                 return action in self.attacks(j)
             return False

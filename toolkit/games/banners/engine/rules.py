@@ -37,8 +37,8 @@ options are a lazy `Moves` list; coverage is tallied by index (counting.py); the
 invariants return at once when the state's parts are those last found clean
 (checks.py); the loop key carries the card fields as one cached hash. In the compiled
 build (mypyc) module constants are ``Final`` (no dictionary lookups), the dice are drawn
-with ``getrandbits`` exactly as ``randrange`` draws them, and the search's masks, ints
-of hundreds of bits, are typed ``Any`` (see `reach_lanes`).
+with ``getrandbits`` exactly as ``randrange`` draws them, and the search takes a piece's
+masks in three words small enough for unboxed ints (see `reach_words`).
 """
 
 from __future__ import annotations
@@ -535,8 +535,8 @@ class BannersRules(Counting):
     def _move_options(self, s: State) -> Moves:
         """Every full-length move and attack of the seat's pieces (M2-M5, C1).
 
-        All the pieces' paths are searched at once, each piece in its own lane of the
-        masks (`reach_lanes`); the moves stay masks until they are looked at (`Moves`).
+        Each piece's paths are searched at once on bit masks (`_search`); the moves stay
+        masks until they are looked at (`Moves`).
         """
         st = s.st
         side = s.side
@@ -583,12 +583,11 @@ class BannersRules(Counting):
                                                enterable, targets, protected, ghosted,
                                                occ_own, closed)
             notes |= shaped
-            if found or hits:
-                opts = Moves(seat, st.seat_pieces[seat], st.seat_lanes[seat], found,
-                             st.full, st.wp, hits, targets)
+            if any(found) or hits:
+                opts = Moves(seat, st.seat_pieces[seat], found, st.wp, hits, targets)
                 break
             if must < 0:
-                opts = Moves(seat, st.seat_pieces[seat], st.seat_lanes[seat], 0, st.full)
+                opts = Moves(seat, st.seat_pieces[seat], found)
                 break
             # Ruling castle-must-leave: it cannot leave; another piece may move.
             must = -2
@@ -603,11 +602,11 @@ class BannersRules(Counting):
     @staticmethod
     def _search(s: State, seat: int, roll: int, must: int, carrier: int, enterable: int,
                 targets: int, protected: int, ghosted: int, occ_own: int, closed: int
-                ) -> tuple[int, tuple[int, ...], int]:
+                ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
         """Search the paths of the seat's pieces, one piece at a time (`reach_words`):
-        ``(found, hits, shaped)``, the cells each piece may move to, each piece in its
-        lane (see `Moves`), the search's five planes where they meet an enemy it may
-        attack (empty when none), and the bits of `_SHAPING` whose rules left some space
+        ``(found, hits, shaped)``, by piece the cells it may move to and the search's
+        five planes where they meet an enemy it may attack (see `Moves`; ``hits`` is
+        empty when no piece has one), and the bits of `_SHAPING` whose rules left some space
         out. Only ``must`` when it is a piece (>= 0); every piece but one on the enemy
         castle when it is -2. A piece in the reserve enters through a free drawbridge of
         its side (its first step); pieces waiting there are alike, so one of each colour
@@ -617,7 +616,6 @@ class BannersRules(Counting):
         castle = st.castle[1 - s.side]
         kind = st.kind
         bonus = st.piece_steps
-        lanes = st.piece_lane
         wp = st.wp
         size = st.word_bits
         # The board's masks in words: a move's steps use free spaces; its last step may
@@ -631,11 +629,13 @@ class BannersRules(Counting):
         k0, k1, k2 = st.keep_words
         t0, t1, t2 = (x0 ^ (x0 & k0), x1 ^ (x1 & k1), x2 ^ (x2 & k2)) if targets \
             else (0, 0, 0)
-        found = 0
+        pieces = st.seat_pieces[seat]
+        found = [0] * len(pieces)
+        hits: list[tuple[int, ...]] | None = None
         shaped = 0
-        hit0 = hit1 = hit2 = hit3 = hit4 = 0
         reserve_colors: list[str] = []
-        for i in st.seat_pieces[seat]:
+        for j in range(len(pieces)):
+            i = pieces[j]
             if must >= 0 and i != must or must == -2 and pos[i] == castle:
                 continue
             c = pos[i]
@@ -682,9 +682,8 @@ class BannersRules(Counting):
             # (``a ^ (a & b)`` is ``a & ~b`` without a negative int)
             y0, y1, y2 = z0 & i0, z1 & i1, z2 & i2
             y0, y1, y2 = y0 ^ (y0 & s0), y1 ^ (y1 & s1), y2 ^ (y2 & s2)
-            off = lanes[i]
             if y0 or y1 or y2:
-                found |= joined(size, y0, y1, y2) << off
+                found[j] = joined(size, y0, y1, y2)
             z0, z1, z2 = z0 ^ y0, z1 ^ y1, z2 ^ y2  # what the rules left out
             if not (z0 or z1 or z2):
                 continue
@@ -704,15 +703,14 @@ class BannersRules(Counting):
                 if z0 & w0 or z1 & w1 or z2 & w2:
                     shaped |= 16
             if z0 & t0 or z1 & t1 or z2 & t2:
-                hit0 |= joined(size, a0 & t0, a1 & t1, a2 & t2) << off
-                hit1 |= joined(size, u0 & t0, u1 & t1, u2 & t2) << off
-                hit2 |= joined(size, r0 & t0, r1 & t1, r2 & t2) << off
-                hit3 |= joined(size, d0 & t0, d1 & t1, d2 & t2) << off
-                hit4 |= joined(size, l0 & t0, l1 & t1, l2 & t2) << off
-        hits: tuple[int, ...] = ()
-        if hit0 or hit1 or hit2 or hit3 or hit4:
-            hits = (hit0, hit1, hit2, hit3, hit4)
-        return found, hits, shaped
+                if hits is None:
+                    hits = [()] * len(pieces)
+                hits[j] = (joined(size, a0 & t0, a1 & t1, a2 & t2),
+                           joined(size, u0 & t0, u1 & t1, u2 & t2),
+                           joined(size, r0 & t0, r1 & t1, r2 & t2),
+                           joined(size, d0 & t0, d1 & t1, d2 & t2),
+                           joined(size, l0 & t0, l1 & t1, l2 & t2))
+        return tuple(found), tuple(hits) if hits is not None else (), shaped
 
     def _blocked_in_moves(self, s: State, seat: int, piece: int, steps: int, enterable: int,
                           occ: int) -> Moves:
@@ -729,7 +727,7 @@ class BannersRules(Counting):
         ends = 0
         for end in blocked_in_ends(st, c, steps, occ & ~start, inner, inner & ~start):
             ends |= 1 << end
-        return Moves(seat, (piece,), (0,), ends, st.full)
+        return Moves(seat, (piece,), (ends,))
 
     @staticmethod
     def _blocked_in(st: Static, cell: int, occ: int) -> bool:

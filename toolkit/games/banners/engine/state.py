@@ -209,7 +209,7 @@ class Static:
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
         "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
         "plain_kinds", "seat_mover", "piece_mover", "lead", "tables",
-        "lane", "full", "piece_lane", "seat_lanes", "word_bits", "keep_words", "cell_words",
+        "full", "word_bits", "keep_words", "cell_words",
         "tally_at", "piece_tally",
     )
 
@@ -287,18 +287,7 @@ class Static:
         self.side_pieces = tuple(tuple(i for i, s in enumerate(self.piece_side) if s == side)
                                  for side in (0, 1))
         self.start = _placement(self)
-        # Lanes: a move decision keeps the cells all of a seat's pieces may move to in
-        # one mask, piece j's board shifted up by ``j * lane`` bits (`moves.Moves`).
-        self.lane = n
         self.full = (1 << n) - 1
-        # Each piece's lane is its place among its seat's pieces.
-        lane_of = [0] * len(pieces)
-        for seat_pieces in self.seat_pieces:
-            for j, i in enumerate(seat_pieces):
-                lane_of[i] = j
-        self.piece_lane = tuple(j * self.lane for j in lane_of)
-        """The offset of each piece's lane (0 for the seat's first piece)."""
-        self.seat_lanes = tuple(tuple(self.piece_lane[i] for i in p) for p in self.seat_pieces)
         # The search of one piece cuts a mask of the board into three words of whole
         # rows, each small enough for the compiled build's unboxed ints (at most 60
         # bits); a board too big for that keeps it all in the first word (a big int).
