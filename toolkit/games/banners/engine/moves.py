@@ -133,11 +133,12 @@ class Moves(Sequence[tuple]):
         counts: list[int] = []
         n = 0
         for j in range(len(found)):
-            k = found[j].bit_count()
+            k = found[j].bit_count() if found[j] else 0
             moves.append(k)
             if hits:
                 for plane in hits[j]:
-                    k += plane.bit_count()  # (one attack a cell of a plane)
+                    if plane:
+                        k += plane.bit_count()  # (one attack a cell of a plane)
             counts.append(k)
             n += k
         self.n = n

@@ -621,10 +621,18 @@ class BannersRules(Counting):
         # The board's masks in words: a move's steps use free spaces; its last step may
         # reach the side's own pieces and the enemies too (`_SHAPING`'s rules leave
         # them out, or make them attacks).
-        e0, e1, e2 = words(size, enterable)
         o0, o1, o2 = words(size, occ_own)
-        others = targets | protected | ghosted
+        others = targets | protected | ghosted  # (the enemies)
         x0, x1, x2 = words(size, others)
+        # (``enterable``, see `_move_options`, made of the words at hand)
+        e0, e1, e2 = st.all_words
+        b0, b1, b2 = words(size, closed) if closed else (0, 0, 0)
+        b0, b1, b2 = b0 | o0 | x0, b1 | o1 | x1, b2 | o2 | x2
+        drop = s.flag_drop[s.side]
+        if drop >= 0:
+            w0, w1, w2 = st.cell_words[drop]
+            b0, b1, b2 = b0 | w0, b1 | w1, b2 | w2
+        e0, e1, e2 = e0 ^ (e0 & b0), e1 ^ (e1 & b1), e2 ^ (e2 & b2)
         f0, f1, f2 = e0 | o0 | x0, e1 | o1 | x1, e2 | o2 | x2
         k0, k1, k2 = st.keep_words
         t0, t1, t2 = (x0 ^ (x0 & k0), x1 ^ (x1 & k1), x2 ^ (x2 & k2)) if targets \
@@ -705,7 +713,7 @@ class BannersRules(Counting):
             if z0 & t0 or z1 & t1 or z2 & t2:
                 if hits is None:
                     hits = [()] * len(pieces)
-                hits[j] = (joined(size, a0 & t0, a1 & t1, a2 & t2),
+                hits[j] = (joined(size, a0 & t0, a1 & t1, a2 & t2),  # (mostly 0)
                            joined(size, u0 & t0, u1 & t1, u2 & t2),
                            joined(size, r0 & t0, r1 & t1, r2 & t2),
                            joined(size, d0 & t0, d1 & t1, d2 & t2),

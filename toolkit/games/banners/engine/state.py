@@ -209,7 +209,7 @@ class Static:
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
         "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
         "plain_kinds", "seat_mover", "piece_mover", "lead", "tables",
-        "full", "word_bits", "keep_words", "cell_words",
+        "full", "word_bits", "keep_words", "all_words", "cell_words",
         "tally_at", "piece_tally",
     )
 
@@ -296,6 +296,7 @@ class Static:
             rows = self.h
         self.word_bits = rows * wp
         self.keep_words = words(self.word_bits, self.keeps_mask)
+        self.all_words = words(self.word_bits, self.all)
         self.cell_words = tuple(words(self.word_bits, 1 << c) for c in range(n))
         # Item kinds (one per Items row name, in sheet order).
         self.kinds = len(params.items)
@@ -352,7 +353,11 @@ def words(size: int, mask: int) -> tuple[int, int, int]:
 
 def joined(size: int, w0: int, w1: int, w2: int) -> int:
     """The mask of the board whose three words are ``w0, w1, w2`` (see `words`)."""
-    return w0 | w1 << size | w2 << (2 * size)
+    if w2:
+        return w0 | w1 << size | w2 << (2 * size)
+    if w1:
+        return w0 | w1 << size
+    return w0
 
 
 class Distances:
