@@ -27,6 +27,7 @@ from bnkit import (
 )
 
 from toolkit.games.banners.engine import BannersParams, BannersRules
+from toolkit.games.banners.engine.moves import reach_words
 from toolkit.games.banners.engine.state import (
     ITEM,
     MOVE,
@@ -35,6 +36,9 @@ from toolkit.games.banners.engine.state import (
     ROLL,
     S_CASTLE,
     S_TREE,
+    joined,
+    static_of,
+    words,
 )
 from toolkit.sim.engine import CHANCE
 
@@ -196,6 +200,24 @@ def test_moves_match_a_brute_force_walk_on_boards_of_every_shape(rules, rows, co
         assert got == want, (cells, side, roll)
         checked += len(want)
     assert checked > 20
+
+
+def test_the_search_in_three_words_matches_the_board_in_one():
+    """`reach_words` gives the same cells with the board cut into three words of 60 bits
+    (the compiled build) as with it all in one (the pure build, big boards)."""
+    st = static_of(P2)
+    rng = Random(3)
+    spaces = [c for c in range(st.n) if st.all >> c & 1]
+    for _ in range(300):
+        inner = sum(1 << c for c in rng.sample(spaces, rng.randrange(40, 120)))
+        final = inner | sum(1 << c for c in rng.sample(spaces, 10))
+        start = sum(1 << c for c in rng.sample(spaces, rng.choice((1, 1, 3))))
+        steps = rng.randrange(1, 9)
+        one = reach_words(st.wp, st.n, start, 0, 0, steps, inner, 0, 0, final, 0, 0)
+        three = reach_words(st.wp, 60, *words(60, start), steps, *words(60, inner),
+                            *words(60, final))
+        assert [joined(60, *three[k:k + 3]) for k in range(0, 12, 3)] == list(one[::3])
+        assert one[1::3] == one[2::3] == (0, 0, 0, 0)
 
 
 def test_keep_gives_an_item_and_protects(rules):

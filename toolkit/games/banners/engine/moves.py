@@ -18,6 +18,26 @@ from typing import Final
 from .state import LOCUST_SPACES, RESERVE, S_BRIDGE, S_CASTLE, S_KEEP, S_PAD, S_TREE, Static
 
 
+def reach(wp: int, a: int, steps: int, inner: int, final: int) -> tuple[int, int, int, int]:
+    """`reach_words` of a board in one word (as the pure build keeps it)."""
+    m = inner if steps > 1 else final
+    # The first step from the start (no last direction yet) goes every way.
+    u, r, d, left = (a >> wp) & m, (a << 1) & m, (a << wp) & m, (a >> 1) & m
+    k = 1
+    while k < steps:
+        k += 1
+        if k == steps:
+            m = final
+        # Moving up may follow any step but a step down (M5), and so on.
+        h = r | left
+        v = u | d
+        if not (h or v):
+            return 0, 0, 0, 0
+        u, r, d, left = ((u | h) >> wp) & m, ((r | v) << 1) & m, ((d | h) << wp) & m, \
+            ((left | v) >> 1) & m
+    return u, r, d, left
+
+
 def reach_words(wp: int, size: int, a0: int, a1: int, a2: int, steps: int,
                 i0: int, i1: int, i2: int, f0: int, f1: int, f2: int
                 ) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int]:
@@ -32,6 +52,9 @@ def reach_words(wp: int, size: int, a0: int, a1: int, a2: int, steps: int,
     ``<< wp`` (the other way), right ``<< 1`` and left ``>> 1`` (the padding column at
     the end of every row, so of every word, is never in a mask: nothing crosses a word).
     """
+    if not (a1 or a2 or i1 or i2 or f1 or f2):  # the board in one word (`Static`)
+        u, r, d, left = reach(wp, a0, steps, i0, f0)
+        return u, 0, 0, r, 0, 0, d, 0, 0, left, 0, 0
     up_in = size - wp  # where a word's lowest row goes in the word before (up)
     row = (1 << wp) - 1  # a word's lowest row
     keep = (1 << up_in) - 1  # the rows of a word that stay in it going down

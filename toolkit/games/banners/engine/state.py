@@ -290,9 +290,10 @@ class Static:
         self.full = (1 << n) - 1
         # The search of one piece cuts a mask of the board into three words of whole
         # rows, each small enough for the compiled build's unboxed ints (at most 60
-        # bits); a board too big for that keeps it all in the first word (a big int).
+        # bits); a board too big for that keeps it all in the first word (a big int),
+        # and so does the pure build (fewer operations, on bigger ints, suit it).
         rows = max(1, 60 // wp)
-        if self.h > 3 * rows:
+        if self.h > 3 * rows or not compiled():
             rows = self.h
         self.word_bits = rows * wp
         self.keep_words = words(self.word_bits, self.keeps_mask)
@@ -342,6 +343,12 @@ class Static:
     def move_bonus(self, piece: int) -> int:
         """M3: a scout's +2 on its movement roll (0 for other pieces)."""
         return SCOUT_BONUS if self.piece_scout[piece] else 0
+
+
+def compiled() -> bool:
+    """Whether this module runs compiled (mypyc makes its functions built-ins, with no
+    ``__code__``)."""
+    return not hasattr(compiled, "__code__")
 
 
 def words(size: int, mask: int) -> tuple[int, int, int]:
