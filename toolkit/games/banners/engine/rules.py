@@ -556,11 +556,6 @@ class BannersRules(Counting):
         else:  # Ghost Magic: no attack either way
             targets, ghosted = 0, occ_enemy & ~keeps_mask
         roll = s.roll - s.rain_by[side] if s.rain[side] == t else s.roll
-        # The free spaces every piece may enter (the piece's own adds and bars follow).
-        enterable = st.all ^ (st.all & (occ | closed))
-        drop = s.flag_drop[side]
-        if drop >= 0:
-            enterable &= ~(1 << drop)
         castle = st.castle[enemy]
         must = -1
         if occ_own >> castle & 1:
@@ -571,6 +566,11 @@ class BannersRules(Counting):
                     self._tally[G_CASTLE_MUST_LEAVE] += 1
                     n = roll + st.piece_steps[i]
                     if n > 0 and self._blocked_in(st, castle, occ):
+                        # The free spaces it may enter (as `_search` makes them).
+                        enterable = st.all ^ (st.all & (occ | closed))
+                        drop = s.flag_drop[side]
+                        if drop >= 0:
+                            enterable &= ~(1 << drop)
                         opts = self._blocked_in_moves(s, seat, i, n, enterable, occ)
                         if opts.n:
                             self._fire(R_CASTLE_LEAVE)
@@ -580,8 +580,8 @@ class BannersRules(Counting):
         notes = 0
         while True:  # the piece that must leave, then (if it cannot) the others
             found, hits, shaped = self._search(s, seat, roll, must, s.flag_carrier[enemy],
-                                               enterable, targets, protected, ghosted,
-                                               occ_own, closed)
+                                               targets, protected, ghosted, occ_own,
+                                               occ_enemy, closed)
             notes |= shaped
             if any(found) or hits:
                 opts = Moves(seat, st.seat_pieces[seat], found, st.wp, hits, targets)
@@ -600,8 +600,8 @@ class BannersRules(Counting):
         return opts
 
     @staticmethod
-    def _search(s: State, seat: int, roll: int, must: int, carrier: int, enterable: int,
-                targets: int, protected: int, ghosted: int, occ_own: int, closed: int
+    def _search(s: State, seat: int, roll: int, must: int, carrier: int, targets: int,
+                protected: int, ghosted: int, occ_own: int, occ_enemy: int, closed: int
                 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
         """Search the paths of the seat's pieces, one piece at a time (`reach_words`):
         ``(found, hits, shaped)``, by piece the cells it may move to and the search's
@@ -622,9 +622,9 @@ class BannersRules(Counting):
         # reach the side's own pieces and the enemies too (`_SHAPING`'s rules leave
         # them out, or make them attacks).
         o0, o1, o2 = words(size, occ_own)
-        others = targets | protected | ghosted  # (the enemies)
-        x0, x1, x2 = words(size, others)
-        # (``enterable``, see `_move_options`, made of the words at hand)
+        x0, x1, x2 = words(size, occ_enemy)  # (``targets | protected | ghosted``)
+        # The free spaces every piece may enter (the piece's own adds and bars follow):
+        # no tree, no piece, no closed keep, not its own side's dropped flag (C5).
         e0, e1, e2 = st.all_words
         b0, b1, b2 = words(size, closed) if closed else (0, 0, 0)
         b0, b1, b2 = b0 | o0 | x0, b1 | o1 | x1, b2 | o2 | x2
@@ -675,8 +675,9 @@ class BannersRules(Counting):
             else:
                 # Its first step is onto a free drawbridge (an enemy there, if that step
                 # is its last).
+                enterable = joined(size, e0, e1, e2)
                 a0, a1, a2 = words(size, st.bridges_mask[s.side] & (
-                    enterable if n > 1 else enterable | others | occ_own))
+                    enterable if n > 1 else enterable | occ_enemy | occ_own))
                 n -= 1
             if n:
                 u0, u1, u2, r0, r1, r2, d0, d1, d2, l0, l1, l2 = reach_words(
