@@ -7,7 +7,8 @@ direct backtracking") exactly. A move of ``n`` spaces is ``n`` such steps, the l
 masked by the spaces a move may end on (free spaces it may land on, and enemies it may
 attack). The search takes one piece at a time, its masks cut into three words that fit
 the compiled build's unboxed ints (`reach_words`): a few hundred machine-word operations
-per piece, no big int.
+per piece, no big int. The pure build keeps the board in one int (`reach`): fewer
+operations, which is what costs there.
 """
 
 from __future__ import annotations
