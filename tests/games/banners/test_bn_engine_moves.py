@@ -26,7 +26,8 @@ from bnkit import (
     name_of,
 )
 
-from toolkit.games.banners.engine import BannersRules
+from toolkit.games.banners.engine import BannersParams, BannersRules
+from toolkit.games.banners.engine.moves import reach_words
 from toolkit.games.banners.engine.state import (
     ITEM,
     MOVE,
@@ -35,6 +36,9 @@ from toolkit.games.banners.engine.state import (
     ROLL,
     S_CASTLE,
     S_TREE,
+    joined,
+    static_of,
+    words,
 )
 from toolkit.sim.engine import CHANCE
 
@@ -153,6 +157,67 @@ def test_engine_moves_match_a_brute_force_walk_of_every_path(rules):
         assert got == want, (cells, side, roll)
         checked += len(want)
     assert checked > 2000
+
+
+def _random_board(rng: Random, rows: int, cols: int) -> tuple[tuple[str, ...], ...]:
+    """A board of open spaces, trees and keeps, the castles and a drawbridge of each side
+    in the middle of its edge row (side 2's at the top)."""
+    board = [[rng.choice(".......TK") for _ in range(cols)] for _ in range(rows)]
+    mid = cols // 2
+    board[0][mid - 1:mid + 1] = ["C2", "D2"]
+    board[-1][mid - 1:mid + 1] = ["C1", "D1"]
+    return tuple(tuple(row) for row in board)
+
+
+@pytest.mark.parametrize("rows, cols", [(25, 5), (31, 5), (6, 29), (7, 29), (4, 70),
+                                        (3, 61), (2, 3)])
+def test_moves_match_a_brute_force_walk_on_boards_of_every_shape(rules, rows, cols):
+    """The search cuts a board into three words of whole rows (at most 60 bits each when
+    a row fits, all of a board too big for three in one): on boards that fill the words
+    exactly, leave the last one short, or take a big int, it still gives exactly the
+    moves and attacks of walking every path."""
+    rng = Random(rows * 100 + cols)
+    params = BannersParams(_random_board(rng, rows, cols), P2.pieces, P2.items, 2)
+    st = rules.setup(params, Random(0)).st
+    spaces = [c for c in range(st.n) if st.kind[c] not in (S_TREE, 5, S_CASTLE)]
+    checked = 0
+    for _ in range(60):
+        cells = rng.sample(spaces, min(8, len(spaces)))
+        side = rng.randrange(2)
+        carrier = rng.choice((-1, -1, rng.choice(st.side_pieces[side])))
+        flags = (-1, carrier) if side == 0 else (carrier, -1)
+        roll = rng.randrange(1, 9)
+        s = rules.position(params, dict(enumerate(cells)), side=side, phase=MOVE, roll=roll,
+                           flag_carrier=flags)
+        got = set()  # (the pieces left in the reserve enter: not walked here)
+        for a in rules.legal_actions(s, side):
+            if s.pos[a[2]] >= 0:
+                got.add((a[2], a[3]) if a[0] == "move" else (a[2], "x", a[3], a[4]))
+        want = set()
+        for piece in st.side_pieces[side]:
+            if s.pos[piece] >= 0:
+                want |= brute_force(s, piece, roll + st.move_bonus(piece))
+        assert got == want, (cells, side, roll)
+        checked += len(want)
+    assert checked > 20
+
+
+def test_the_search_in_three_words_matches_the_board_in_one():
+    """`reach_words` gives the same cells with the board cut into three words of 60 bits
+    (the compiled build) as with it all in one (the pure build, big boards)."""
+    st = static_of(P2)
+    rng = Random(3)
+    spaces = [c for c in range(st.n) if st.all >> c & 1]
+    for _ in range(300):
+        inner = sum(1 << c for c in rng.sample(spaces, rng.randrange(40, 120)))
+        final = inner | sum(1 << c for c in rng.sample(spaces, 10))
+        start = sum(1 << c for c in rng.sample(spaces, rng.choice((1, 1, 3))))
+        steps = rng.randrange(1, 9)
+        one = reach_words(st.wp, st.n, start, 0, 0, steps, inner, 0, 0, final, 0, 0)
+        three = reach_words(st.wp, 60, *words(60, start), steps, *words(60, inner),
+                            *words(60, final))
+        assert [joined(60, *three[k:k + 3]) for k in range(0, 12, 3)] == list(one[::3])
+        assert one[1::3] == one[2::3] == (0, 0, 0, 0)
 
 
 def test_keep_gives_an_item_and_protects(rules):

@@ -234,8 +234,11 @@ class View:
         if levels is None:
             levels = self.levels = [-1] + [0] * (len(self.reached) + 1)
             for n, within in enumerate(self.reach_masks(), 1):
-                for k in range(n, 0, -1):
-                    levels[k] |= levels[k - 1] & within
+                for k in range(n, 1, -1):
+                    below = levels[k - 1]
+                    if below:
+                        levels[k] |= below & within
+                levels[1] |= within  # (levels[0] is every space)
         return levels
 
     def dist(self, a: int, b: int) -> int:
@@ -327,11 +330,10 @@ class GreedyAgent:
         turned = v.side == 1
         best: tuple | None = None
         top = 0.0
-        found, full = legal.found, legal.full
         keeps = st.keeps_mask
         levels: list[int] | None = None  # levels[k]: the spaces k or more enemies reach
         for j, piece in enumerate(legal.pieces):
-            mask = found >> legal.offsets[j] & full
+            mask = legal.found[j]
             if mask:
                 most: float
                 if piece == ours:
@@ -363,7 +365,7 @@ class GreedyAgent:
                         else:
                             k = 1
                             while near & levels[k]:
-                                chosen = near & ~levels[k]
+                                chosen = near ^ (near & levels[k])  # (near & ~levels[k])
                                 if chosen:
                                     break
                                 k += 1
@@ -416,7 +418,7 @@ class GreedyAgent:
                 limit = d + span
             k = 1
             while near & levels[k]:
-                chosen = near & ~levels[k]
+                chosen = near ^ (near & levels[k])  # (near & ~levels[k])
                 if chosen:
                     break
                 k += 1

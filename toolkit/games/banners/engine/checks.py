@@ -127,6 +127,7 @@ class Checker:
             return False
         n = st.n
         sides = st.piece_side
+        cell_bit = st.bit_or_zero
         left0, left1 = self.occ0, self.occ1
         took0 = took1 = 0
         for i in range(len(pos)):
@@ -137,17 +138,17 @@ class Checker:
                     return False
                 if sides[i]:
                     if was >= 0:
-                        left1 ^= 1 << was  # (its bit was set: the last positions were clean)
+                        left1 ^= cell_bit[was]  # (its bit was set: the last ones were clean)
                     if c >= 0:
-                        bit = 1 << c
+                        bit = cell_bit[c]
                         if (took0 | took1) & bit:
                             return False
                         took1 |= bit
                 else:
                     if was >= 0:
-                        left0 ^= 1 << was
+                        left0 ^= cell_bit[was]
                     if c >= 0:
-                        bit = 1 << c
+                        bit = cell_bit[c]
                         if (took0 | took1) & bit:
                             return False
                         took0 |= bit

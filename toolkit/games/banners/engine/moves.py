@@ -5,113 +5,91 @@ a shift (up ``>> wp``, right ``<< 1``, down ``<< wp``, left ``>> 1``) masked by 
 spaces a path may use; keeping one mask per direction of the last step enforces M5 ("no
 direct backtracking") exactly. A move of ``n`` spaces is ``n`` such steps, the last one
 masked by the spaces a move may end on (free spaces it may land on, and enemies it may
-attack). The whole search costs a few dozen big-int operations per piece.
+attack). The search takes one piece at a time, its masks cut into three words that fit
+the compiled build's unboxed ints (`reach_words`): a few hundred machine-word operations
+per piece, no big int. The pure build keeps the board in one int (`reach`): fewer
+operations, which is what costs there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from typing import Final
 
 from .state import LOCUST_SPACES, RESERVE, S_BRIDGE, S_CASTLE, S_KEEP, S_PAD, S_TREE, Static
 
 
-def reach(wp: int, start: int, entry: int, steps: int, inner: int,
-          last: int) -> tuple[int, int, int, int, int]:
-    """The cells a piece reaches in exactly ``steps`` steps, by the direction of the last
-    step: ``(entered, up, right, down, left)``.
-
-    ``start`` is the piece's cell as a mask (0 for a piece entering from the reserve,
-    whose first step is onto one of the ``entry`` cells, in any direction). Steps before
-    the last may only use ``inner`` cells; the last step lands on a ``last`` cell.
-    ``entered`` is non-zero only for a one-step entry from the reserve.
-    """
-    if start:
-        a, k = start, 1
-    else:
-        a = entry & (inner if steps > 1 else last)
-        if steps == 1:
-            return a, 0, 0, 0, 0
-        k = 2
-    # The first step from ``a`` (no last direction yet) goes every way.
-    m = inner if k < steps else last
+def reach(wp: int, a: int, steps: int, inner: int, final: int) -> tuple[int, int, int, int]:
+    """`reach_words` of a board in one word (as the pure build keeps it)."""
+    m = inner if steps > 1 else final
+    # The first step from the start (no last direction yet) goes every way.
     u, r, d, left = (a >> wp) & m, (a << 1) & m, (a << wp) & m, (a >> 1) & m
+    k = 1
     while k < steps:
         k += 1
-        m = inner if k < steps else last
+        if k == steps:
+            m = final
         # Moving up may follow any step but a step down (M5), and so on.
         h = r | left
         v = u | d
         if not (h or v):
-            break
+            return 0, 0, 0, 0
         u, r, d, left = ((u | h) >> wp) & m, ((r | v) << 1) & m, ((d | h) << wp) & m, \
             ((left | v) >> 1) & m
-    return 0, u, r, d, left
+    return u, r, d, left
 
 
-def reach_lanes(wp: Any, begin: Any, last_step: list[Any], most: int, alive: Any,
-                inner: Any, final: Any) -> tuple[Any, Any, Any, Any, Any]:
-    """`reach` for several pieces at once, each in its own lane of the masks.
+def reach_words(wp: int, size: int, a0: int, a1: int, a2: int, steps: int,
+                i0: int, i1: int, i2: int, f0: int, f1: int, f2: int
+                ) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int]:
+    """The cells one piece reaches in exactly ``steps`` steps (at least 1), by the
+    direction of the last step: ``(up, right, down, left)``, each as three words.
 
-    Lane ``j`` holds piece ``j``'s board, shifted up by ``j`` times the lane's length;
-    the row between two lanes is never in a mask, so no step leaves its lane. ``begin``
-    holds each lane's start (the piece's cell; for a piece entering from the reserve,
-    the entry cells it may step on first), and ``last_step[k]`` the lanes (their full
-    masks) whose last step is the ``k``-th from there, ``most`` the largest such ``k``
-    and ``alive`` the lanes with a step to take.
-    A lane takes its ``inner`` cells until its last step, which lands on its ``final``
-    cells; its ends are kept once its steps run out. Returns ``(entered, up, right,
-    down, left)`` by lane: ``entered`` holds the lanes with no step left after entering
-    (their entry cells, which ``begin`` must give masked by ``final`` already).
-
-    The masks are ints of hundreds of bits, typed ``Any`` on purpose: as plain objects
-    each operation goes straight to CPython's long arithmetic, where the compiled build
-    would check every result of a typed ``int`` for a small int (an eighth slower).
+    A mask of the board is cut into three words of ``size`` bits (whole rows: see
+    `Static.word_bits`), small enough for the compiled build's unboxed ints. ``a`` is
+    where the piece starts (its cell, or the entry cells it stepped on from the reserve);
+    steps before the last may only use ``inner`` cells, the last lands on a ``final`` one.
+    Up is ``>> wp`` (a word takes the next word's lowest row into its highest), down
+    ``<< wp`` (the other way), right ``<< 1`` and left ``>> 1`` (the padding column at
+    the end of every row, so of every word, is never in a mask: nothing crosses a word).
     """
-    entered: Any = begin & last_step[0]
-    up: Any = 0
-    right: Any = 0
-    down: Any = 0
-    left: Any = 0
-    if not alive:
-        return entered, 0, 0, 0, 0
-    a: Any = begin & alive
-    done: Any = last_step[1]
-    m: Any
-    if done:
-        alive ^= done  # (its lanes are alive until now)
-        m = (inner & alive) | (final & done)
-    else:
-        m = inner & alive
-    # The first step from a start (no last direction yet) goes every way.
-    u: Any = (a >> wp) & m
-    r: Any = (a << 1) & m
-    d: Any = (a << wp) & m
-    left_: Any = (a >> 1) & m
-    if done:
-        up, right, down, left = u & done, r & done, d & done, left_ & done
-        m = inner & alive
+    if not (a1 or a2 or i1 or i2 or f1 or f2):  # the board in one word (`Static`)
+        u, r, d, left = reach(wp, a0, steps, i0, f0)
+        return u, 0, 0, r, 0, 0, d, 0, 0, left, 0, 0
+    up_in = size - wp  # where a word's lowest row goes in the word before (up)
+    row = (1 << wp) - 1  # a word's lowest row
+    keep = (1 << up_in) - 1  # the rows of a word that stay in it going down
+    m0, m1, m2 = (i0, i1, i2) if steps > 1 else (f0, f1, f2)
+    # The first step from the start (no last direction yet) goes every way.
+    u0 = ((a0 >> wp) | ((a1 & row) << up_in)) & m0
+    u1 = ((a1 >> wp) | ((a2 & row) << up_in)) & m1
+    u2 = (a2 >> wp) & m2
+    d0 = ((a0 & keep) << wp) & m0
+    d1 = (((a1 & keep) << wp) | (a0 >> up_in)) & m1
+    d2 = (((a2 & keep) << wp) | (a1 >> up_in)) & m2
+    r0, r1, r2 = (a0 << 1) & m0, (a1 << 1) & m1, (a2 << 1) & m2
+    l0, l1, l2 = (a0 >> 1) & m0, (a1 >> 1) & m1, (a2 >> 1) & m2
     k = 1
-    while k < most:
+    while k < steps:
         k += 1
-        done = last_step[k]
-        if done:
-            alive ^= done  # (its lanes are alive until now)
-            m = (inner & alive) | (final & done)
+        if k == steps:
+            m0, m1, m2 = f0, f1, f2
         # Moving up may follow any step but a step down (M5), and so on.
-        h: Any = r | left_
-        v: Any = u | d
-        if not (h or v):
-            break
-        u, r, d, left_ = ((u | h) >> wp) & m, ((r | v) << 1) & m, ((d | h) << wp) & m, \
-            ((left_ | v) >> 1) & m
-        if done:
-            up |= u & done
-            right |= r & done
-            down |= d & done
-            left |= left_ & done
-            m = inner & alive
-    return entered, up, right, down, left
+        h0, h1, h2 = r0 | l0, r1 | l1, r2 | l2
+        v0, v1, v2 = u0 | d0, u1 | d1, u2 | d2
+        if not (h0 or h1 or h2 or v0 or v1 or v2):
+            return 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        x0, x1, x2 = u0 | h0, u1 | h1, u2 | h2  # (every step but down may go up)
+        u0 = ((x0 >> wp) | ((x1 & row) << up_in)) & m0
+        u1 = ((x1 >> wp) | ((x2 & row) << up_in)) & m1
+        u2 = (x2 >> wp) & m2
+        x0, x1, x2 = d0 | h0, d1 | h1, d2 | h2
+        d0 = ((x0 & keep) << wp) & m0
+        d1 = (((x1 & keep) << wp) | (x0 >> up_in)) & m1
+        d2 = (((x2 & keep) << wp) | (x1 >> up_in)) & m2
+        r0, r1, r2 = ((r0 | v0) << 1) & m0, ((r1 | v1) << 1) & m1, ((r2 | v2) << 1) & m2
+        l0, l1, l2 = ((l0 | v0) >> 1) & m0, ((l1 | v1) >> 1) & m1, ((l2 | v2) >> 1) & m2
+    return u0, u1, u2, r0, r1, r2, d0, d1, d2, l0, l1, l2
 
 
 _BYTE_BITS: Final = tuple(bin(b).count("1") for b in range(256))
@@ -151,67 +129,71 @@ class Moves(Sequence[tuple]):
     """The options of a move decision, made only as far as they are looked at.
 
     A move decision offers about a hundred moves, of which a random player looks at one.
-    They are kept as the search found them, each of ``pieces`` in its lane of the masks
-    (``offsets``: where each lane begins): ``found``, the cells each piece may move to,
-    and ``hits``, the search's five planes (``reach``'s ``entered, up, right, down,
-    left``) where they meet ``targets``, the enemies it may attack (``hit``: the five
-    together, to pass over lanes without one). A piece's moves come in increasing cell
-    order, then its attacks sorted by target and cell attacked from
-    (`attack_sources`). ``len`` is exact at once (bit counts); an option is made when it
-    is indexed (`nth_bit`), and all of them (once, then kept) when iterated. Equal to a list of the
-    same options, as the engine's lists are.
+    They are kept as the search found them, by piece of ``pieces``: ``found[j]``, the
+    cells piece ``j`` may move to (a mask of the board), and ``hits[j]``, the search's
+    five planes (``entered`` from the reserve, then `reach_words`'s ``up, right, down,
+    left``) where they meet ``targets``, the enemies it may attack (``()`` for a piece
+    with no attack; ``hits`` is ``()`` when no piece has one). A piece's moves come in
+    increasing cell order, then its attacks sorted by target and cell attacked from
+    (`attack_sources`). ``len`` is exact at once (bit counts, kept by piece); an option
+    is made when it is indexed (`nth_bit`), and all of them (once, then kept) when
+    iterated. Equal to a list of the same options, as the engine's lists are.
     """
 
-    __slots__ = ("seat", "pieces", "offsets", "found", "full", "wp", "hits", "targets",
-                 "n", "hit", "_attacks", "_items", "_last")
+    __slots__ = ("seat", "pieces", "found", "wp", "hits", "targets", "n", "moves",
+                 "counts", "_attacks", "_items", "_last")
 
-    def __init__(self, seat: int, pieces: tuple[int, ...], offsets: tuple[int, ...],
-                 found: int, full: int, wp: int = 0, hits: tuple[int, ...] = (),
+    def __init__(self, seat: int, pieces: tuple[int, ...], found: tuple[int, ...],
+                 wp: int = 0, hits: tuple[tuple[int, ...], ...] = (),
                  targets: int = 0) -> None:
         self.seat = seat
         self.pieces = pieces
-        self.offsets = offsets
         self.found = found
-        self.full = full
         self.wp = wp
         self.hits = hits
         self.targets = targets
-        n = found.bit_count()
-        hit = 0
-        for plane in hits:
-            n += plane.bit_count()
-            hit |= plane
+        # By piece: how many moves, and how many options (moves and attacks).
+        moves: list[int] = []
+        counts: list[int] = []
+        n = 0
+        for j in range(len(found)):
+            k = found[j].bit_count() if found[j] else 0
+            moves.append(k)
+            if hits:
+                for plane in hits[j]:
+                    if plane:
+                        k += plane.bit_count()  # (one attack a cell of a plane)
+            counts.append(k)
+            n += k
         self.n = n
-        self.hit = hit  # the lanes with an attack
-        self._attacks: dict[int, list[tuple]] | None = None  # by lane, made when asked
+        self.moves = moves
+        self.counts = counts
+        self._attacks: dict[int, list[tuple]] | None = None  # by piece, made when asked
         self._items: list[tuple] | None = None
         self._last: tuple | None = None  # the option last made by indexing
 
     def attacks(self, j: int) -> list[tuple]:
-        """The attacks of the piece in lane ``j`` (made once)."""
-        made_by_lane = self._attacks
-        if made_by_lane is None:
-            made_by_lane = self._attacks = {}
-        made = made_by_lane.get(j)
+        """The attacks of piece ``j`` (made once)."""
+        made_by_piece = self._attacks
+        if made_by_piece is None:
+            made_by_piece = self._attacks = {}
+        made = made_by_piece.get(j)
         if made is None:
             made = []
-            if self.hits:
-                off, full = self.offsets[j], self.full
-                entered, up, right, down, left = self.hits
-                planes = (entered >> off & full, up >> off & full, right >> off & full,
-                          down >> off & full, left >> off & full)
-                if any(planes):
-                    seat, piece = self.seat, self.pieces[j]
-                    made = [("attack", seat, piece, target, frm)
-                            for target, frm in attack_sources(self.wp, planes, self.targets)]
-            made_by_lane[j] = made
+            if self.hits and self.hits[j]:
+                entered, up, right, down, left = self.hits[j]
+                seat, piece = self.seat, self.pieces[j]
+                made = [("attack", seat, piece, target, frm)
+                        for target, frm in attack_sources(
+                            self.wp, (entered, up, right, down, left), self.targets)]
+            made_by_piece[j] = made
         return made
 
     def first_piece(self) -> int:
         """The piece of the first option (-1 if there is none)."""
-        for j, piece in enumerate(self.pieces):
-            if self.found >> self.offsets[j] & self.full or self.attacks(j):
-                return piece
+        for j in range(len(self.pieces)):
+            if self.counts[j]:
+                return self.pieces[j]
         return -1
 
     def __len__(self) -> int:
@@ -232,34 +214,18 @@ class Moves(Sequence[tuple]):
         items = self._items
         if items is not None:
             return items[i]
-        found, full, hit = self.found, self.full, self.hit
-        offsets = self.offsets
-        # A piece's moves come before its attacks: the lanes with attacks (in order)
-        # split the moves, which are otherwise the cells of all the lanes in order.
-        if hit:
-            size = full.bit_length()
-            attacks = 0  # the attacks of the lanes passed
-            for j in range(len(offsets)):
-                off = offsets[j]
-                if not hit >> off & full:
-                    continue
-                moves = (found & ((1 << (off + size)) - 1)).bit_count()
-                if i < moves + attacks:
-                    break  # a move of this lane or an earlier one
-                count = 0  # (an attack a cell of a plane)
-                for plane in self.hits:
-                    if plane:
-                        count += (plane >> off & full).bit_count()
-                if i < moves + attacks + count:
-                    option = self._last = self.attacks(j)[i - moves - attacks]
-                    return option
-                attacks += count
-            i -= attacks
-        at = nth_bit(found, i)
-        j = len(offsets) - 1
-        while offsets[j] > at:
-            j -= 1
-        option = self._last = ("move", self.seat, self.pieces[j], at - offsets[j])
+        counts = self.counts
+        j = 0
+        while i >= counts[j]:  # the piece's options, then the next piece's
+            i -= counts[j]
+            j += 1
+        moves = self.moves[j]
+        option: tuple
+        if i < moves:
+            option = ("move", self.seat, self.pieces[j], nth_bit(self.found[j], i))
+        else:
+            option = self.attacks(j)[i - moves]
+        self._last = option
         return option
 
     def items(self) -> list[tuple]:
@@ -269,9 +235,9 @@ class Moves(Sequence[tuple]):
             items = []
             add = items.append
             seat = self.seat
-            found, full = self.found, self.full
-            for j, piece in enumerate(self.pieces):
-                for cell in bits(found >> self.offsets[j] & full):
+            for j in range(len(self.pieces)):
+                piece = self.pieces[j]
+                for cell in bits(self.found[j]):
                     add(("move", seat, piece, cell))
                 if self.hits:
                     items.extend(self.attacks(j))
@@ -291,8 +257,7 @@ class Moves(Sequence[tuple]):
             j = self.pieces.index(action[2])
             if action[0] == "move" and len(action) == 4:
                 cell = action[3]
-                return 0 <= cell < self.full.bit_length() and \
-                    bool(self.found >> (self.offsets[j] + cell) & 1)
+                return cell >= 0 and bool(self.found[j] >> cell & 1)
             if action[0] == "attack" and len(action) == 5:
                 return action in self.attacks(j)
             return False

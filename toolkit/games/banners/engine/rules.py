@@ -37,8 +37,8 @@ options are a lazy `Moves` list; coverage is tallied by index (counting.py); the
 invariants return at once when the state's parts are those last found clean
 (checks.py); the loop key carries the card fields as one cached hash. In the compiled
 build (mypyc) module constants are ``Final`` (no dictionary lookups), the dice are drawn
-with ``getrandbits`` exactly as ``randrange`` draws them, and the search's masks, ints
-of hundreds of bits, are typed ``Any`` (see `reach_lanes`).
+with ``getrandbits`` exactly as ``randrange`` draws them, and the search takes a piece's
+masks in three words small enough for unboxed ints (see `reach_words`).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from toolkit.sim.engine import CHANCE, Outcome
 from ..book import EFFECT_NAMES
 from .checks import Checker
 from .counting import COVERAGE_INDEX, STAT, Counting
-from .moves import Moves, bits, blocked_in_ends, locust_end, reach_lanes
+from .moves import Moves, bits, blocked_in_ends, locust_end, reach_words
 from .report import game_stats, stats_tables
 from .rulings import COVERAGE_IDS, ITEM_IDS, RULINGS, item_id
 from .state import (
@@ -93,7 +93,6 @@ from .state import (
     RESERVE,
     ROLL,
     S_KEEP,
-    SCOUT_BONUS,
     STEAL,
     TIE,
     BannersParams,
@@ -102,8 +101,10 @@ from .state import (
     Static,
     cell_name,
     closed_keeps,
+    joined,
     new_state,
     static_of,
+    words,
 )
 
 WIN_FLAG: Final = "flag brought home"
@@ -210,37 +211,6 @@ S_REMOVED: Final = STAT + "pieces.removed"
 S_REAPED: Final = STAT + "pieces.reaped"
 S_REINFORCEMENTS: Final = STAT + "reinforcements"
 
-
-
-def _shaped(reached: int, own: int, start: int, protected: int, ghosted: int,
-            keeps: int) -> int:
-    """Which of `_SHAPING` left out some of the ``reached`` spaces, as bits."""
-    return ((1 if reached & own else 0) | (2 if reached & start else 0)
-            | (4 if reached & protected else 0) | (8 if reached & ghosted else 0)
-            | (16 if reached & keeps else 0))
-
-
-def _board_lanes(st: Static, seat: int, pos: tuple[int, ...], roll: int
-                 ) -> tuple[int, int, int, list[int], int, int] | None:
-    """The lanes of the search (see `BannersRules._lanes`) in the common case, every
-    piece of the seat on the board or out of play; None when one waits in the reserve."""
-    pieces = st.seat_pieces[seat]
-    lane_bits = st.seat_lane_bits[seat]
-    starts: Any = 0  # (a big int: see `reach_lanes`)
-    on = 0
-    for j in range(len(pieces)):
-        c = pos[pieces[j]]
-        if c == RESERVE:
-            return None
-        if c >= 0:
-            starts |= lane_bits[j][c]
-            on |= 1 << j
-    aboard, plain, scouts = st.seat_aboard[seat][on]
-    last_step = [0] * (roll + SCOUT_BONUS + 1)
-    last_step[roll] = plain
-    last_step[roll + SCOUT_BONUS] |= scouts
-    return (starts, starts, starts ^ (starts & st.seat_keeps[seat]), last_step,
-            roll + SCOUT_BONUS if scouts else roll, aboard)
 
 
 _new_tuple: Final = tuple.__new__
@@ -565,8 +535,8 @@ class BannersRules(Counting):
     def _move_options(self, s: State) -> Moves:
         """Every full-length move and attack of the seat's pieces (M2-M5, C1).
 
-        All the pieces' paths are searched at once, each piece in its own lane of the
-        masks (`reach_lanes`); the moves stay masks until they are looked at (`Moves`).
+        Each piece's paths are searched at once on bit masks (`_search`); the moves stay
+        masks until they are looked at (`Moves`).
         """
         st = s.st
         side = s.side
@@ -586,11 +556,6 @@ class BannersRules(Counting):
         else:  # Ghost Magic: no attack either way
             targets, ghosted = 0, occ_enemy & ~keeps_mask
         roll = s.roll - s.rain_by[side] if s.rain[side] == t else s.roll
-        # The free spaces every piece may enter (the piece's own adds and bars follow).
-        enterable = st.all ^ (st.all & (occ | closed))
-        drop = s.flag_drop[side]
-        if drop >= 0:
-            enterable &= ~(1 << drop)
         castle = st.castle[enemy]
         must = -1
         if occ_own >> castle & 1:
@@ -601,32 +566,28 @@ class BannersRules(Counting):
                     self._tally[G_CASTLE_MUST_LEAVE] += 1
                     n = roll + st.piece_steps[i]
                     if n > 0 and self._blocked_in(st, castle, occ):
+                        # The free spaces it may enter (as `_search` makes them).
+                        enterable = st.all ^ (st.all & (occ | closed))
+                        drop = s.flag_drop[side]
+                        if drop >= 0:
+                            enterable &= ~(1 << drop)
                         opts = self._blocked_in_moves(s, seat, i, n, enterable, occ)
                         if opts.n:
                             self._fire(R_CASTLE_LEAVE)
                             return opts
                         must = -2  # it cannot leave: the others move
                     break
-        carrier = s.flag_carrier[enemy]
-        carrier_lane = st.piece_lane[carrier] if carrier >= 0 and \
-            st.piece_seat[carrier] == seat else -1
         notes = 0
         while True:  # the piece that must leave, then (if it cannot) the others
-            lanes = _board_lanes(st, seat, pos, roll) if must == -1 and roll > 0 else None
-            if lanes is None:
-                lanes = self._lanes(s, seat, roll, must, enterable, targets | protected
-                                    | ghosted | occ_own)
-            if lanes[5] or lanes[3][0]:
-                found, hits, shaped = self._search(
-                    s, seat, lanes, carrier_lane, enterable, targets, protected, ghosted,
-                    occ_own, closed)
-                notes |= shaped
-                if found or hits:
-                    opts = Moves(seat, st.seat_pieces[seat], st.seat_lanes[seat], found,
-                                 st.full, st.wp, hits, targets)
-                    break
+            found, hits, shaped = self._search(s, seat, roll, must, s.flag_carrier[enemy],
+                                               targets, protected, ghosted, occ_own,
+                                               occ_enemy, closed)
+            notes |= shaped
+            if any(found) or hits:
+                opts = Moves(seat, st.seat_pieces[seat], found, st.wp, hits, targets)
+                break
             if must < 0:
-                opts = Moves(seat, st.seat_pieces[seat], st.seat_lanes[seat], 0, st.full)
+                opts = Moves(seat, st.seat_pieces[seat], found)
                 break
             # Ruling castle-must-leave: it cannot leave; another piece may move.
             must = -2
@@ -639,24 +600,50 @@ class BannersRules(Counting):
         return opts
 
     @staticmethod
-    def _lanes(s: State, seat: int, roll: int, must: int, enterable: int,
-               others: int) -> tuple[int, int, int, list[int], int, int]:
-        """Where the search of each of the seat's pieces begins, piece by piece (see
-        `reach_lanes`): ``(begin, starts, cross, last_step, most, alive)``. Only ``must``
-        when it is a piece (>= 0); every piece but one on the enemy castle when it is -2.
-        A piece in the reserve enters through a free drawbridge of its side (its first
-        step); pieces waiting there are alike, so one of each colour is searched."""
+    def _search(s: State, seat: int, roll: int, must: int, carrier: int, targets: int,
+                protected: int, ghosted: int, occ_own: int, occ_enemy: int, closed: int
+                ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+        """Search the paths of the seat's pieces, one piece at a time (`reach_words`):
+        ``(found, hits, shaped)``, by piece the cells it may move to and the search's
+        five planes where they meet an enemy it may attack (see `Moves`; ``hits`` is
+        empty when no piece has one), and the bits of `_SHAPING` whose rules left some space
+        out. Only ``must`` when it is a piece (>= 0); every piece but one on the enemy
+        castle when it is -2. A piece in the reserve enters through a free drawbridge of
+        its side (its first step); pieces waiting there are alike, so one of each colour
+        is searched. ``carrier`` is the piece carrying the enemy flag (-1: none)."""
         st = s.st
         pos = s.pos
         castle = st.castle[1 - s.side]
         kind = st.kind
         bonus = st.piece_steps
-        lanes = st.piece_lane
-        full = st.full
-        begin = starts = cross = alive = most = 0
-        last_step = [0] * max(roll + SCOUT_BONUS + 1, 1)
+        wp = st.wp
+        size = st.word_bits
+        # The board's masks in words: a move's steps use free spaces; its last step may
+        # reach the side's own pieces and the enemies too (`_SHAPING`'s rules leave
+        # them out, or make them attacks).
+        o0, o1, o2 = words(size, occ_own)
+        x0, x1, x2 = words(size, occ_enemy)  # (``targets | protected | ghosted``)
+        # The free spaces every piece may enter (the piece's own adds and bars follow):
+        # no tree, no piece, no closed keep, not its own side's dropped flag (C5).
+        e0, e1, e2 = st.all_words
+        b0, b1, b2 = words(size, closed) if closed else (0, 0, 0)
+        b0, b1, b2 = b0 | o0 | x0, b1 | o1 | x1, b2 | o2 | x2
+        drop = s.flag_drop[s.side]
+        if drop >= 0:
+            w0, w1, w2 = st.cell_words[drop]
+            b0, b1, b2 = b0 | w0, b1 | w1, b2 | w2
+        e0, e1, e2 = e0 ^ (e0 & b0), e1 ^ (e1 & b1), e2 ^ (e2 & b2)
+        f0, f1, f2 = e0 | o0 | x0, e1 | o1 | x1, e2 | o2 | x2
+        k0, k1, k2 = st.keep_words
+        t0, t1, t2 = (x0 ^ (x0 & k0), x1 ^ (x1 & k1), x2 ^ (x2 & k2)) if targets \
+            else (0, 0, 0)
+        pieces = st.seat_pieces[seat]
+        found = [0] * len(pieces)
+        hits: list[tuple[int, ...]] | None = None
+        shaped = 0
         reserve_colors: list[str] = []
-        for i in st.seat_pieces[seat]:
+        for j in range(len(pieces)):
+            i = pieces[j]
             if must >= 0 and i != must or must == -2 and pos[i] == castle:
                 continue
             c = pos[i]
@@ -670,77 +657,69 @@ class BannersRules(Counting):
             n = roll + bonus[i]
             if n <= 0:
                 continue
-            off = lanes[i]
+            i0, i1, i2 = e0, e1, e2
+            g0, g1, g2 = f0, f1, f2
+            s0 = s1 = s2 = 0  # the piece's cell
             if c >= 0:
-                b = 1 << (c + off)
-                starts |= b
+                s0, s1, s2 = st.cell_words[c]
+                a0, a1, a2 = s0, s1, s2
+                if i == carrier:
+                    # M4: "If a piece has a flag, they cannot enter a keep."
+                    i0, i1, i2 = e0 ^ (e0 & k0), e1 ^ (e1 & k1), e2 ^ (e2 & k2)
+                    free = st.keeps_mask & ~(occ_own | protected | closed)
+                    g0, g1, g2 = words(size, free)
+                    g0, g1, g2 = g0 | i0 | o0 | x0, g1 | i1 | o1 | x1, g2 | i2 | o2 | x2
                 if kind[c] != S_KEEP:
-                    cross |= b  # it may cross the space it left (not a keep)
+                    # It may cross the space it left (not a keep).
+                    i0, i1, i2 = i0 | s0, i1 | s1, i2 | s2
             else:
-                b = (st.bridges_mask[s.side] & (enterable if n > 1 else enterable | others)) \
-                    << off
+                # Its first step is onto a free drawbridge (an enemy there, if that step
+                # is its last).
+                enterable = joined(size, e0, e1, e2)
+                a0, a1, a2 = words(size, st.bridges_mask[s.side] & (
+                    enterable if n > 1 else enterable | occ_enemy | occ_own))
                 n -= 1
-            begin |= b
-            last_step[n] |= full << off
             if n:
-                alive |= full << off
-                if n > most:
-                    most = n
-        return begin, starts, cross, last_step, most, alive
-
-    @staticmethod
-    def _search(s: State, seat: int, lanes: tuple[int, int, int, list[int], int, int],
-                carrier_lane: int, enterable: int, targets: int, protected: int,
-                ghosted: int, occ_own: int, closed: int
-                ) -> tuple[int, tuple[int, ...], int]:
-        """Search the lanes: ``(found, hits, shaped)``, the cells each piece may move to
-        (by lane), the search's five planes where they meet an enemy it may attack (see
-        `Moves`; empty when none), and the bits of `_SHAPING` whose rules left some space
-        out."""
-        st = s.st
-        begin, starts, cross, last_step, most, alive = lanes
-        rep = st.seat_rep[seat]
-        keeps_mask = st.keeps_mask
-        keeps_rep = st.seat_keeps[seat]
-        full = st.full
-        # Copied into every lane: the free spaces, the side's own pieces, the enemies (a
-        # move's last step may reach them all; `_SHAPING`'s rules leave some out).
-        # (big ints, typed ``Any`` for speed: see `reach_lanes`)
-        own_rep: Any = occ_own * rep
-        enemy_rep: Any = (targets | protected | ghosted) * rep
-        inner: Any = enterable * rep | cross
-        if carrier_lane >= 0 and starts >> carrier_lane & full:
-            # M4: "If a piece has a flag, they cannot enter a keep."
-            inner &= ~(keeps_mask << carrier_lane)
-            free_keeps = (keeps_mask & ~(occ_own | protected | closed)) << carrier_lane
-        else:
-            carrier_lane = -1
-            free_keeps = 0
-        final = inner | own_rep | enemy_rep | free_keeps
-        entered, up, right, down, left = reach_lanes(st.wp, begin, last_step, most, alive,
-                                                     inner, final)
-        reached = entered | up | right | down | left
-        # (``a ^ (a & b)`` is ``a & ~b`` without a negative int)
-        found = reached & inner
-        found ^= found & starts
-        shaped = 0
-        rest = reached ^ found
-        if rest:
-            own = rest & own_rep
-            enemies = rest & enemy_rep if protected or ghosted else 0
-            shaped = ((1 if own ^ (own & starts) else 0)
-                      | (2 if rest & starts else 0)
-                      | (4 if protected and enemies & keeps_rep else 0)
-                      | (8 if ghosted and enemies ^ (enemies & keeps_rep) else 0)
-                      | (16 if carrier_lane >= 0 and rest & (
-                          (keeps_mask & ~protected) << carrier_lane) else 0))
-        hits: tuple[int, ...] = ()
-        if targets:
-            targets_rep = enemy_rep ^ (enemy_rep & keeps_rep)
-            if rest & targets_rep:
-                hits = (entered & targets_rep, up & targets_rep, right & targets_rep,
-                        down & targets_rep, left & targets_rep)
-        return found, hits, shaped
+                u0, u1, u2, r0, r1, r2, d0, d1, d2, l0, l1, l2 = reach_words(
+                    wp, size, a0, a1, a2, n, i0, i1, i2, g0, g1, g2)
+                a0 = a1 = a2 = 0  # (entered: only an entry with no step left)
+            else:
+                u0 = u1 = u2 = r0 = r1 = r2 = d0 = d1 = d2 = l0 = l1 = l2 = 0
+            z0 = a0 | u0 | r0 | d0 | l0
+            z1 = a1 | u1 | r1 | d1 | l1
+            z2 = a2 | u2 | r2 | d2 | l2
+            # (``a ^ (a & b)`` is ``a & ~b`` without a negative int)
+            y0, y1, y2 = z0 & i0, z1 & i1, z2 & i2
+            y0, y1, y2 = y0 ^ (y0 & s0), y1 ^ (y1 & s1), y2 ^ (y2 & s2)
+            if y0 or y1 or y2:
+                found[j] = joined(size, y0, y1, y2)
+            z0, z1, z2 = z0 ^ y0, z1 ^ y1, z2 ^ y2  # what the rules left out
+            if not (z0 or z1 or z2):
+                continue
+            w0, w1, w2 = z0 & o0, z1 & o1, z2 & o2  # own pieces
+            if w0 ^ (w0 & s0) or w1 ^ (w1 & s1) or w2 ^ (w2 & s2):
+                shaped |= 1
+            if z0 & s0 or z1 & s1 or z2 & s2:
+                shaped |= 2
+            if protected or ghosted:
+                w0, w1, w2 = z0 & x0, z1 & x1, z2 & x2  # enemies
+                if protected and (w0 & k0 or w1 & k1 or w2 & k2):
+                    shaped |= 4
+                if ghosted and (w0 ^ (w0 & k0) or w1 ^ (w1 & k1) or w2 ^ (w2 & k2)):
+                    shaped |= 8
+            if i == carrier:
+                w0, w1, w2 = words(size, st.keeps_mask & ~protected)
+                if z0 & w0 or z1 & w1 or z2 & w2:
+                    shaped |= 16
+            if z0 & t0 or z1 & t1 or z2 & t2:
+                if hits is None:
+                    hits = [()] * len(pieces)
+                hits[j] = (joined(size, a0 & t0, a1 & t1, a2 & t2),  # (mostly 0)
+                           joined(size, u0 & t0, u1 & t1, u2 & t2),
+                           joined(size, r0 & t0, r1 & t1, r2 & t2),
+                           joined(size, d0 & t0, d1 & t1, d2 & t2),
+                           joined(size, l0 & t0, l1 & t1, l2 & t2))
+        return tuple(found), tuple(hits) if hits is not None else (), shaped
 
     def _blocked_in_moves(self, s: State, seat: int, piece: int, steps: int, enterable: int,
                           occ: int) -> Moves:
@@ -757,7 +736,7 @@ class BannersRules(Counting):
         ends = 0
         for end in blocked_in_ends(st, c, steps, occ & ~start, inner, inner & ~start):
             ends |= 1 << end
-        return Moves(seat, (piece,), (0,), ends, st.full)
+        return Moves(seat, (piece,), (ends,))
 
     @staticmethod
     def _blocked_in(st: Static, cell: int, occ: int) -> bool:

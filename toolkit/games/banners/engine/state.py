@@ -209,8 +209,7 @@ class Static:
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
         "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
         "plain_kinds", "seat_mover", "piece_mover", "lead", "tables",
-        "lane", "full", "lane_full", "lane_rep", "piece_lane", "seat_rep", "seat_lanes",
-        "seat_lane_bits", "seat_aboard", "seat_scouts", "seat_keeps",
+        "full", "word_bits", "keep_words", "all_words", "cell_words",
         "tally_at", "piece_tally",
     )
 
@@ -288,48 +287,18 @@ class Static:
         self.side_pieces = tuple(tuple(i for i, s in enumerate(self.piece_side) if s == side)
                                  for side in (0, 1))
         self.start = _placement(self)
-        # Lanes: the moves of all of a seat's pieces are searched at once, piece j's
-        # board shifted up by ``j * lane`` bits (one empty row between lanes keeps a
-        # step off a lane's edge out of the next lane); see moves.py.
-        self.lane = n + wp
         self.full = (1 << n) - 1
-        most = max((len(p) for p in self.seat_pieces), default=0)
-        self.lane_full = tuple(self.full << (j * self.lane) for j in range(most))
-        self.lane_rep = tuple(sum(1 << (j * self.lane) for j in range(k))
-                              for k in range(most + 1))
-        # Each piece's lane is its place among its seat's pieces.
-        lane_of = [0] * len(pieces)
-        for seat_pieces in self.seat_pieces:
-            for j, i in enumerate(seat_pieces):
-                lane_of[i] = j
-        self.piece_lane = tuple(j * self.lane for j in lane_of)
-        """The offset of each piece's lane (0 for the seat's first piece)."""
-        self.seat_lanes = tuple(tuple(self.piece_lane[i] for i in p) for p in self.seat_pieces)
-        self.seat_rep = tuple(self.lane_rep[len(p)] for p in self.seat_pieces)
-        # By position (a cell, or -1 to -3 off the board: 0), in each lane of a seat:
-        # the cell's bit.
-        self.seat_lane_bits = tuple(
-            tuple(tuple(1 << (c + off) for c in range(n)) + (0, 0, 0) for off in lanes)
-            for lanes in self.seat_lanes)
-        self.seat_scouts = tuple(
-            sum(self.full << self.piece_lane[i] for i in p if self.piece_scout[i])
-            for p in self.seat_pieces)
-        """The lanes of the seat's scouts (M3: +2 on their movement roll)."""
-        aboard_by = []
-        for q, mine in enumerate(self.seat_pieces):
-            rows = []
-            for on in range(1 << len(mine)):
-                lanes_on = sum(self.full << self.piece_lane[i] for j, i in enumerate(mine)
-                               if on >> j & 1)
-                scouts = lanes_on & self.seat_scouts[q]
-                rows.append((lanes_on, lanes_on ^ scouts, scouts))
-            aboard_by.append(tuple(rows))
-        self.seat_aboard = tuple(aboard_by)
-        """``seat_aboard[q][on]``, for the seat's pieces on the board (bit ``j`` of ``on``
-        for lane ``j``'s): the lanes of those pieces, of those but scouts, of scouts."""
-        self.seat_keeps = tuple(self.keeps_mask * rep for rep in self.seat_rep)
-        """A mask with bit 0 of every lane of the seat's pieces: ``mask * seat_rep[q]``
-        copies a one-board mask into each of them."""
+        # The search of one piece cuts a mask of the board into three words of whole
+        # rows, each small enough for the compiled build's unboxed ints (at most 60
+        # bits); a board too big for that keeps it all in the first word (a big int),
+        # and so does the pure build (fewer operations, on bigger ints, suit it).
+        rows = max(1, 60 // wp)
+        if self.h > 3 * rows or not compiled():
+            rows = self.h
+        self.word_bits = rows * wp
+        self.keep_words = words(self.word_bits, self.keeps_mask)
+        self.all_words = words(self.word_bits, self.all)
+        self.cell_words = tuple(words(self.word_bits, 1 << c) for c in range(n))
         # Item kinds (one per Items row name, in sheet order).
         self.kinds = len(params.items)
         self.kind_names = tuple(i.name for i in params.items)
@@ -374,6 +343,28 @@ class Static:
     def move_bonus(self, piece: int) -> int:
         """M3: a scout's +2 on its movement roll (0 for other pieces)."""
         return SCOUT_BONUS if self.piece_scout[piece] else 0
+
+
+def compiled() -> bool:
+    """Whether this module runs compiled (mypyc makes its functions built-ins, with no
+    ``__code__``)."""
+    return not hasattr(compiled, "__code__")
+
+
+def words(size: int, mask: int) -> tuple[int, int, int]:
+    """A mask of the board as three words of ``size`` bits (`Static.word_bits`), lowest
+    cells first (the last word takes whatever is left)."""
+    low = (1 << size) - 1
+    return mask & low, (mask >> size) & low, mask >> (2 * size)
+
+
+def joined(size: int, w0: int, w1: int, w2: int) -> int:
+    """The mask of the board whose three words are ``w0, w1, w2`` (see `words`)."""
+    if w2:
+        return w0 | w1 << size | w2 << (2 * size)
+    if w1:
+        return w0 | w1 << size
+    return w0
 
 
 class Distances:
