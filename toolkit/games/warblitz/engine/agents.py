@@ -339,14 +339,15 @@ class GreedyAgent:
         here = u[uid * F]
         s = self._state(obs)
         moves = self.rules.moves_of(s, uid)
-        aim = self._aim(obs, uid)
-        strike = moves + (aim.reach if g.ranged[uid] else 1)
+        # (how it strikes is worked out only once an enemy is within its strike)
+        strike = moves + (self.rules.reach_of(s, uid) if g.ranged[uid] else 1)
         for e in g.units_of[1 - g.owner[uid]]:
             at = u[e * F]
             if at != EMPTY and DIST[at * SIZE + here] <= strike:
                 break
         else:
             return -1.0, here
+        aim = self._aim(obs, uid)
         best, where = aim.best(here), here
         for m in self.rules.destinations(s, uid, moves):
             value = aim.best(m)
