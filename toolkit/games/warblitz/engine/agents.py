@@ -97,6 +97,8 @@ class GreedyAgent:
         self._aims: dict[int, _Aim] = {}
         self._seen_state: State | None = None
         self._seen_u: tuple[int, ...] = ()
+        self._seen_active: tuple[tuple[int, ...], ...] = ()
+        self._seen_obs: Observation | None = None
 
     def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
@@ -268,8 +270,9 @@ class GreedyAgent:
         those are unchanged (the pieces' tuple is shared until a piece changes)."""
         s = self._seen_state
         if s is None or obs.u is not self._seen_u or obs.fresh != s.fresh or \
-                list(obs.active) != s.active:
+                obs.active != self._seen_active:
             self._seen_u = obs.u  # (the battlefield follows from the pieces' spaces)
+            self._seen_active = obs.active
             s = self._seen_state = state_of(obs, [(), ()], [(), ()])
         return s
 
@@ -302,6 +305,9 @@ class GreedyAgent:
         when only one own unit's tokens did (a token assigned), only that unit's plan
         (the others' read their own tokens and the enemies' numbers, never an own
         unit's tokens)."""
+        if obs is self._seen_obs:
+            return  # (asked again about the observation it last looked at)
+        self._seen_obs = obs
         key = (obs.board, obs.u, obs.active)
         seen = self._seen
         if key == seen:
@@ -333,16 +339,17 @@ class GreedyAgent:
         here = u[uid * F]
         s = self._state(obs)
         moves = self.rules.moves_of(s, uid)
-        aim = self._aim(obs, uid)
-        strike = moves + (aim.reach if g.ranged[uid] else 1)
+        # (how it strikes is worked out only once an enemy is within its strike)
+        strike = moves + (self.rules.reach_of(s, uid) if g.ranged[uid] else 1)
         for e in g.units_of[1 - g.owner[uid]]:
             at = u[e * F]
             if at != EMPTY and DIST[at * SIZE + here] <= strike:
                 break
         else:
             return -1.0, here
+        aim = self._aim(obs, uid)
         best, where = aim.best(here), here
-        for m in self.rules.destinations(s, uid):
+        for m in self.rules.destinations(s, uid, moves):
             value = aim.best(m)
             if value > best + 0.01:
                 best, where = value, m

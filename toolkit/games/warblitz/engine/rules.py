@@ -61,8 +61,11 @@ from .basics import (
     _put,
     _with,
     _without,
+    below,
     game_of,
     pay,
+    roll,
+    shuffle,
     token_of_roll,
 )
 from .resolve import EffectResolver
@@ -196,13 +199,13 @@ class WarblitzRules(EffectResolver):
             # "Each player shuffles their remaining cards, places them face down into
             # their draw pile."
             rest = [i for i in g.own[p] if g.start[i] == EMPTY]
-            rng.shuffle(rest)
+            shuffle(rng, rest)
             s.pile[p] = tuple(rest[OPENING_HAND:])
             s.hand[p] = tuple(sorted(rest[:OPENING_HAND]))
         self.fire("warblitz.ruling.reserves")
         self.fire("warblitz.ruling.hidden")
         # "Randomly determine which player will go first."
-        s.first = s.current = rng.randrange(2)
+        s.first = s.current = below(rng, 2)
         self.fire("warblitz.rule.first-player")
         if self.emit:
             self.emit("round", "Setup")
@@ -329,7 +332,7 @@ class WarblitzRules(EffectResolver):
             n = self.draw_dice(s, s.current)
         else:
             n = s.attack[2]
-        return ("roll", CHANCE, tuple(rng.randint(1, 6) for _ in range(n)))
+        return ("roll", CHANCE, roll(rng, n))
 
     def draw_dice(self, s: State, p: int) -> int:
         """Dice the player rolls this Beginning phase: N by their own turn, the first
@@ -1047,9 +1050,9 @@ class WarblitzRules(EffectResolver):
         reserves (as many as they hold) and pile."""
         q = 1 - player
         mine = list(obs.pile)
-        rng.shuffle(mine)
+        shuffle(rng, mine)
         theirs = list(obs.unseen)
-        rng.shuffle(theirs)
+        shuffle(rng, theirs)
         n = obs.hand_sizes[q]
         hand: list[tuple[int, ...]] = [(), ()]
         pile: list[tuple[int, ...]] = [(), ()]
