@@ -5,7 +5,7 @@ from random import Random
 
 import pytest
 
-from toolkit.sim.draws import _fast_shuffle, below, shuffle
+from toolkit.sim.draws import _fast_shuffle, below, dice, shuffle
 
 
 def test_shuffle_draws_as_random_shuffle():
@@ -38,3 +38,13 @@ def test_below_draws_as_randrange():
 def test_below_refuses_an_empty_range():
     with pytest.raises(ValueError):
         below(Random(1), 0)
+
+
+def test_dice_roll_as_randint():
+    """Warblitz: "roll N dice": ``dice(rng, n)`` gives ``rng.randint(1, 6)`` n times, and
+    leaves the generator as those rolls leave it."""
+    for seed in range(20):
+        a, b = Random(seed), Random(seed)
+        for n in (0, 1, 2, 5, 12):
+            assert dice(a, n) == tuple(b.randint(1, 6) for _ in range(n))
+        assert a.getstate() == b.getstate()

@@ -4,7 +4,8 @@ per-call checks: the engines' and the search's hottest uses of chance, shared by
 `shuffle(rng, cards)` gives the very order ``rng.shuffle(cards)`` would give from the same
 rng state, and leaves the rng in the same state. It checks this once against the running
 Python's own `Random.shuffle` and falls back to it if they ever differ (or for an rng
-that is not a plain `Random`). `below(rng, n)` is ``rng.randrange(n)``, the same way.
+that is not a plain `Random`). `below(rng, n)` is ``rng.randrange(n)``, and `dice(rng, n)` ``n`` rolls of
+``rng.randint(1, 6)``, the same way.
 """
 
 from __future__ import annotations
@@ -63,3 +64,16 @@ def below(rng: Random, n: int) -> int:
     while r >= n:
         r = rng.getrandbits(k)
     return r
+
+
+def dice(rng: Random, n: int) -> tuple[int, ...]:
+    """``n`` six-sided dice, as ``tuple(rng.randint(1, 6) for _ in range(n))`` rolls them
+    (``randint(1, 6)`` is ``1 + randrange(6)``: three bits, drawn again while 6 or 7)."""
+    getrandbits = rng.getrandbits
+    faces = []
+    for _ in range(n):
+        r = getrandbits(3)
+        while r >= 6:
+            r = getrandbits(3)
+        faces.append(r + 1)
+    return tuple(faces)

@@ -8,7 +8,6 @@ turn, the limits of a turn) and tiny tuple helpers; `game_of` builds a parameter
 from __future__ import annotations
 
 from functools import lru_cache
-from random import Random
 from typing import Any, Final
 
 from toolkit.games.warblitz import board as B
@@ -26,37 +25,6 @@ TOKEN_OF_ROLL = (None, 0, 0, 1, 1, 2, 3)
 """Phase 1 table, by die face: "1-2: Defend (DEF) token, 3-4: Attack (ATK) token,
 5: Wildcard (WLD) token, 6: Special (SPC) token" (held index H_DEF .. H_SPC)."""
 TOKEN_NAMES = ("DEF", "ATK", "WLD", "SPC", "BST")
-
-
-def below(rng: Random, n: int) -> int:
-    """``rng.randrange(n)`` drawn exactly as `random.Random` draws it (``_randbelow``: as
-    many random bits as ``n`` needs, drawn again until below ``n``), without the
-    interpreted `random` module code (the compiled engine runs it natively)."""
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def roll(rng: Random, n: int) -> tuple[int, ...]:
-    """``n`` dice, as ``tuple(rng.randint(1, 6) for _ in range(n))`` rolls them."""
-    getrandbits = rng.getrandbits
-    faces = []
-    for _ in range(n):
-        r = getrandbits(3)
-        while r >= 6:
-            r = getrandbits(3)
-        faces.append(r + 1)
-    return tuple(faces)
-
-
-def shuffle(rng: Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``, drawing exactly as `random.Random.shuffle` does."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = below(rng, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def token_of_roll(face: int) -> int:

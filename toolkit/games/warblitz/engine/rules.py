@@ -42,6 +42,7 @@ from typing import Any
 
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
+from toolkit.sim.draws import below, dice, shuffle
 from toolkit.sim.engine import CHANCE, Agent, Outcome
 
 from .basics import (
@@ -61,11 +62,8 @@ from .basics import (
     _put,
     _with,
     _without,
-    below,
     game_of,
     pay,
-    roll,
-    shuffle,
     token_of_roll,
 )
 from .resolve import EffectResolver
@@ -332,7 +330,7 @@ class WarblitzRules(EffectResolver):
             n = self.draw_dice(s, s.current)
         else:
             n = s.attack[2]
-        return ("roll", CHANCE, roll(rng, n))
+        return ("roll", CHANCE, dice(rng, n))
 
     def draw_dice(self, s: State, p: int) -> int:
         """Dice the player rolls this Beginning phase: N by their own turn, the first
