@@ -191,6 +191,17 @@ def _put(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
+def _face_up(st: list[int], bits: int) -> int:
+    """The mask of a player's dropped badges (ready or exhausted) that land face up: bit
+    ``j`` of the random ``bits`` for badge ``j``."""
+    m = 0
+    for j in range(len(st)):
+        x = st[j]
+        if (x == READY or x == EXHAUSTED) and bits >> j & 1:
+            m |= 1 << j
+    return m
+
+
 def _advantages(a: Side, b: Side) -> int:
     """Type advantage (Battle Resolution): bit 0 if ``a`` has it, bit 1 if ``b`` has it.
     "A WarBadge has type advantage if it is Strong against one of the enemy WarBadge's
@@ -313,7 +324,7 @@ class WarBadgeRules(IndexedCounts):
             teams=teams, names=(params.deck_names[0], params.deck_names[1]),
             rounds=params.format.rounds,
             values=(teams[0].values, teams[1].values),
-            status=[[READY] * teams[0].size, [READY] * teams[1].size],
+            status=([READY] * teams[0].size, [READY] * teams[1].size),
         )
         self.hit(G_TEAMS_KNOWN)  # what each player knows, all game long
         self._begin_round(s, None)
@@ -332,7 +343,7 @@ class WarBadgeRules(IndexedCounts):
             if len(places[p]) != s.teams[p].size:
                 raise ValueError(f"seat {p + 1}: {len(places[p])} places for "
                                  f"{s.teams[p].size} badges")
-            s.status[p] = [letters[c] for c in places[p].upper()]
+            s.status[p][:] = [letters[c] for c in places[p].upper()]
         s.round = round
         s.battle = battle
         s.target = _ZERO_EACH
@@ -402,16 +413,20 @@ class WarBadgeRules(IndexedCounts):
         if pend is not None:
             q = pend[2]
             down = [k for k, x in enumerate(s.status[q]) if x == READY]
-            return ("blind", CHANCE, q, down[rng.randrange(len(down))])
-        masks = []
-        for st in s.status:
-            bits = rng.getrandbits(len(st)) if st else 0
-            m = 0
-            for j, x in enumerate(st):
-                if (x == READY or x == EXHAUSTED) and bits >> j & 1:
-                    m |= 1 << j
-            masks.append(m)
-        return ("drop", CHANCE, masks[0], masks[1])
+            # rng.randrange(n), drawn as `Random._randbelow` draws it (the same bits
+            # come out, without the library's Python-level checks)
+            n = len(down)
+            if n == 0:
+                raise ValueError("empty range for randrange()")
+            size = n.bit_length()
+            r = rng.getrandbits(size)
+            while r >= n:
+                r = rng.getrandbits(size)
+            return ("blind", CHANCE, q, down[r])
+        st0, st1 = s.status[0], s.status[1]  # (seat 0's bits are drawn first)
+        bits0 = rng.getrandbits(len(st0)) if st0 else 0
+        bits1 = rng.getrandbits(len(st1)) if st1 else 0
+        return ("drop", CHANCE, _face_up(st0, bits0), _face_up(st1, bits1))
 
     def apply(self, state: State, action: tuple) -> State:
         """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
@@ -1616,7 +1631,8 @@ class WarBadgeRules(IndexedCounts):
             swarms[e] &= sum(1 << k for k, x in enumerate(est) if x == READY)
         s = State(
             teams=teams, names=obs.names, rounds=obs.rounds,
-            values=(teams[0].values, teams[1].values), status=status, round=obs.round,
+            values=(teams[0].values, teams[1].values), status=(status[0], status[1]),
+            round=obs.round,
             battle=obs.battle, stage=stage, target=target, queue=queue, quiet=quiet,
             committed=(committed[0], committed[1]), charged=charged, swarm=(swarms[0], swarms[1]),
             mount=mount,
