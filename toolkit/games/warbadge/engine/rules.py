@@ -1694,20 +1694,19 @@ class WarBadgeRules(IndexedCounts):
             if len(st) != team.size or values[p] is not team.values:
                 return False
             c = committed[p]
-            allowed = places
             chosen = stage == PRE and c >= 0
-            if chosen:
-                if st[c] != HAND:
-                    return False
-                allowed = _SETTLED_BITS | 1 << HAND
+            if chosen and st[c] != HAND:
+                return False
             hand = dropped = 0  # (one pass: in hand, and ready or exhausted)
             for x in st:
-                if x < 0 or not allowed >> x & 1:
-                    return False
-                if x == HAND:
-                    hand += 1
-                elif x == READY or x == EXHAUSTED:
+                if x == READY or x == EXHAUSTED:  # (settled everywhere: the usual case)
                     dropped += 1
+                elif x == HAND:  # only the badge chosen for the battle
+                    if not chosen:
+                        return False
+                    hand += 1
+                elif x < 0 or not places >> x & 1:
+                    return False
             if chosen and hand != 1:
                 return False
             if stage == FLIP and s.target[p] > dropped:
