@@ -794,19 +794,8 @@ class WarBadgeRules(IndexedCounts):
             for j in team.charge:
                 if st[j] == READY:
                     acts.append(team.charges[j])
-            swarm = [k for k in team.swarm if st[k] == READY] if len(team.swarm) > 1 else []
-            if len(swarm) > 1:
-                for j in swarm:
-                    others = [k for k in swarm if k != j]
-                    charge = "charge" in team.cards[j].ab
-                    for pick in range(1, 1 << len(others)):
-                        mask = 0
-                        for i, k in enumerate(others):
-                            if pick >> i & 1:
-                                mask |= 1 << k
-                        acts.append(("commit", p, j, mask))
-                        if charge:
-                            acts.append(("charge", p, j, mask))
+            if len(team.swarm) > 1:  # (no list made for a team without two Swarm badges)
+                self._swarm_options(acts, p, team, st)
         else:
             for j in team.pre:
                 if st[j] == READY:
@@ -824,6 +813,24 @@ class WarBadgeRules(IndexedCounts):
             if st[j] == READY and self._resurrect_cands(s, p, j):
                 acts.append(("resurrect", p, j))
         return [] if len(acts) == 1 and acts[0][0] == "pass" else acts
+
+    def _swarm_options(self, acts: list[tuple], p: int, team: Team, st: list[int]) -> None:
+        """Add to ``acts`` each ready Swarm badge chosen with each set of the other ready
+        Swarm badges to reveal with it (Swarm: "you may reveal any number of other
+        WarBadges with the swarm ability at the same time")."""
+        swarm = [k for k in team.swarm if st[k] == READY]
+        if len(swarm) > 1:
+            for j in swarm:
+                others = [k for k in swarm if k != j]
+                charge = "charge" in team.cards[j].ab
+                for pick in range(1, 1 << len(others)):
+                    mask = 0
+                    for i, k in enumerate(others):
+                        if pick >> i & 1:
+                            mask |= 1 << k
+                    acts.append(("commit", p, j, mask))
+                    if charge:
+                        acts.append(("charge", p, j, mask))
 
     def _options(self, s: State, p: int) -> list[tuple]:
         """The abilities ``p`` may declare in the current window (battle/save/post)."""
@@ -1219,9 +1226,11 @@ class WarBadgeRules(IndexedCounts):
 
     def _check_elimination(self, s: State) -> bool:
         """Victory: "eliminate all the other player's badges"."""
-        alive = [len(st) - tally(st, DEAD) for st in s.status]
-        if alive[0] and alive[1]:
+        st0, st1 = s.status[0], s.status[1]
+        alive0, alive1 = len(st0) - tally(st0, DEAD), len(st1) - tally(st1, DEAD)
+        if alive0 and alive1:  # (the usual answer: no list made)
             return False
+        alive = [alive0, alive1]
         for p in range(2):
             st = s.status[p]
             if alive[p] and tally(st, HIDDEN) == alive[p]:
