@@ -1295,6 +1295,8 @@ class WarBadgeRules(IndexedCounts):
         card, value, _ = self._side_value(s, p, True)
         side = card.side
         protected = s.protect[p]
+        if not protected and value == side.value:
+            return side  # the badge as printed (a side is never changed once made)
         return Side(value, card.types, card.strengths,
                     frozenset() if protected else card.weaknesses, side.tmask, side.smask,
                     0 if protected else side.wmask)
@@ -1352,15 +1354,16 @@ class WarBadgeRules(IndexedCounts):
         losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
         if winner < 0:
             # Poison: "If the battle is a draw, the other WarBadge loses."
-            poison = ["poison" in s.teams[p].cards[s.committed[p]].ab for p in range(2)]
-            if poison[0] or poison[1]:
+            poison0 = "poison" in s.teams[0].cards[s.committed[0]].ab
+            poison1 = "poison" in s.teams[1].cards[s.committed[1]].ab
+            if poison0 or poison1:
                 self.hit(A_POISON)
                 cause = "poison"
-                if poison[0] and poison[1]:
+                if poison0 and poison1:
                     self.hit(G_POISON_BOTH)
                     losers = (0, 1)
                 else:
-                    winner = 0 if poison[0] else 1
+                    winner = 0 if poison0 else 1
                     losers = (1 - winner,)
                     self.hit(G_POISON_WINNER)
         if self.emit:
