@@ -854,8 +854,16 @@ class WarBadgeRules(IndexedCounts):
         elif stage == SAVE:
             if s.dying:
                 heal = team.heal
-                if heal:
-                    low = min([s.teams[q].values[j] for q, j, _ in s.dying])
+                if heal:  # (the lowest value among the dying, in a typed loop)
+                    low = 0
+                    first = True
+                    for d in s.dying:
+                        q: int = d[0]
+                        k: int = d[1]
+                        v = s.teams[q].values[k]
+                        if first or v < low:
+                            low = v
+                            first = False
                 for j in heal:
                     if st[j] == READY and team.values[j] >= low:
                         acts.append(("heal", p, j))
@@ -1404,7 +1412,8 @@ class WarBadgeRules(IndexedCounts):
                 if p == winner:
                     self.hit(R_WINNER_EXHAUSTED)
         s.dying = tuple(dying)
-        s.queue = tuple(kills) + s.queue
+        if kills:
+            s.queue = tuple(kills) + s.queue
         s.stage = RESULT
 
     def _why(self, sides, w: int, cause: str) -> str:
