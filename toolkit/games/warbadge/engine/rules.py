@@ -1431,7 +1431,10 @@ class WarBadgeRules(IndexedCounts):
     def _enter_save(self, s: State) -> None:
         """Regenerate, then the windows for Heal and Altruism."""
         keep = []
-        for q, j, cause in s.dying:
+        for d in s.dying:  # (typed: no generic unpacking)
+            q: int = d[0]
+            j: int = d[1]
+            cause: str = d[2]
             card = s.teams[q].cards[j]
             if not card.ab.isdisjoint(_NOT_WHILE_DYING):
                 self.hit(G_DYING_CANNOT_ACT)
@@ -1446,7 +1449,7 @@ class WarBadgeRules(IndexedCounts):
                         self.emit("ability", f"Regenerate: {self._bn(s, q, j)} is "
                                              "exhausted instead of removed")
                     continue
-            keep.append((q, j, cause))
+            keep.append(d)
         s.dying = tuple(keep)
         s.stage = SAVE
         s.quiet = False
@@ -1455,7 +1458,9 @@ class WarBadgeRules(IndexedCounts):
         """The dying badges die; then Rage and Inspire; then the post-battle windows."""
         dying = s.dying
         s.dying = ()
-        for q, j, _ in dying:
+        for d in dying:
+            q: int = d[0]
+            j: int = d[1]
             self.hit(R_DEFEATED_REMOVED)
             s.killed = s.killed + ((q, j),)
             self._die(s, q, j)
@@ -1766,8 +1771,10 @@ class WarBadgeRules(IndexedCounts):
                     battle |= 1 << m
             listed = 0  # the dying badges listed, as a bit mask, and how many
             count = 0
-            for q, j, _ in dying:
+            for d in dying:
+                q: int = d[0]
                 if q == p:
+                    j: int = d[1]
                     listed |= 1 << j
                     count += 1
             in_battle = 0
