@@ -535,20 +535,21 @@ class WarBadgeRules(IndexedCounts):
             if c[p] < 0 and not holds(s.status[p], READY):
                 self._end_round(s, cancelled=c[0] >= 0 or c[1] >= 0)
                 return
-        options: list = [None, None]
-        movers = []
-        for p in order:
-            opts = self._pre_options(s, p)
-            if opts:
-                options[p] = opts
-                movers.append(p)
-        s.window = tuple(movers)
+        first, second = order[0], order[1]
+        opts1 = self._pre_options(s, first)  # (in priority order)
+        opts2 = self._pre_options(s, second)
+        movers: tuple[int, ...] = (((first, second) if opts2 else (first,)) if opts1
+                                   else ((second,) if opts2 else ()))
+        s.window = movers
         s.declared = _NONE_EACH
-        s.options = tuple(options)
+        # each player's options by seat (None: not in the window)
+        options: tuple = ((opts1 or None, opts2 or None) if first == 0
+                   else (opts2 or None, opts1 or None))
+        s.options = options
         # A player whose only option is one badge to choose chooses it at once.
         undecided = False
         for p in movers:
-            opts = options[p]
+            opts: list[tuple] = options[p]
             if len(opts) == 1:
                 s.declared = _put(s.declared, p, opts[0])
                 if self.emit:
@@ -629,7 +630,7 @@ class WarBadgeRules(IndexedCounts):
                                 "its badge")
 
     def _resolve_next(self, s: State) -> None:
-        a = s.queue[0]
+        a: tuple = s.queue[0]  # (typed as a tuple: its fields read natively)
         s.queue = s.queue[1:]
         kind: str = a[0]
         if kind == "kill":
