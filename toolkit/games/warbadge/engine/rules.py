@@ -511,8 +511,12 @@ class WarBadgeRules(IndexedCounts):
         second = self._options(s, 1)
         if not first and not second:
             return False
-        options = (first, second)
-        movers = tuple([p for p in self._order(s) if options[p]])
+        order = self._order(s)
+        x = order[0]  # the players with options, in priority order
+        early, late = (first, second) if x == 0 else (second, first)
+        movers: tuple[int, ...] = (((x, 1 - x) if late else (x,)) if early
+                                   else ((1 - x,) if late else ()))
+        options: tuple = (first, second)
         if s.stage == SAVE:
             self.hit(G_POST_BATTLE_ORDER)
         s.window = movers
@@ -563,21 +567,22 @@ class WarBadgeRules(IndexedCounts):
     def _close_window(self, s: State) -> None:
         """All declarations are in: reveal them and queue the abilities in order."""
         d = s.declared
-        declared: list[tuple] = [d[p] for p in s.window]
+        window = s.window  # (the declarations are read in its order)
         s.window = ()
         s.declared = _NONE_EACH
         s.options = None
+        abilities: list[tuple] = []
         if s.stage == PRE:
-            abilities = []
-            for a in declared:
+            for p in window:
+                a: tuple = d[p]
                 kind: str = a[0]
                 if kind == "commit" or kind == "charge":
                     self._choose(s, a)
                 elif kind != "pass":
                     abilities.append(a)
         else:
-            abilities = []
-            for a in declared:
+            for p in window:
+                a = d[p]
                 kind = a[0]
                 if kind != "pass":
                     abilities.append(a)
