@@ -82,8 +82,8 @@ def test_declare_order_and_windows(rules):
     s = act(rules, s, ("target", 1, 1, 3))
     assert rules.to_move(s) == (0,)
     s = act(rules, s, ("target", 0, 0, 2))
-    assert s.status == [[EXHAUSTED, READY, READY, EXHAUSTED],
-                        [EXHAUSTED, READY, EXHAUSTED, READY]]
+    assert s.status == ([EXHAUSTED, READY, READY, EXHAUSTED],
+                        [EXHAUSTED, READY, EXHAUSTED, READY])
 
 
 def test_ability_windows_end_when_all_pass(rules):

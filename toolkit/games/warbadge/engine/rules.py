@@ -191,6 +191,17 @@ def _put(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
+def _face_up(st: list[int], bits: int) -> int:
+    """The mask of a player's dropped badges (ready or exhausted) that land face up: bit
+    ``j`` of the random ``bits`` for badge ``j``."""
+    m = 0
+    for j in range(len(st)):
+        x = st[j]
+        if (x == READY or x == EXHAUSTED) and bits >> j & 1:
+            m |= 1 << j
+    return m
+
+
 def _advantages(a: Side, b: Side) -> int:
     """Type advantage (Battle Resolution): bit 0 if ``a`` has it, bit 1 if ``b`` has it.
     "A WarBadge has type advantage if it is Strong against one of the enemy WarBadge's
@@ -313,7 +324,7 @@ class WarBadgeRules(IndexedCounts):
             teams=teams, names=(params.deck_names[0], params.deck_names[1]),
             rounds=params.format.rounds,
             values=(teams[0].values, teams[1].values),
-            status=[[READY] * teams[0].size, [READY] * teams[1].size],
+            status=([READY] * teams[0].size, [READY] * teams[1].size),
         )
         self.hit(G_TEAMS_KNOWN)  # what each player knows, all game long
         self._begin_round(s, None)
@@ -332,7 +343,7 @@ class WarBadgeRules(IndexedCounts):
             if len(places[p]) != s.teams[p].size:
                 raise ValueError(f"seat {p + 1}: {len(places[p])} places for "
                                  f"{s.teams[p].size} badges")
-            s.status[p] = [letters[c] for c in places[p].upper()]
+            s.status[p][:] = [letters[c] for c in places[p].upper()]
         s.round = round
         s.battle = battle
         s.target = _ZERO_EACH
@@ -402,16 +413,20 @@ class WarBadgeRules(IndexedCounts):
         if pend is not None:
             q = pend[2]
             down = [k for k, x in enumerate(s.status[q]) if x == READY]
-            return ("blind", CHANCE, q, down[rng.randrange(len(down))])
-        masks = []
-        for st in s.status:
-            bits = rng.getrandbits(len(st)) if st else 0
-            m = 0
-            for j, x in enumerate(st):
-                if (x == READY or x == EXHAUSTED) and bits >> j & 1:
-                    m |= 1 << j
-            masks.append(m)
-        return ("drop", CHANCE, masks[0], masks[1])
+            # rng.randrange(n), drawn as `Random._randbelow` draws it (the same bits
+            # come out, without the library's Python-level checks)
+            n = len(down)
+            if n == 0:
+                raise ValueError("empty range for randrange()")
+            size = n.bit_length()
+            r = rng.getrandbits(size)
+            while r >= n:
+                r = rng.getrandbits(size)
+            return ("blind", CHANCE, q, down[r])
+        st0, st1 = s.status[0], s.status[1]  # (seat 0's bits are drawn first)
+        bits0 = rng.getrandbits(len(st0)) if st0 else 0
+        bits1 = rng.getrandbits(len(st1)) if st1 else 0
+        return ("drop", CHANCE, _face_up(st0, bits0), _face_up(st1, bits1))
 
     def apply(self, state: State, action: tuple) -> State:
         """The state after ``action`` (a legal action); ``state`` itself is unchanged."""
@@ -496,8 +511,12 @@ class WarBadgeRules(IndexedCounts):
         second = self._options(s, 1)
         if not first and not second:
             return False
-        options = (first, second)
-        movers = tuple([p for p in self._order(s) if options[p]])
+        order = self._order(s)
+        x = order[0]  # the players with options, in priority order
+        early, late = (first, second) if x == 0 else (second, first)
+        movers: tuple[int, ...] = (((x, 1 - x) if late else (x,)) if early
+                                   else ((1 - x,) if late else ()))
+        options: tuple = (first, second)
         if s.stage == SAVE:
             self.hit(G_POST_BATTLE_ORDER)
         s.window = movers
@@ -520,20 +539,21 @@ class WarBadgeRules(IndexedCounts):
             if c[p] < 0 and not holds(s.status[p], READY):
                 self._end_round(s, cancelled=c[0] >= 0 or c[1] >= 0)
                 return
-        options: list = [None, None]
-        movers = []
-        for p in order:
-            opts = self._pre_options(s, p)
-            if opts:
-                options[p] = opts
-                movers.append(p)
-        s.window = tuple(movers)
+        first, second = order[0], order[1]
+        opts1 = self._pre_options(s, first)  # (in priority order)
+        opts2 = self._pre_options(s, second)
+        movers: tuple[int, ...] = (((first, second) if opts2 else (first,)) if opts1
+                                   else ((second,) if opts2 else ()))
+        s.window = movers
         s.declared = _NONE_EACH
-        s.options = tuple(options)
+        # each player's options by seat (None: not in the window)
+        options: tuple = ((opts1 or None, opts2 or None) if first == 0
+                   else (opts2 or None, opts1 or None))
+        s.options = options
         # A player whose only option is one badge to choose chooses it at once.
         undecided = False
         for p in movers:
-            opts = options[p]
+            opts: list[tuple] = options[p]
             if len(opts) == 1:
                 s.declared = _put(s.declared, p, opts[0])
                 if self.emit:
@@ -547,21 +567,22 @@ class WarBadgeRules(IndexedCounts):
     def _close_window(self, s: State) -> None:
         """All declarations are in: reveal them and queue the abilities in order."""
         d = s.declared
-        declared: list[tuple] = [d[p] for p in s.window]
+        window = s.window  # (the declarations are read in its order)
         s.window = ()
         s.declared = _NONE_EACH
         s.options = None
+        abilities: list[tuple] = []
         if s.stage == PRE:
-            abilities = []
-            for a in declared:
+            for p in window:
+                a: tuple = d[p]
                 kind: str = a[0]
                 if kind == "commit" or kind == "charge":
                     self._choose(s, a)
                 elif kind != "pass":
                     abilities.append(a)
         else:
-            abilities = []
-            for a in declared:
+            for p in window:
+                a = d[p]
                 kind = a[0]
                 if kind != "pass":
                     abilities.append(a)
@@ -614,7 +635,7 @@ class WarBadgeRules(IndexedCounts):
                                 "its badge")
 
     def _resolve_next(self, s: State) -> None:
-        a = s.queue[0]
+        a: tuple = s.queue[0]  # (typed as a tuple: its fields read natively)
         s.queue = s.queue[1:]
         kind: str = a[0]
         if kind == "kill":
@@ -779,19 +800,8 @@ class WarBadgeRules(IndexedCounts):
             for j in team.charge:
                 if st[j] == READY:
                     acts.append(team.charges[j])
-            swarm = [k for k in team.swarm if st[k] == READY] if len(team.swarm) > 1 else []
-            if len(swarm) > 1:
-                for j in swarm:
-                    others = [k for k in swarm if k != j]
-                    charge = "charge" in team.cards[j].ab
-                    for pick in range(1, 1 << len(others)):
-                        mask = 0
-                        for i, k in enumerate(others):
-                            if pick >> i & 1:
-                                mask |= 1 << k
-                        acts.append(("commit", p, j, mask))
-                        if charge:
-                            acts.append(("charge", p, j, mask))
+            if len(team.swarm) > 1:  # (no list made for a team without two Swarm badges)
+                self._swarm_options(acts, p, team, st)
         else:
             for j in team.pre:
                 if st[j] == READY:
@@ -809,6 +819,24 @@ class WarBadgeRules(IndexedCounts):
             if st[j] == READY and self._resurrect_cands(s, p, j):
                 acts.append(("resurrect", p, j))
         return [] if len(acts) == 1 and acts[0][0] == "pass" else acts
+
+    def _swarm_options(self, acts: list[tuple], p: int, team: Team, st: list[int]) -> None:
+        """Add to ``acts`` each ready Swarm badge chosen with each set of the other ready
+        Swarm badges to reveal with it (Swarm: "you may reveal any number of other
+        WarBadges with the swarm ability at the same time")."""
+        swarm = [k for k in team.swarm if st[k] == READY]
+        if len(swarm) > 1:
+            for j in swarm:
+                others = [k for k in swarm if k != j]
+                charge = "charge" in team.cards[j].ab
+                for pick in range(1, 1 << len(others)):
+                    mask = 0
+                    for i, k in enumerate(others):
+                        if pick >> i & 1:
+                            mask |= 1 << k
+                    acts.append(("commit", p, j, mask))
+                    if charge:
+                        acts.append(("charge", p, j, mask))
 
     def _options(self, s: State, p: int) -> list[tuple]:
         """The abilities ``p`` may declare in the current window (battle/save/post)."""
@@ -832,8 +860,16 @@ class WarBadgeRules(IndexedCounts):
         elif stage == SAVE:
             if s.dying:
                 heal = team.heal
-                if heal:
-                    low = min([s.teams[q].values[j] for q, j, _ in s.dying])
+                if heal:  # (the lowest value among the dying, in a typed loop)
+                    low = 0
+                    first = True
+                    for d in s.dying:
+                        q: int = d[0]
+                        k: int = d[1]
+                        v = s.teams[q].values[k]
+                        if first or v < low:
+                            low = v
+                            first = False
                 for j in heal:
                     if st[j] == READY and team.values[j] >= low:
                         acts.append(("heal", p, j))
@@ -1204,9 +1240,11 @@ class WarBadgeRules(IndexedCounts):
 
     def _check_elimination(self, s: State) -> bool:
         """Victory: "eliminate all the other player's badges"."""
-        alive = [len(st) - tally(st, DEAD) for st in s.status]
-        if alive[0] and alive[1]:
+        st0, st1 = s.status[0], s.status[1]
+        alive0, alive1 = len(st0) - tally(st0, DEAD), len(st1) - tally(st1, DEAD)
+        if alive0 and alive1:  # (the usual answer: no list made)
             return False
+        alive = [alive0, alive1]
         for p in range(2):
             st = s.status[p]
             if alive[p] and tally(st, HIDDEN) == alive[p]:
@@ -1271,6 +1309,8 @@ class WarBadgeRules(IndexedCounts):
         card, value, _ = self._side_value(s, p, True)
         side = card.side
         protected = s.protect[p]
+        if not protected and value == side.value:
+            return side  # the badge as printed (a side is never changed once made)
         return Side(value, card.types, card.strengths,
                     frozenset() if protected else card.weaknesses, side.tmask, side.smask,
                     0 if protected else side.wmask)
@@ -1328,15 +1368,16 @@ class WarBadgeRules(IndexedCounts):
         losers: tuple[int, ...] = () if winner < 0 else (1 - winner,)
         if winner < 0:
             # Poison: "If the battle is a draw, the other WarBadge loses."
-            poison = ["poison" in s.teams[p].cards[s.committed[p]].ab for p in range(2)]
-            if poison[0] or poison[1]:
+            poison0 = "poison" in s.teams[0].cards[s.committed[0]].ab
+            poison1 = "poison" in s.teams[1].cards[s.committed[1]].ab
+            if poison0 or poison1:
                 self.hit(A_POISON)
                 cause = "poison"
-                if poison[0] and poison[1]:
+                if poison0 and poison1:
                     self.hit(G_POISON_BOTH)
                     losers = (0, 1)
                 else:
-                    winner = 0 if poison[0] else 1
+                    winner = 0 if poison0 else 1
                     losers = (1 - winner,)
                     self.hit(G_POISON_WINNER)
         if self.emit:
@@ -1377,7 +1418,8 @@ class WarBadgeRules(IndexedCounts):
                 if p == winner:
                     self.hit(R_WINNER_EXHAUSTED)
         s.dying = tuple(dying)
-        s.queue = tuple(kills) + s.queue
+        if kills:
+            s.queue = tuple(kills) + s.queue
         s.stage = RESULT
 
     def _why(self, sides, w: int, cause: str) -> str:
@@ -1395,7 +1437,10 @@ class WarBadgeRules(IndexedCounts):
     def _enter_save(self, s: State) -> None:
         """Regenerate, then the windows for Heal and Altruism."""
         keep = []
-        for q, j, cause in s.dying:
+        for d in s.dying:  # (typed: no generic unpacking)
+            q: int = d[0]
+            j: int = d[1]
+            cause: str = d[2]
             card = s.teams[q].cards[j]
             if not card.ab.isdisjoint(_NOT_WHILE_DYING):
                 self.hit(G_DYING_CANNOT_ACT)
@@ -1410,7 +1455,7 @@ class WarBadgeRules(IndexedCounts):
                         self.emit("ability", f"Regenerate: {self._bn(s, q, j)} is "
                                              "exhausted instead of removed")
                     continue
-            keep.append((q, j, cause))
+            keep.append(d)
         s.dying = tuple(keep)
         s.stage = SAVE
         s.quiet = False
@@ -1419,7 +1464,9 @@ class WarBadgeRules(IndexedCounts):
         """The dying badges die; then Rage and Inspire; then the post-battle windows."""
         dying = s.dying
         s.dying = ()
-        for q, j, _ in dying:
+        for d in dying:
+            q: int = d[0]
+            j: int = d[1]
             self.hit(R_DEFEATED_REMOVED)
             s.killed = s.killed + ((q, j),)
             self._die(s, q, j)
@@ -1616,7 +1663,8 @@ class WarBadgeRules(IndexedCounts):
             swarms[e] &= sum(1 << k for k, x in enumerate(est) if x == READY)
         s = State(
             teams=teams, names=obs.names, rounds=obs.rounds,
-            values=(teams[0].values, teams[1].values), status=status, round=obs.round,
+            values=(teams[0].values, teams[1].values), status=(status[0], status[1]),
+            round=obs.round,
             battle=obs.battle, stage=stage, target=target, queue=queue, quiet=quiet,
             committed=(committed[0], committed[1]), charged=charged, swarm=(swarms[0], swarms[1]),
             mount=mount,
@@ -1678,20 +1726,19 @@ class WarBadgeRules(IndexedCounts):
             if len(st) != team.size or values[p] is not team.values:
                 return False
             c = committed[p]
-            allowed = places
             chosen = stage == PRE and c >= 0
-            if chosen:
-                if st[c] != HAND:
-                    return False
-                allowed = _SETTLED_BITS | 1 << HAND
+            if chosen and st[c] != HAND:
+                return False
             hand = dropped = 0  # (one pass: in hand, and ready or exhausted)
             for x in st:
-                if x < 0 or not allowed >> x & 1:
-                    return False
-                if x == HAND:
-                    hand += 1
-                elif x == READY or x == EXHAUSTED:
+                if x == READY or x == EXHAUSTED:  # (settled everywhere: the usual case)
                     dropped += 1
+                elif x == HAND:  # only the badge chosen for the battle
+                    if not chosen:
+                        return False
+                    hand += 1
+                elif x < 0 or not places >> x & 1:
+                    return False
             if chosen and hand != 1:
                 return False
             if stage == FLIP and s.target[p] > dropped:
@@ -1730,8 +1777,10 @@ class WarBadgeRules(IndexedCounts):
                     battle |= 1 << m
             listed = 0  # the dying badges listed, as a bit mask, and how many
             count = 0
-            for q, j, _ in dying:
+            for d in dying:
+                q: int = d[0]
                 if q == p:
+                    j: int = d[1]
                     listed |= 1 << j
                     count += 1
             in_battle = 0

@@ -285,11 +285,13 @@ class State:
     A plain class with its own ``__init__`` (not a dataclass): a state is made at every
     step, and the compiled engine builds it natively. The pairs are typed as tuples of
     any length so compiled code keeps them as tuples (a fixed-length tuple type would be
-    unpacked into a C struct and packed again at every ``pair[p]``).
+    unpacked into a C struct and packed again at every ``pair[p]``). ``status`` is the
+    pair of each player's list of places (a tuple of the two lists: a copy makes the two
+    lists and no third one to hold them).
     """
 
     def __init__(self, teams: tuple[Team, ...], names: tuple[str, ...], rounds: int,
-                 values: tuple[tuple[int, ...], ...], status: list[list[int]],
+                 values: tuple[tuple[int, ...], ...], status: tuple[list[int], ...],
                  round: int = 1, battle: int = 0, stage: int = DROP,
                  target: tuple[int, ...] = (0, 0), window: tuple[int, ...] = (),
                  declared: tuple = (None, None), queue: tuple = (), quiet: bool = False,
@@ -335,7 +337,7 @@ class State:
         status = self.status
         return State(
             self.teams, self.names, self.rounds, self.values,
-            [status[0][:], status[1][:]],
+            (status[0][:], status[1][:]),
             self.round, self.battle, self.stage, self.target, self.window, self.declared,
             self.queue, self.quiet, self.committed, self.charged, self.swarm, self.mount,
             self.protect, self.pending, self.dying, self.winner, self.killed, self.outcome,
