@@ -43,6 +43,7 @@ from random import Random
 from typing import Any, Final
 
 from toolkit.sim import engine as _engine
+from toolkit.sim.draws import below
 from toolkit.sim.engine import Agent, EmitHook, IndexedCounts, Outcome
 
 from .rulings import ABILITY_IDS, COVERAGE_IDS, INDEX, RULINGS, ability_key
@@ -413,16 +414,7 @@ class WarBadgeRules(IndexedCounts):
         if pend is not None:
             q = pend[2]
             down = [k for k, x in enumerate(s.status[q]) if x == READY]
-            # rng.randrange(n), drawn as `Random._randbelow` draws it (the same bits
-            # come out, without the library's Python-level checks)
-            n = len(down)
-            if n == 0:
-                raise ValueError("empty range for randrange()")
-            size = n.bit_length()
-            r = rng.getrandbits(size)
-            while r >= n:
-                r = rng.getrandbits(size)
-            return ("blind", CHANCE, q, down[r])
+            return ("blind", CHANCE, q, down[below(rng, len(down))])
         st0, st1 = s.status[0], s.status[1]  # (seat 0's bits are drawn first)
         bits0 = rng.getrandbits(len(st0)) if st0 else 0
         bits1 = rng.getrandbits(len(st1)) if st1 else 0
