@@ -11,7 +11,6 @@ from toolkit.games.valiantwars.engine.rules import (
     STAT_KEYS,
     _each_once,
     _put,
-    _put_int,
     _same_cards,
     _sorted_with,
 )
@@ -23,7 +22,6 @@ def test_put_replaces_one_item_for_any_number_of_seats():
         values = tuple(range(10, 10 + n))
         for p in range(n):
             want = values[:p] + (99,) + values[p + 1:]
-            assert _put_int(values, p, 99) == want
             assert _put(values, p, 99) == want
 
 

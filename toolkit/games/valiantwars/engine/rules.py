@@ -257,15 +257,6 @@ def _put(values: tuple, p: int, value: Any) -> tuple:
     return tuple(items)
 
 
-def _put_int(values: tuple[int, ...], p: int, value: int) -> tuple[int, ...]:
-    """`_put` for a tuple of ints (the per-seat counters and statuses)."""
-    if len(values) == 2:
-        return (value, values[1]) if p == 0 else (values[0], value)
-    items = list(values)
-    items[p] = value
-    return tuple(items)
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -692,7 +683,7 @@ class ValiantWarsRules(Instrumented):
         kind: str = action[0]
         if kind == "draw" or kind == "stop":
             p: int = action[1]
-            chose = s.chose = _put_int(s.chose, p, 1 if kind == "draw" else 2)
+            chose = s.chose = _put(s.chose, p, 1 if kind == "draw" else 2)
             status = s.status
             for q in range(s.players):
                 if status[q] == DRAWING and not chose[q]:
@@ -774,8 +765,8 @@ class ValiantWarsRules(Instrumented):
                 continue
             if s.chose[p] == 2:
                 # "Choose to stop at any time."
-                s.status = _put_int(s.status, p, STOPPED)
-                s.stop_at = _put_int(s.stop_at, p, 2 * beat)
+                s.status = _put(s.status, p, STOPPED)
+                s.stop_at = _put(s.stop_at, p, 2 * beat)
                 self.hit(R_STOP)
                 if not s.line[p]:
                     self.hit(G_STOP_BEFORE_DRAWING)
@@ -798,7 +789,7 @@ class ValiantWarsRules(Instrumented):
         s.deck = _put(s.deck, p, deck[1:])
         s.line = _put(s.line, p, line + (card,))
         if s.peek[p]:
-            s.peek = _put_int(s.peek, p, s.peek[p] - 1)
+            s.peek = _put(s.peek, p, s.peek[p] - 1)
         self.hit(R_DRAW)
         if self._emit:
             self._emit("reveal", f"{s.names[p]}: {describe_card(pool, card)}")
@@ -809,13 +800,13 @@ class ValiantWarsRules(Instrumented):
             if stack == len(line):
                 # "If you draw a Dark Omen as your first card, all other Dark Omens you
                 # draw consecutively after are placed on the first one in a stack."
-                s.stack = _put_int(s.stack, p, stack + 1)
+                s.stack = _put(s.stack, p, stack + 1)
                 if stack:
                     self.hit(R_OMEN_STACK)
                 else:
-                    s.omens = _put_int(s.omens, p, s.omens[p] + 1)
+                    s.omens = _put(s.omens, p, s.omens[p] + 1)
             else:
-                s.omens = _put_int(s.omens, p, s.omens[p] + 1)
+                s.omens = _put(s.omens, p, s.omens[p] + 1)
         elif kind == CHAMPION:
             effect = pool.effect[card]
             if effect in WHEN_PLAYED:
@@ -825,7 +816,7 @@ class ValiantWarsRules(Instrumented):
             if penalty == P_OMEN:
                 # The Dark Omen penalty counts at once, like a Dark Omen card.
                 self._penalty_fired(s, p, card)
-                s.omens = _put_int(s.omens, p, s.omens[p] + 1)
+                s.omens = _put(s.omens, p, s.omens[p] + 1)
             elif penalty in ACTIVE_PENALTIES:
                 out = ((OP_PENALTY, p, card, penalty, pool.amount[card]),)
         if s.omens[p] >= OMENS_TO_OUT:
@@ -833,8 +824,8 @@ class ValiantWarsRules(Instrumented):
             return ()
         if not s.deck[p]:
             # "Have run out of Cards to place in their line": as if STOP were called now.
-            s.status = _put_int(s.status, p, EMPTY)
-            s.stop_at = _put_int(s.stop_at, p, 2 * s.beat + 1)
+            s.status = _put(s.status, p, EMPTY)
+            s.stop_at = _put(s.stop_at, p, 2 * s.beat + 1)
             self.hit(R_RAN_OUT)
             self.hit(G_RAN_OUT)
             if self._emit:
@@ -844,8 +835,8 @@ class ValiantWarsRules(Instrumented):
     def _go_out(self, s: State, p: int) -> None:
         """"After two (2) Dark Omen cards have been revealed in your line, your turn is
         over." They "lose all their Gold and Swords for the round"."""
-        s.status = _put_int(s.status, p, OUT)
-        s.stop_at = _put_int(s.stop_at, p, -1)
+        s.status = _put(s.status, p, OUT)
+        s.stop_at = _put(s.stop_at, p, -1)
         self.hit(R_OUT)
         if self._emit:
             self._emit("death", f"{s.names[p]} is OUT (a second Dark Omen)")
@@ -999,7 +990,7 @@ class ValiantWarsRules(Instrumented):
         elif effect == ORACLE:
             # "look at the top four (4) cards of your deck and return them in the same order"
             self.hit(G_ORACLE_KNOWLEDGE)
-            s.peek = _put_int(s.peek, p, max(s.peek[p], min(ORACLE_LOOK, len(s.deck[p]))))
+            s.peek = _put(s.peek, p, max(s.peek[p], min(ORACLE_LOOK, len(s.deck[p]))))
             if self._emit:
                 self._emit("info", f"{s.names[p]} looks at the top "
                           f"{s.peek[p]} cards of their deck")
@@ -1063,8 +1054,8 @@ class ValiantWarsRules(Instrumented):
             s.queue = ((OP_DRAW, p, card, 0, n),) + s.queue
         elif penalty == P_STOP:
             if s.status[p] == DRAWING:
-                s.status = _put_int(s.status, p, STOPPED)
-                s.stop_at = _put_int(s.stop_at, p, 2 * s.beat + 1)
+                s.status = _put(s.status, p, STOPPED)
+                s.stop_at = _put(s.stop_at, p, 2 * s.beat + 1)
                 self.hit(R_STOP)
         elif penalty == P_FLIP:
             cards = self._flippable(s, p, soldiers=True)
@@ -1126,7 +1117,7 @@ class ValiantWarsRules(Instrumented):
             stack = s.stack[q]
             if stack and s.line[q][0] == card:
                 flipped = s.line[q][:stack]
-            s.omens = _put_int(s.omens, q, s.omens[q] - 1)
+            s.omens = _put(s.omens, q, s.omens[q] - 1)
         s.down = _put(s.down, q, tuple(sorted(s.down[q] + flipped)))
         self.hit(R_FLIP)
         if pool.kind[card] == CHAMPION and effect_of(pool, card, s.copies) in WHEN_PLAYED \
@@ -1342,7 +1333,7 @@ class ValiantWarsRules(Instrumented):
         s.locations = s.locations[1:]
         self._gain(s, w, top)
         vp = s.vp[w] + pool.vp[top]
-        s.vp = _put_int(s.vp, w, vp)
+        s.vp = _put(s.vp, w, vp)
         if self._emit:
             self._emit("result", f"{s.names[w]} takes {pool.label(top)}: {vp} VP")
         due = vp // VP_PER_OMEN - s.extra[w]
@@ -1357,7 +1348,7 @@ class ValiantWarsRules(Instrumented):
             omen = s.omen_supply[0]
             s.omen_supply = s.omen_supply[1:]
             self._gain(s, w, omen)
-            s.extra = _put_int(s.extra, w, s.extra[w] + 1)
+            s.extra = _put(s.extra, w, s.extra[w] + 1)
             self.hit(R_OMEN_PER_3_VP)
             due -= 1
         if vp >= s.target:
@@ -1449,7 +1440,7 @@ class ValiantWarsRules(Instrumented):
         else:
             locations = (top,) if count == 1 else ()
             box = tuple(sorted(unseen))
-        chose = _put_int((0,) * n, player, obs.committed)
+        chose = _put((0,) * n, player, obs.committed)
         return State(
             pool=pool, names=obs.names, players=n, target=obs.target, owned=obs.owned,
             deck=tuple(decks), line=obs.line, down=obs.down, gained=obs.gained,
