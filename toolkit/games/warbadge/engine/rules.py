@@ -203,6 +203,16 @@ def _face_up(st: list[int], bits: int) -> int:
     return m
 
 
+def _with_options(order: tuple[int, ...], opts0: list, opts1: list) -> tuple[int, ...]:
+    """The players who have options in a window (``opts0`` seat 0's, ``opts1`` seat 1's),
+    in priority order (``order``)."""
+    x = order[0]
+    early, late = (opts0, opts1) if x == 0 else (opts1, opts0)
+    if early:
+        return (x, 1 - x) if late else (x,)
+    return (1 - x,) if late else ()
+
+
 def _advantages(a: Side, b: Side) -> int:
     """Type advantage (Battle Resolution): bit 0 if ``a`` has it, bit 1 if ``b`` has it.
     "A WarBadge has type advantage if it is Strong against one of the enemy WarBadge's
@@ -503,17 +513,11 @@ class WarBadgeRules(IndexedCounts):
         second = self._options(s, 1)
         if not first and not second:
             return False
-        order = self._order(s)
-        x = order[0]  # the players with options, in priority order
-        early, late = (first, second) if x == 0 else (second, first)
-        movers: tuple[int, ...] = (((x, 1 - x) if late else (x,)) if early
-                                   else ((1 - x,) if late else ()))
-        options: tuple = (first, second)
         if s.stage == SAVE:
             self.hit(G_POST_BATTLE_ORDER)
-        s.window = movers
+        s.window = _with_options(self._order(s), first, second)
         s.declared = _NONE_EACH
-        s.options = options
+        s.options = (first, second)
         return True
 
     def _next_pre(self, s: State) -> None:
@@ -531,16 +535,13 @@ class WarBadgeRules(IndexedCounts):
             if c[p] < 0 and not holds(s.status[p], READY):
                 self._end_round(s, cancelled=c[0] >= 0 or c[1] >= 0)
                 return
-        first, second = order[0], order[1]
-        opts1 = self._pre_options(s, first)  # (in priority order)
-        opts2 = self._pre_options(s, second)
-        movers: tuple[int, ...] = (((first, second) if opts2 else (first,)) if opts1
-                                   else ((second,) if opts2 else ()))
-        s.window = movers
+        early = self._pre_options(s, order[0])  # (in priority order)
+        late = self._pre_options(s, order[1])
+        opts0, opts1 = (early, late) if order[0] == 0 else (late, early)
+        movers = s.window = _with_options(order, opts0, opts1)
         s.declared = _NONE_EACH
         # each player's options by seat (None: not in the window)
-        options: tuple = ((opts1 or None, opts2 or None) if first == 0
-                   else (opts2 or None, opts1 or None))
+        options: tuple = (opts0 or None, opts1 or None)
         s.options = options
         # A player whose only option is one badge to choose chooses it at once.
         undecided = False
