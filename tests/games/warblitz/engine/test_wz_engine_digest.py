@@ -114,3 +114,28 @@ def test_copy_keeps_every_field() -> None:
         if f.name not in ("sound", "changed", "owns", "aims"):
             mine, theirs = getattr(c, f.name), getattr(s, f.name)
             assert mine == theirs if isinstance(mine, tuple) else mine is theirs, f.name
+
+
+def test_running_pieces_hash_is_the_whole_hash() -> None:
+    """`State.pieces_hash` kept up to date through `write` (issue 14: an incremental hash
+    for loop detection) equals the hash worked out from scratch, whether it is asked for
+    at every state or only now and then, and tells apart the pieces' numbers seen."""
+    rules = WarblitzRules()
+    seen: dict[int, tuple[int, ...]] = {}
+    for seed, every in ((1, 1), (2, 3), (3, 7)):
+        rng = Random(seed)
+        s = rules.setup(SETUPS["duel"](), Random(seed))
+        for step in range(600):
+            movers = rules.to_move(s)
+            if not movers:
+                break
+            action = (rules.chance(s, rng) if movers[0] == CHANCE
+                      else rng.choice(rules.legal_actions(s, movers[0])))
+            s = rules.apply(s, action)
+            if step % every == 0:
+                whole = s.copy()
+                whole.uhash, whole.loose = -1, None
+                h = s.pieces_hash()
+                assert h == whole.pieces_hash(), (seed, step)
+                assert seen.setdefault(h, tuple(s.u)) == tuple(s.u), (seed, step)
+    assert len(seen) > 200

@@ -78,6 +78,22 @@ def _dist(a: int, b: int) -> int:
     return DIST[a * SIZE + b]
 
 
+def _worth(obs: Observation, uid: int) -> float:
+    """How much a unit matters: its life and strength, the commander most."""
+    g = obs.game
+    if g.kind[uid] != UNIT:
+        return 0.0
+    if g.rank[uid] == COMMANDER:
+        return 30.0
+    return g.hp[uid] + 2 * g.strength[uid] + g.card(uid).cost
+
+
+def _life(obs: Observation, uid: int) -> int:
+    """The unit's life left: its HP less its damage."""
+    g = obs.game
+    return g.hp[uid] - obs.u[uid * F + DMG]
+
+
 def _rules() -> WarblitzRules:
     from .rules import WarblitzRules  # noqa: PLC0415
 
@@ -120,19 +136,6 @@ class GreedyAgent:
         return legal[-1]
 
     # ---------------------------------------------------------------- values
-    def _worth(self, obs: Observation, uid: int) -> float:
-        """How much a unit matters: its life and strength, the commander most."""
-        g = obs.game
-        if g.kind[uid] != UNIT:
-            return 0.0
-        if g.rank[uid] == COMMANDER:
-            return 30.0
-        return g.hp[uid] + 2 * g.strength[uid] + g.card(uid).cost
-
-    def _life(self, obs: Observation, uid: int) -> int:
-        g = obs.game
-        return g.hp[uid] - obs.u[uid * F + DMG]
-
     def _aim(self, obs: Observation, uid: int) -> _Aim:
         """How ``uid`` strikes on this battlefield (kept with the plans)."""
         self._fresh(obs)
@@ -420,53 +423,59 @@ class GreedyAgent:
 
     # ----------------------------------------------------------------- choices
     def _pick(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        best: tuple = legal[0]
+        best_key: tuple | None = None
+        for a in legal:  # the first of the best (as ``max`` picks)
+            key = self._pick_key(obs, a[2])
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _pick_key(self, obs: Observation, v: int) -> tuple:
+        """How good choosing ``v`` for the pending choice is (the greatest is chosen):
+        force own units toward the enemy commander and enemies away from one's own, move
+        own units where they strike best, aim damage and force at enemies, help at one's
+        own (the lowest number first of equals)."""
         g = obs.game
         p = obs.player
         task = obs.queue[0]
         step = task.steps[0]
         mine = self._my_boss(obs)
-        enemy = self._enemy_boss(obs)
         if task.kind == PICK_DIRECTION:
             uid = task.subject
-            here = obs.u[uid * F]
-            friendly = g.owner[uid] == p
-
-            def after(d: int) -> int:
-                dest = here
-                for m in B.RAYS[here][d][:task.amount]:
-                    if obs.board[m] != EMPTY:
-                        break
-                    dest = m
-                return dest
-
-            if friendly:
-                return min(legal, key=lambda a: (B.distance(after(a[2]), enemy), a[2]))
-            return max(legal, key=lambda a: (B.distance(after(a[2]), mine), -a[2]))
+            dest = _forced_to(obs, uid, v, task.amount)
+            if g.owner[uid] == p:
+                return (-B.distance(dest, self._enemy_boss(obs)), -v)
+            return (B.distance(dest, mine), -v)
         if task.kind == PICK_SPACE:
             uid = task.subject
             if g.owner[uid] == p:
-                aim = self._aim(obs, uid)
-                return max(legal, key=lambda a: (aim.best(a[2]),
-                                                 -B.distance(a[2], enemy), -a[2]))
-            return max(legal, key=lambda a: (B.distance(a[2], mine), -a[2]))
-        good = step.verb in GOOD_VERBS
+                return (self._aim(obs, uid).best(v), -B.distance(v, self._enemy_boss(obs)), -v)
+            return (B.distance(v, mine), -v)
+        friendly = g.owner[v] == p
+        value: float
+        if step.verb == E.HEAL:
+            value = float(obs.u[v * F + DMG] * (3 if g.rank[v] == COMMANDER else 1))
+        elif step.verb == E.DAMAGE:
+            life = _life(obs, v) - obs.u[v * F + TDEF]
+            value = (100 if g.rank[v] == COMMANDER else 0) + \
+                (_worth(obs, v) if life <= step.amount else 0) - life * 0.1
+        elif step.verb == E.FORCE:
+            value = float(-B.distance(obs.u[v * F], mine))
+        else:
+            value = _worth(obs, v) + obs.u[v * F + TATK]
+        return (friendly == (step.verb in GOOD_VERBS), value, -v)
 
-        def score(a: tuple) -> tuple:
-            uid = a[2]
-            friendly = g.owner[uid] == p
-            if step.verb == E.HEAL:
-                value = obs.u[uid * F + DMG] * (3 if g.rank[uid] == COMMANDER else 1)
-            elif step.verb == E.DAMAGE:
-                life = self._life(obs, uid) - obs.u[uid * F + TDEF]
-                value = (100 if g.rank[uid] == COMMANDER else 0) + \
-                    (self._worth(obs, uid) if life <= step.amount else 0) - life * 0.1
-            elif step.verb == E.FORCE:
-                value = -B.distance(obs.u[uid * F], mine)
-            else:
-                value = self._worth(obs, uid) + obs.u[uid * F + TATK]
-            return ((friendly == good), value, -uid)
 
-        return max(legal, key=score)
+def _forced_to(obs: Observation, uid: int, direction: int, amount: int) -> int:
+    """Where forcing ``uid`` up to ``amount`` spaces in ``direction`` leaves it: up to
+    the first occupied space."""
+    here = dest = obs.u[uid * F]
+    for m in B.RAYS[here][direction][:amount]:
+        if obs.board[m] != EMPTY:
+            break
+        dest = m
+    return dest
 
 
 def _retokened(obs: Observation, before: tuple[int, ...]) -> int:
@@ -492,12 +501,12 @@ class _Aim:
     enemy's Taunt binds it, and the worth of attacking each card and the best attack
     from each space (each worked out once, when first asked)."""
 
-    __slots__ = ("agent", "obs", "uid", "dice", "reach", "ranged", "taunted", "values",
+    __slots__ = ("obs", "uid", "dice", "reach", "ranged", "taunted", "values",
                  "bests", "hits", "bonus")
 
     def __init__(self, agent: GreedyAgent, obs: Observation, uid: int) -> None:
         g = obs.game
-        self.agent, self.obs, self.uid = agent, obs, uid
+        self.obs, self.uid = obs, uid
         s = agent._state(obs)
         dice = self.dice = agent.rules.attack_dice(s, uid)
         self.reach = agent.rules.reach_of(s, uid)
@@ -529,11 +538,11 @@ class _Aim:
             v = -1.0
         else:
             hits = self.hits - obs.u[target * F + TDEF] * 0.9
-            life = self.agent._life(obs, target)
+            life = _life(obs, target)
             boss = g.rank[target] == COMMANDER
             v = 1.0 + min(hits, life) * (3.0 if boss else 1.0)
             if hits >= life:
-                v += self.agent._worth(obs, target) if not boss else 200.0
+                v += _worth(obs, target) if not boss else 200.0
             if self.bonus:
                 v += self.bonus
         self.values[target] = v

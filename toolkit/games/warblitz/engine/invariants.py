@@ -129,11 +129,11 @@ class Invariants(RulesBase):
         """`_zones_still_sound` once the battlefield changed: the cards that left places
         (``left``, the battlefield's among them) are those that came into them."""
         board, old_board = s.board, a.board
-        if board.count(EMPTY) != old_board.count(EMPTY) or set(board) != set(old_board):
-            for uid in old_board:
-                if uid != EMPTY:
-                    left.append(uid)
-            for uid in board:
+        for i in range(len(board)):  # (a space that changed: what left it and came into it)
+            uid, was = board[i], old_board[i]
+            if uid != was:
+                if was != EMPTY:
+                    left.append(was)
                 if uid != EMPTY:
                     came.append(uid)
         return not left or sorted(left) == sorted(came)

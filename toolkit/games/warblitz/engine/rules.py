@@ -282,9 +282,9 @@ class WarblitzRules(EffectResolver):
 
     def state_hash(self, s: State) -> int:
         """A hash of `state_key` (equal keys, equal hashes): the pieces' numbers by their
-        cached hash (the battlefield follows from them), the card zones by theirs, the rest
-        as in the key."""
-        return hash((s.pieces()[2], s.zones_hash(), tuple(s.held), s.opened, s.perm, s.temp,
+        running hash (the battlefield follows from them), the card zones by their cached
+        hash, the rest as in the key."""
+        return hash((s.pieces_hash(), s.zones_hash(), tuple(s.held), s.opened, s.perm, s.temp,
                      min(s.turns[0], 3), min(s.turns[1], 3), s.current, s.phase, s.resume,
                      s.upgraded, s.deployed, s.fresh, s.acted, s.unit, s.struck, s.assigned,
                      s.attack, s.queue, s.outcome))
@@ -1025,7 +1025,7 @@ class WarblitzRules(EffectResolver):
         """What ``player`` may see (ruling ``hidden``): everything but the order of the
         draw piles and the opponent's reserves (of those, only what could be in them)."""
         q = 1 - player
-        board, u, _ = s.pieces()
+        board, u = s.pieces()
         hand, pile = s.hand, s.pile
         mine, theirs, left = pile[player], hand[q], pile[q]
         seen = self._observed[player]

@@ -16,6 +16,7 @@ discard pile (events and relics played) or among the destroyed units.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from typing import Any, Final, NamedTuple
 
 from toolkit.games.warblitz.board import DEFAULT_START, StartLayout, own_space, read_slot
@@ -157,6 +158,18 @@ def params_from_loaded(decks: Any) -> WarblitzParams:
     return WarblitzParams(tuple(bands))
 
 
+KEY_MASK: Final = (1 << 61) - 1
+KEYED: Final = 16
+"""Numbers -1 .. 14 of ``u`` have their own random key in `State.pieces_hash`."""
+
+
+def piece_keys(n: int) -> tuple[int, ...]:
+    """A random 61-bit key for each of the first `KEYED` values of each of ``n``
+    numbers, drawn once from a fixed seed (Zobrist hashing: `State.pieces_hash`)."""
+    draw = Random(0x5EED)
+    return tuple(draw.getrandbits(61) for _ in range(n * KEYED))
+
+
 class Game:
     """Everything about a battle that never changes, by uid (see the module docstring).
 
@@ -169,7 +182,7 @@ class Game:
                  "ranged", "taunt", "unforceable", "base_moves", "base_reach", "rank",
                  "label", "count", "ncards", "commander", "own", "start", "ongoing",
                  "card_id", "same", "effect", "all_uids", "hp_check", "modifiers", "units",
-                 "units_of", "taunters", "special", "clauses")
+                 "units_of", "taunters", "special", "clauses", "keys")
 
     def __init__(self, params: WarblitzParams) -> None:
         self.params = params
@@ -207,6 +220,7 @@ class Game:
         self.commander = tuple(commander)
         self.count = len(specs)
         self.all_uids = list(range(self.count))
+        self.keys = piece_keys(self.count * F)
         self.spec = tuple(specs)
         self.owner = tuple(owner)
         self.start = tuple(start)
@@ -324,6 +338,9 @@ class State:
     made this state's own; ``aims`` keeps the acting unit's targets once the state has
     settled in the unit attack phase (the rules' cache, not part of the battle);
     ``zhash`` caches `zones_hash` (-1: not worked out since the zones last changed).
+    ``uhash`` is `pieces_hash` kept up to date as pieces are written (-1: not worked out
+    yet), less the numbers of the uids in ``loose`` (written since, added back when the
+    hash is asked for).
     """
 
     game: Game
@@ -360,6 +377,8 @@ class State:
     owns: int = 0
     aims: list[int] | None = None
     zhash: int = -1
+    uhash: int = -1
+    loose: list[int] | None = None
 
     def copy(self) -> State:
         """A copy that can be changed without touching this state: the battlefield and
@@ -375,7 +394,8 @@ class State:
         t.fresh, t.acted, t.unit, t.struck = self.fresh, self.acted, self.unit, self.struck
         t.assigned, t.attack, t.queue = self.assigned, self.attack, self.queue
         t.outcome, t.frozen, t.changed, t.owns, t.aims = self.outcome, self.frozen, None, 0, None
-        t.zhash = self.zhash
+        t.zhash, t.loose = self.zhash, None
+        t.uhash = self.uhash if self.loose is None else self.pieces_hash()
         t.sound = self if self.sound is SOUND else None
         return t
 
@@ -389,6 +409,13 @@ class State:
             self.board = self.board[:]
             self.changed = changed = []
         self.frozen = None
+        if self.uhash != -1 and uid not in changed:
+            # Its numbers leave the hash, to come back with their new values.
+            self.uhash ^= self._row_key(uid)
+            if self.loose is None:
+                self.loose = [uid]
+            else:
+                self.loose.append(uid)
         changed.append(uid)
         return self.u
 
@@ -409,14 +436,42 @@ class State:
             self.held = self.held[:]
         return self.held
 
-    def pieces(self) -> tuple:
-        """``(tuple(board), tuple(u), hash of the u tuple)``, worked out once and shared
-        by the copies that share ``u`` (observations and the loop key use it)."""
+    def pieces(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(tuple(board), tuple(u))``, worked out once and shared by the copies that
+        share ``u`` (observations and the loop key use it)."""
         frozen = self.frozen
         if frozen is None:
-            u = tuple(self.u)
-            frozen = self.frozen = (tuple(self.board), u, hash(u))
+            frozen = self.frozen = (tuple(self.board), tuple(self.u))
         return frozen
+
+    def pieces_hash(self) -> int:
+        """A hash of ``u`` (the battlefield follows from it): the exclusive or of a
+        random key per number and value (`piece_keys`; a value beyond them keys by its
+        hash). Worked out in full once, then kept up to date: `write` takes a uid's
+        numbers out, this puts them back."""
+        h = self.uhash
+        if h == -1:
+            h = 0
+            for uid in range(self.game.count):
+                h ^= self._row_key(uid)
+        else:
+            loose = self.loose
+            if loose is not None:
+                for uid in loose:
+                    h ^= self._row_key(uid)
+                self.loose = None
+        self.uhash = h
+        return h
+
+    def _row_key(self, uid: int) -> int:
+        """The part of `pieces_hash` of one uid's numbers."""
+        u = self.u
+        keys = self.game.keys
+        h = 0
+        for k in range(uid * F, uid * F + F):
+            v = u[k] + 1
+            h ^= keys[k * KEYED + v] if 0 <= v < KEYED else hash((k, v)) & KEY_MASK
+        return h
 
     def zones_hash(self) -> int:
         """The hash of the card zones (``pile``, ``hand``, ``used``, ``gone``,
@@ -433,7 +488,7 @@ class State:
 
     def key(self) -> tuple:
         """Everything that matters for the rest of the battle (not the turn counter)."""
-        board, u, _ = self.pieces()
+        board, u = self.pieces()
         return (board, u, tuple(self.pile), tuple(self.hand),
                 tuple(self.used), tuple(self.gone), tuple(self.active), tuple(self.held),
                 self.opened, self.perm, self.temp, tuple(min(t, 3) for t in self.turns),
@@ -584,4 +639,5 @@ def state_of(obs: Observation, pile: list[tuple[int, ...]],
     t.fresh, t.acted, t.unit, t.struck = obs.fresh, obs.acted, obs.unit, obs.struck
     t.assigned, t.attack, t.queue, t.outcome = obs.assigned, obs.attack, obs.queue, obs.outcome
     t.sound, t.changed, t.frozen, t.owns, t.aims, t.zhash = None, None, None, 0, None, -1
+    t.uhash, t.loose = -1, None
     return t
