@@ -283,11 +283,13 @@ class WarblitzRules(EffectResolver):
     def state_hash(self, s: State) -> int:
         """A hash of `state_key` (equal keys, equal hashes): the pieces' numbers by their
         running hash (the battlefield follows from them), the card zones by their cached
-        hash, the rest as in the key."""
-        return hash((s.pieces_hash(), s.zones_hash(), tuple(s.held), s.opened, s.perm, s.temp,
-                     min(s.turns[0], 3), min(s.turns[1], 3), s.current, s.phase, s.resume,
-                     s.upgraded, s.deployed, s.fresh, s.acted, s.unit, s.struck, s.assigned,
-                     s.attack, s.queue, s.outcome))
+        hash, the rest as in the key (its pairs of numbers laid out flat)."""
+        opened, perm, temp, turns = s.opened, s.perm, s.temp, s.turns
+        return hash((s.pieces_hash(), s.zones_hash(), s.held[0], s.held[1], opened[0],
+                     opened[1], perm[0], perm[1], temp[0], temp[1], min(turns[0], 3),
+                     min(turns[1], 3), s.current, s.phase, s.resume, s.upgraded, s.deployed,
+                     s.fresh, s.acted, s.unit, s.struck, s.assigned, s.attack, s.queue,
+                     s.outcome))
 
     def legal_actions(self, s: State, player: int) -> list[tuple]:
         """The player's legal actions, in a stable order (empty if not to move)."""
@@ -730,26 +732,29 @@ class WarblitzRules(EffectResolver):
             return []
         board = s.board
         adjacent = ADJACENT
-        seen = [False] * SIZE
-        seen[start] = True
-        reached = 0
+        here = 1 << start
+        seen = here  # (a bit per space)
         frontier = [start]
         for _ in range(n):
             nxt = []
             for space in frontier:
                 for m in adjacent[space]:
-                    if board[m] == EMPTY and not seen[m]:
-                        seen[m] = True
+                    if board[m] == EMPTY and not seen >> m & 1:
+                        seen |= 1 << m
                         nxt.append(m)
             if not nxt:
                 break
-            reached += len(nxt)
             frontier = nxt
-        if not reached:
+        if seen == here:
             return []
         if n < 2:
-            seen[start] = False  # (from 2 moves on: "move 1 space and then move back")
-        return [m for m in range(SIZE) if seen[m]]
+            seen ^= here  # (from 2 moves on: "move 1 space and then move back")
+        spaces = []
+        while seen:  # the spaces in order
+            low = seen & -seen
+            spaces.append(low.bit_length() - 1)
+            seen ^= low
+        return spaces
 
     def _can_move(self, s: State, uid: int) -> bool:
         """Whether `destinations` has any: the unit moves at least 1 and an adjacent space

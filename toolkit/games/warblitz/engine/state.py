@@ -315,7 +315,7 @@ PICK_TARGET: Final = 1
 PICK_DIRECTION: Final = 2
 PICK_SPACE: Final = 3
 
-SOUND: Any = object()
+SOUND: Final[Any] = object()
 """The value of ``State.sound`` once the invariant checks found the state sound."""
 
 
