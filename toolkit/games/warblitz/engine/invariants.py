@@ -107,9 +107,7 @@ class Invariants(RulesBase):
                     continue
                 left += old
                 came += zone
-                if sort and list(zone) != sorted(zone):
-                    return False
-                if zone and (min(zone) < lo or max(zone) > hi):
+                if not _within(zone, lo, hi, sort):
                     return False
             gone, used, active = s.gone[p], s.used[p], s.active[p]
             if gone is not a.gone[p] and not units.issuperset(gone):
@@ -164,14 +162,13 @@ class Invariants(RulesBase):
         hp = s.game.hp_check
         for uid in changed:
             base = uid * F
-            row = u[base + 1:base + F]
-            if min(row) < 0 or u[base + DMG] >= hp[uid]:
-                return False
             space = u[base]
-            if space == EMPTY:
-                if any(row):
+            for k in range(base + DMG, base + F):
+                if u[k] < 0 or (u[k] and space == EMPTY):
                     return False
-            elif not moved and space != old[base]:
+            if u[base + DMG] >= hp[uid]:
+                return False
+            if space != EMPTY and not moved and space != old[base]:
                 return False
         return True
 
@@ -250,3 +247,14 @@ class Invariants(RulesBase):
                     any(g.kind[uid] == UNIT for uid in s.used[p] + s.active[p]):
                 yield "zone", f"player {p + 1} has a card in a place of the wrong kind"
                 return
+
+
+def _within(zone: tuple[int, ...], lo: int, hi: int, ascending: bool) -> bool:
+    """Whether every card of ``zone`` is numbered ``lo`` to ``hi`` (its owner's), in
+    ascending order when asked (reserves and discards are kept sorted)."""
+    last = lo
+    for uid in zone:
+        if uid < lo or uid > hi or (ascending and uid < last):
+            return False
+        last = uid
+    return True
