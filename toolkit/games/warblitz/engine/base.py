@@ -9,7 +9,7 @@ declared here with their types, so every layer is checked (and compiled) on its 
 
 from __future__ import annotations
 
-from toolkit.sim.engine import Instrumented
+from toolkit.sim.engine import EmitHook, Instrumented
 
 from .state import Game, State
 
@@ -17,7 +17,12 @@ from .state import Game, State
 class RulesBase(Instrumented):
     """The methods `WarblitzRules` defines that its lower layers call (see the module
     docstring); each raises NotImplementedError here. `fire` is `Instrumented.fire`
-    again, here so that the compiled engine calls it natively."""
+    again, here so that the compiled engine calls it natively; ``counts`` and ``emit``
+    (`Instrumented`'s) are declared here, so that the compiled engine keeps them in its
+    own fields, read without a lookup by name."""
+
+    counts: dict[str, int]
+    emit: EmitHook | None
 
     def fire(self, rule_id: str) -> None:
         """Count one firing of a rule, ability or ruling (`Instrumented.fire`)."""
