@@ -22,16 +22,23 @@ lists the coverage ids (``warblitz.effect.<word>``) an effect uses.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from toolkit.core.sheets import suggest
 
 # ---------------------------------------------------------------- the words
+# (Final numbers: the compiled engine reads them as numbers, not module attributes.)
 
 TRIGGERS = ("turn start", "on deploy", "after moving", "after attacking", "when destroyed",
             "special", "on play", "ongoing")
-(TURN_START, ON_DEPLOY, AFTER_MOVING, AFTER_ATTACKING, WHEN_DESTROYED, SPECIAL, ON_PLAY,
- ONGOING) = range(len(TRIGGERS))
+TURN_START: Final = 0
+ON_DEPLOY: Final = 1
+AFTER_MOVING: Final = 2
+AFTER_ATTACKING: Final = 3
+WHEN_DESTROYED: Final = 4
+SPECIAL: Final = 5
+ON_PLAY: Final = 6
+ONGOING: Final = 7
 UNIT_TRIGGERS = frozenset({TURN_START, ON_DEPLOY, AFTER_MOVING, AFTER_ATTACKING,
                            WHEN_DESTROYED, SPECIAL, ONGOING})
 TARGET_TRIGGERS = frozenset({SPECIAL, AFTER_ATTACKING})
@@ -40,34 +47,67 @@ TARGET_TRIGGERS = frozenset({SPECIAL, AFTER_ATTACKING})
 KEYWORDS = ("taunt", "cannot be forced", "moves", "range")
 
 VERBS = ("damage", "heal", "boost", "spend", "force", "move", "gain", "draw dice", "modify")
-DAMAGE, HEAL, BOOST, SPEND, FORCE, MOVE, GAIN, DRAW_DICE, MODIFY = range(len(VERBS))
+DAMAGE: Final = 0
+HEAL: Final = 1
+BOOST: Final = 2
+SPEND: Final = 3
+FORCE: Final = 4
+MOVE: Final = 5
+GAIN: Final = 6
+DRAW_DICE: Final = 7
+MODIFY: Final = 8
 ACTION_WORDS = ("damage", "heal", "boost", "spend", "force", "move", "gain", "draw")
 
 TOKENS = ("DEF", "ATK", "WLD", "SPC", "BST")
-T_DEF, T_ATK, T_WLD, T_SPC, T_BST = range(len(TOKENS))
+T_DEF: Final = 0
+T_ATK: Final = 1
+T_WLD: Final = 2
+T_SPC: Final = 3
+T_BST: Final = 4
 
 STATS = ("dice", "moves", "range")
-M_DICE, M_MOVES, M_RANGE = range(len(STATS))
+M_DICE: Final = 0
+M_MOVES: Final = 1
+M_RANGE: Final = 2
 
 # Target kinds.
-SELF, TARGET, IT, COMMANDER, ENEMY_COMMANDER, SELECT = range(6)
+SELF: Final = 0
+TARGET: Final = 1
+IT: Final = 2
+COMMANDER: Final = 3
+ENEMY_COMMANDER: Final = 4
+SELECT: Final = 5
 TARGET_WORDS = {"self": SELF, "target": TARGET, "it": IT, "commander": COMMANDER}
 # Quantities of a selection: one chosen by the card's owner, or each that matches.
-ONE, EACH = 0, 1
+ONE: Final = 0
+EACH: Final = 1
 # Sides, relative to the card's owner.
-ANY, FRIENDLY, ENEMY = 0, 1, 2
+ANY: Final = 0
+FRIENDLY: Final = 1
+ENEMY: Final = 2
 SIDE_WORDS = {"any": ANY, "friendly": FRIENDLY, "enemy": ENEMY}
 # Rank and attack filters (bit masks; 0 means any).
 RANK_BITS = {"common": 1, "elite": 2}
 ATTACK_BITS = {"melee": 1, "ranged": 2}
 # Places a selection must be in.
-ANYWHERE, ADJACENT, WITHIN, IN_RANGE = range(4)
+ANYWHERE: Final = 0
+ADJACENT: Final = 1
+WITHIN: Final = 2
+IN_RANGE: Final = 3
 # What "adjacent to ..." is measured from.
-REF_SELF, REF_TARGET, REF_IT, REF_COMMANDER, REF_ENEMY_COMMANDER, REF_FRIENDLY, REF_ENEMY = range(7)
+REF_SELF: Final = 0
+REF_TARGET: Final = 1
+REF_IT: Final = 2
+REF_COMMANDER: Final = 3
+REF_ENEMY_COMMANDER: Final = 4
+REF_FRIENDLY: Final = 5
+REF_ENEMY: Final = 6
 REF_WORDS = {"self": REF_SELF, "target": REF_TARGET, "it": REF_IT, "commander": REF_COMMANDER,
              "friendly": REF_FRIENDLY, "enemy": REF_ENEMY}
 # Force directions.
-CHOSEN, AWAY, TOWARD = 0, 1, 2
+CHOSEN: Final = 0
+AWAY: Final = 1
+TOWARD: Final = 2
 
 QUANT_WORDS = {"one": ONE, "a": ONE, "an": ONE, "each": EACH, "all": EACH, "every": EACH}
 NOUNS = ("unit", "units", "card", "cards")
