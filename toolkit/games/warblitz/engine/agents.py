@@ -32,7 +32,7 @@ from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 from toolkit.sim.engine import Agent, RandomAgent
 
-from .basics import ADJACENT, RAYS, SIZE
+from .basics import ADJACENT, DIST, RAYS, SIZE, distance
 from .state import (
     BEGIN,
     BST,
@@ -69,8 +69,6 @@ SPECIAL_CHANCE = (2 / 6, 2 / 6)
 GOOD_VERBS = frozenset({E.HEAL, E.BOOST, E.GAIN, E.MOVE, E.DRAW_DICE})
 UNSET: Final = -1e18
 """A worth not worked out yet (every worth is far above it)."""
-DIST: Final = tuple(B.distance(a, b) for a in range(B.SIZE) for b in range(B.SIZE))
-"""`board.distance` of every two spaces: ``DIST[a * SIZE + b]``."""
 
 
 def _dist(a: int, b: int) -> int:
@@ -445,13 +443,13 @@ class GreedyAgent:
             uid = task.subject
             dest = _forced_to(obs, uid, v, task.amount)
             if g.owner[uid] == p:
-                return (-B.distance(dest, self._enemy_boss(obs)), -v)
-            return (B.distance(dest, mine), -v)
+                return (-distance(dest, self._enemy_boss(obs)), -v)
+            return (distance(dest, mine), -v)
         if task.kind == PICK_SPACE:
             uid = task.subject
             if g.owner[uid] == p:
-                return (self._aim(obs, uid).best(v), -B.distance(v, self._enemy_boss(obs)), -v)
-            return (B.distance(v, mine), -v)
+                return (self._aim(obs, uid).best(v), -distance(v, self._enemy_boss(obs)), -v)
+            return (distance(v, mine), -v)
         friendly = g.owner[v] == p
         value: float
         if step.verb == E.HEAL:
@@ -461,7 +459,7 @@ class GreedyAgent:
             value = (100 if g.rank[v] == COMMANDER else 0) + \
                 (_worth(obs, v) if life <= step.amount else 0) - life * 0.1
         elif step.verb == E.FORCE:
-            value = float(-B.distance(obs.u[v * F], mine))
+            value = float(-distance(obs.u[v * F], mine))
         else:
             value = _worth(obs, v) + obs.u[v * F + TATK]
         return (friendly == (step.verb in GOOD_VERBS), value, -v)

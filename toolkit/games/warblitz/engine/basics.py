@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from toolkit.games.warblitz import board as B
+from toolkit.games.warblitz import effects as E
 
 from .state import PAY_ORDER, TATK, TDEF, TSPC, Game, WarblitzParams
 
@@ -19,6 +20,32 @@ WIDTH: Final = B.WIDTH
 SIZE: Final = B.SIZE
 ADJACENT: Final = B.ADJACENT
 RAYS: Final = B.RAYS
+
+DIST: Final = tuple(B.distance(a, b) for a in range(SIZE) for b in range(SIZE))
+"""`board.distance` of every two spaces: ``DIST[a * SIZE + b]``."""
+
+
+def distance(a: int, b: int) -> int:
+    """Orthogonal steps between two spaces (`board.distance`, from `DIST` on the
+    battlefield)."""
+    if 0 <= a < SIZE and 0 <= b < SIZE:
+        return DIST[a * SIZE + b]
+    return B.distance(a, b)
+
+
+TRIGGER_IDS: Final = tuple(E.trigger_id(t) for t in range(len(E.TRIGGERS)))
+"""The coverage id of each trigger (`effects.trigger_id`)."""
+VERB_IDS: Final = tuple(E.step_id(E.Step(v, 0)) for v in range(len(E.VERBS)))
+"""The coverage id of each verb's step (`effects.step_id`), but a modifier's."""
+MODIFIER_IDS: Final = tuple(E.step_id(E.Step(E.MODIFY, 0, None, stat))
+                            for stat in range(len(E.STATS)))
+"""The coverage id of a modifier of each stat."""
+
+
+def step_id(step: E.Step) -> str:
+    """The coverage id of a step's verb, modifiers by their stat (`effects.step_id`)."""
+    return MODIFIER_IDS[step.arg] if step.verb == E.MODIFY else VERB_IDS[step.verb]
+
 
 STAT = "warblitz.stat."
 TOKEN_OF_ROLL = (None, 0, 0, 1, 1, 2, 3)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 
-from .basics import ADJACENT, RAYS, SIZE, TOKEN_NAMES, _of, _put
+from .basics import ADJACENT, RAYS, SIZE, TOKEN_NAMES, TRIGGER_IDS, _of, _put, distance, step_id
 from .narrate import Narrator
 from .state import (
     BST,
@@ -62,7 +62,7 @@ class EffectResolver(Narrator):
             return
         owner = g.owner[uid]
         tasks = [Task(CLAUSE, owner, uid, origin, c.steps, target) for c in clauses] * times
-        self.fire(E.trigger_id(trigger))
+        self.fire(TRIGGER_IDS[trigger])
         if len(s.queue) > 0:
             self.fire("warblitz.ruling.trigger-order")
         self._push(s, tasks)
@@ -124,9 +124,9 @@ class EffectResolver(Narrator):
             return False
         if t.place == E.ADJACENT:
             refs = self._refs(s, t.ref, owner, source, origin, EMPTY, EMPTY)
-            return any(B.distance(here, r) == 1 for r in refs)
+            return any(distance(here, r) == 1 for r in refs)
         if t.place == E.WITHIN:
-            return origin != EMPTY and 0 < B.distance(here, origin) <= t.within
+            return origin != EMPTY and 0 < distance(here, origin) <= t.within
         return True
 
     def _select(self, s: State, t: E.Target, owner: int, source: int, origin: int,
@@ -143,7 +143,7 @@ class EffectResolver(Narrator):
         elif place == E.WITHIN:
             here = u[source * F] if source != EMPTY and u[source * F] != EMPTY else origin
             near = {m for m in range(SIZE) if here != EMPTY and m != here
-                    and B.distance(here, m) <= t.within}
+                    and distance(here, m) <= t.within}
         elif place == E.IN_RANGE:
             near = ({u[x * F] for x in self.targets(s, source)}
                     if source != EMPTY and u[source * F] != EMPTY else set())
@@ -360,7 +360,7 @@ class EffectResolver(Narrator):
 
     def _did(self, s: State, task: Task, step: E.Step, text: str) -> None:
         """Count a step that did something, and log it."""
-        self.fire(E.step_id(step))
+        self.fire(step_id(step))
         self.card_fired(s.game, task.source)
         if self.emit:
             self.emit("ability", f"{s.game.label[task.source]}: {text}")
@@ -386,8 +386,8 @@ class EffectResolver(Narrator):
                 want = line if step.arg == E.AWAY else (line + 2) % 4
                 ways = [d for d in ways if d == want]
             else:
-                before = B.distance(frm, here)
-                ways = [d for d in ways if (B.distance(frm, RAYS[here][d][0]) > before)
+                before = distance(frm, here)
+                ways = [d for d in ways if (distance(frm, RAYS[here][d][0]) > before)
                         == (step.arg == E.AWAY)]
         return ways
 

@@ -56,12 +56,14 @@ from .basics import (
     ROLES,
     SIZE,
     STAT,
+    TRIGGER_IDS,
     UPGRADE_COST,
     WIDTH,
     _of,
     _put,
     _with,
     _without,
+    distance,
     game_of,
     pay,
     token_of_roll,
@@ -701,7 +703,7 @@ class WarblitzRules(EffectResolver):
             self.fire("warblitz.rule.active-event")
             if g.effect[uid].has(E.ONGOING):
                 self.card_fired(g, uid)
-                self.fire(E.trigger_id(E.ONGOING))
+                self.fire(TRIGGER_IDS[E.ONGOING])
         else:
             s.used[p] = _with(s.used[p], uid)
         if self.emit and spec.active:
@@ -777,7 +779,7 @@ class WarblitzRules(EffectResolver):
         self.fire("warblitz.rule.move")
         if dest == start:
             self.fire("warblitz.ruling.move-back")
-        if B.distance(start, dest) > 2:  # farther than the rulebook's 2 spaces
+        if distance(start, dest) > 2:  # farther than the rulebook's 2 spaces
             if g.effect[uid].moves > 2:
                 self.fire("warblitz.effect.moves-keyword")
                 self.card_fired(g, uid)
@@ -856,7 +858,7 @@ class WarblitzRules(EffectResolver):
         self.fire("warblitz.rule.attack-ranged" if g.ranged[uid] else "warblitz.rule.attack-melee")
         if g.ranged[uid]:
             self.fire("warblitz.ruling.ranged-line")
-            if B.distance(space, u[target * F]) > 3:  # beyond the rulebook's 3 spaces
+            if distance(space, u[target * F]) > 3:  # beyond the rulebook's 3 spaces
                 if g.effect[uid].reach > 3:
                     self.fire("warblitz.effect.range-keyword")
                     self.card_fired(g, uid)
