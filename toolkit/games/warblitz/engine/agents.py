@@ -320,7 +320,8 @@ class GreedyAgent:
                 self._plans.pop(x, None)
                 self._aims.pop(x, None)
                 return
-        self._plans, self._aims = {}, {}
+        self._plans.clear()
+        self._aims.clear()
 
     def _plan(self, obs: Observation, uid: int) -> tuple[float, int]:
         """The best attack value the unit can reach this activation, and where from.
@@ -510,12 +511,13 @@ class _Aim:
         self.reach = agent.rules.reach_of(s, uid)
         ranged = self.ranged = g.ranged[uid]
         enemy = 1 - g.owner[uid]
-        taunted = self.taunted = [False] * SIZE
+        taunted = 0  # (a bit per space next to an enemy with Taunt)
         for t in g.taunters[enemy]:
             at = obs.u[t * F]
             if at != EMPTY:
                 for m in ADJACENT[at]:
-                    taunted[m] = True
+                    taunted |= 1 << m
+        self.taunted = taunted
         self.values: list[float] = [UNSET] * g.count
         self.bests: list[float] = [UNSET] * SIZE
         # The expected hits of its dice, and what a Special ability adds to any attack.
@@ -556,7 +558,7 @@ class _Aim:
         board = self.obs.board
         uid = self.uid
         taunt = self.obs.game.taunt
-        bound = self.taunted[space]
+        bound = self.taunted >> space & 1 == 1
         found = False
         v = -1.0
         if self.ranged:

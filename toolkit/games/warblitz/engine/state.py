@@ -159,8 +159,9 @@ def params_from_loaded(decks: Any) -> WarblitzParams:
 
 
 KEY_MASK: Final = (1 << 61) - 1
-KEYED: Final = 16
-"""Numbers -1 .. 14 of ``u`` have their own random key in `State.pieces_hash`."""
+KEYED: Final = 40
+"""Numbers -1 .. 38 of ``u`` (every space of the battlefield, and damage and tokens up
+to 38) have their own random key in `State.pieces_hash`."""
 
 
 def piece_keys(n: int) -> tuple[int, ...]:
