@@ -62,11 +62,11 @@ from .state import (
 if TYPE_CHECKING:
     from .rules import WarblitzRules
 
-HIT_CHANCE = (5 / 6, 4 / 6)
+HIT_CHANCE: Final = (5 / 6, 4 / 6)
 """A die's chance to hit: melee (2-6), range (3-6)."""
-SPECIAL_CHANCE = (2 / 6, 2 / 6)
+SPECIAL_CHANCE: Final = (2 / 6, 2 / 6)
 """A die's chance of a Special: melee (1 or 6), range (2 or 6)."""
-GOOD_VERBS = frozenset({E.HEAL, E.BOOST, E.GAIN, E.MOVE, E.DRAW_DICE})
+GOOD_VERBS: Final = frozenset({E.HEAL, E.BOOST, E.GAIN, E.MOVE, E.DRAW_DICE})
 UNSET: Final = -1e18
 """A worth not worked out yet (every worth is far above it)."""
 

@@ -47,11 +47,11 @@ def step_id(step: E.Step) -> str:
     return MODIFIER_IDS[step.arg] if step.verb == E.MODIFY else VERB_IDS[step.verb]
 
 
-STAT = "warblitz.stat."
-TOKEN_OF_ROLL = (None, 0, 0, 1, 1, 2, 3)
+STAT: Final = "warblitz.stat."
+TOKEN_OF_ROLL: Final = (None, 0, 0, 1, 1, 2, 3)
 """Phase 1 table, by die face: "1-2: Defend (DEF) token, 3-4: Attack (ATK) token,
 5: Wildcard (WLD) token, 6: Special (SPC) token" (held index H_DEF .. H_SPC)."""
-TOKEN_NAMES = ("DEF", "ATK", "WLD", "SPC", "BST")
+TOKEN_NAMES: Final = ("DEF", "ATK", "WLD", "SPC", "BST")
 
 
 def token_of_roll(face: int) -> int:
@@ -64,20 +64,20 @@ def token_of_roll(face: int) -> int:
 # Token roles on a unit, by held token: DEF → DEF; ATK → ATK; WLD → DEF or ATK;
 # SPC → DEF, ATK or SPC ("The WLD token can be used as either a DEF or ATK token. The SPC
 # token can be used as either a DEF or ATK token or consumed to replace one roll").
-ROLES = {0: (TDEF,), 1: (TATK,), 2: (TDEF, TATK), 3: (TDEF, TATK, TSPC)}
-ROLE_NAMES = {TDEF: "DEF", TATK: "ATK", TSPC: "SPC"}
-UPGRADE_COST = 4
+ROLES: Final = {0: (TDEF,), 1: (TATK,), 2: (TDEF, TATK), 3: (TDEF, TATK, TSPC)}
+ROLE_NAMES: Final = {TDEF: "DEF", TATK: "ATK", TSPC: "SPC"}
+UPGRADE_COST: Final = 4
 """Upgrades: "All upgrades cost 4 tokens per an upgrade"."""
-MAX_DEPLOY = 2
+MAX_DEPLOY: Final = 2
 """Deployment: "Deploy up to two units"."""
-MAX_ACTIVATIONS = 3
+MAX_ACTIVATIONS: Final = 3
 """Move & Attack: "Select 3 different units you control on the battlefield"."""
-BASE_DICE = (1, 2, 3)
+BASE_DICE: Final = (1, 2, 3)
 """Phase 1: "N is 1, 2, 3 on turns 1, 2, 3 respectively and 3 dice thereafter"."""
 # Attack tables by face: (hits, specials).
-MELEE_TABLE = (None, (0, 1), (1, 0), (1, 0), (1, 0), (1, 0), (1, 1))
+MELEE_TABLE: Final = (None, (0, 1), (1, 0), (1, 0), (1, 0), (1, 0), (1, 1))
 """Melee table: "1: Special, 2-5: Hit, 6: Hit / Special"."""
-RANGE_TABLE = (None, (0, 0), (0, 1), (1, 0), (1, 0), (1, 0), (1, 1))
+RANGE_TABLE: Final = (None, (0, 0), (0, 1), (1, 0), (1, 0), (1, 0), (1, 1))
 """Range table: "1: Miss, 2: Special, 3-5: Hit, 6: Hit / Special"."""
 
 
@@ -122,4 +122,4 @@ def pay(held: tuple[int, ...], cost: int) -> tuple[int, ...] | None:
 
 
 
-KIND_TEXT = ("unit", "event", "relic", "terrain")
+KIND_TEXT: Final = ("unit", "event", "relic", "terrain")

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
@@ -105,14 +105,14 @@ from .state import (
 )
 from .stats import game_stats, stats_tables
 
-ASSIGN_ROLES = tuple(tuple(tuple(role for role in ROLES[token]
+ASSIGN_ROLES: Final = tuple(tuple(tuple(role for role in ROLES[token]
                                   if not (mask & 2 if role == TSPC else mask & 1))
                             for token in range(4)) for mask in range(4))
 """By a unit's slots used this Beginning phase (bit 1 ATK/DEF, bit 2 SPC) and a held
 token: the roles it may still be assigned in (ruling ``assign-limit``)."""
 
 
-HOME = tuple(tuple(m for m in range(SIZE) if B.in_home(p, m)) for p in (0, 1))
+HOME: Final = tuple(tuple(m for m in range(SIZE) if B.in_home(p, m)) for p in (0, 1))
 """Each player's deployment spaces ("the last three ranks of the battlefield"), in order."""
 
 

@@ -11,13 +11,15 @@ effect vocabulary (`effects.VOCABULARY`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from toolkit.games.warblitz.board import HOME_RANKS, RANKS, WIDTH
 from toolkit.games.warblitz.effects import VOCABULARY
 from toolkit.sim.engine import Ruling
 
-OPENING_HAND = 3
+OPENING_HAND: Final = 3
 """Cards each player draws into their reserves before the first turn (ruling reserves)."""
-DRAW_PER_TURN = 1
+DRAW_PER_TURN: Final = 1
 """Cards drawn at the start of each of a player's turns (ruling reserves)."""
 
 

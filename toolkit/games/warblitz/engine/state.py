@@ -28,13 +28,13 @@ UNIT: Final = 0
 EVENT: Final = 1
 RELIC: Final = 2
 TERRAIN: Final = 3
-KIND_NAMES = ("unit", "event", "relic", "terrain")
+KIND_NAMES: Final = ("unit", "event", "relic", "terrain")
 COMMON: Final = 0
 ELITE: Final = 1
 COMMANDER: Final = 2
 """Ranks of units; events and relics use COMMON and ELITE (Epic)."""
-RANK_NAMES = ("Common", "Elite", "Commander")
-CLASSES = ("Melee", "Ranged", "Special")
+RANK_NAMES: Final = ("Common", "Elite", "Commander")
+CLASSES: Final = ("Melee", "Ranged", "Special")
 
 EMPTY: Final = -1
 
@@ -48,13 +48,17 @@ TSPC: Final = 5
 F: Final = 6
 
 # Held tokens: (DEF, ATK, WLD, SPC, BST) counts.
-H_DEF, H_ATK, H_WLD, H_SPC, H_BST = range(5)
-PAY_ORDER = (H_DEF, H_ATK, H_WLD, H_SPC, H_BST)
+H_DEF: Final = 0
+H_ATK: Final = 1
+H_WLD: Final = 2
+H_SPC: Final = 3
+H_BST: Final = 4
+PAY_ORDER: Final = (H_DEF, H_ATK, H_WLD, H_SPC, H_BST)
 """Ruling ``payment``: tokens pay costs in this order."""
 
 # Upgrade paths (bits of State.opened).
-PATHS = ("units", "events", "relics")
-PATH_OF_KIND = {UNIT: 0, EVENT: 1, RELIC: 2}
+PATHS: Final = ("units", "events", "relics")
+PATH_OF_KIND: Final = {UNIT: 0, EVENT: 1, RELIC: 2}
 
 # Phases of a turn, with the steps that need their own decisions.
 BEGIN: Final = 0
@@ -66,9 +70,9 @@ ROLL_TOKENS: Final = 5
 ROLL_ATTACK: Final = 6
 PICK: Final = 7
 OVER: Final = 8
-PHASE_NAMES = ("beginning", "deploy", "move & attack", "unit move", "unit attack",
+PHASE_NAMES: Final = ("beginning", "deploy", "move & attack", "unit move", "unit attack",
                "token roll", "attack roll", "choice", "over")
-CARD_PHASE = {BEGIN: 0, DEPLOY: 1, MOVE: 2}
+CARD_PHASE: Final = {BEGIN: 0, DEPLOY: 1, MOVE: 2}
 """The card Phase code (models.phase_code) playable in each top-level phase."""
 
 
