@@ -57,8 +57,8 @@ class Invariants(RulesBase):
         if over != (s.phase == OVER):
             return False
         held = s.held
-        if held is not a.held and ((held[0] is not a.held[0] and min(held[0]) < 0)
-                                   or (held[1] is not a.held[1] and min(held[1]) < 0)):
+        if held is not a.held and ((held[0] is not a.held[0] and _negative(held[0]))
+                                   or (held[1] is not a.held[1] and _negative(held[1]))):
             return False
         board = s.board
         moved = board is not a.board and board != a.board
@@ -258,3 +258,11 @@ def _within(zone: tuple[int, ...], lo: int, hi: int, ascending: bool) -> bool:
             return False
         last = uid
     return True
+
+
+def _negative(counts: tuple[int, ...]) -> bool:
+    """Whether any of ``counts`` is below 0."""
+    for n in counts:
+        if n < 0:
+            return True
+    return False
