@@ -7,8 +7,8 @@ STAMP := $(VENV)/.installed
 # compiler is present, rebuilt when an engine changes; `PNP_PURE=1 make` keeps pure Python.
 NATIVE := $(VENV)/.native
 NATIVE_RUN := $(BIN)/python -c "import sys, toolkit.sim.native as n; sys.exit(n.main(sys.argv[1:]))"
-NATIVE_SOURCES := $(shell $(PYTHON) -c "import runpy; print(*(p for ps in runpy.run_path( \
-	'toolkit/sim/native.py')['COMPILED'].values() for p in ps))" 2>/dev/null)
+NATIVE_SOURCES := $(shell $(PYTHON) -c "import runpy; n = runpy.run_path('toolkit/sim/native.py'); \
+	print(*(p for g in n['COMPILED'] for p in n['sources'](g)))" 2>/dev/null)
 
 .PHONY: install demo test bench lint clean native pure
 

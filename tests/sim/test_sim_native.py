@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
 
@@ -213,3 +214,21 @@ def test_every_game_crosses_to_a_worker() -> None:
             assert type(again) is type(rules) and again.counts == rules.counts, game.id
             replay = play_game(again, params, ["random"] * seats, 1, max_steps=400)
             assert (replay.winner, replay.steps) == (first.winner, first.steps), game.id
+
+
+def test_an_edited_inlined_module_makes_its_group_stale(tmp_path, monkeypatch) -> None:
+    """A group whose compiled code holds another module's ``Final`` numbers (`INLINED`)
+    runs pure once that module is newer than the build, as when one of its own is."""
+    monkeypatch.setattr(native, "ROOT", tmp_path)
+    monkeypatch.setattr(native, "COMPILED", {"g": ("pkg/a.py",)})
+    monkeypatch.setattr(native, "INLINED", {"g": ("pkg/words.py",)})
+    suffix = EXTENSION_SUFFIXES[0]
+    for name in ("pkg/a.py", "pkg/words.py", f"pkg/a{suffix}", f"toolkit/native_g__mypyc{suffix}"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    for name in ("pkg/a.py", "pkg/words.py"):
+        os.utime(tmp_path / name, (1_000, 1_000))
+    os.utime(tmp_path / f"toolkit/native_g__mypyc{suffix}", (2_000, 2_000))
+    assert native.compiled_groups() == ["g"]
+    os.utime(tmp_path / "pkg/words.py", (3_000, 3_000))
+    assert native.compiled_groups() == []

@@ -50,6 +50,17 @@ COMPILED: dict[str, tuple[str, ...]] = {
 """group -> the modules it compiles (paths from the project root): the harness, then one
 line per engine, its group named after the game."""
 
+INLINED: dict[str, tuple[str, ...]] = {
+    "warblitz": ("toolkit/games/warblitz/effects.py",),
+}
+"""group -> modules it imports without compiling them whose ``Final`` numbers its compiled
+code holds as constants: editing one makes the group stale, as editing its own does."""
+
+
+def sources(group: str) -> tuple[str, ...]:
+    """Every file whose edit makes ``group``'s build stale (`COMPILED`, `INLINED`)."""
+    return COMPILED[group] + INLINED.get(group, ())
+
 MYPY_FLAGS = ("--follow-imports=silent", "--ignore-missing-imports")
 """mypy options for the compiled modules (the modules they import are read, not judged)."""
 
@@ -82,7 +93,7 @@ def compiled_groups() -> list[str]:
         if lib is None or any(m is None for m in mods):
             continue
         built = lib.stat().st_mtime  # (the modules are shims, copied unchanged)
-        if all((ROOT / p).stat().st_mtime <= built for p in paths):
+        if all((ROOT / p).stat().st_mtime <= built for p in sources(group)):
             out.append(group)
     return out
 
