@@ -14,7 +14,7 @@ breaks states in several ways and checks that they find what the whole check fin
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import fields
 from random import Random
 
@@ -84,15 +84,8 @@ def _corruptions(s: State) -> list[tuple[str, Callable[[State], None]]]:
 def test_checks_of_what_changed_find_what_the_whole_check_finds() -> None:
     """The incremental invariant checks report exactly what the whole check reports."""
     rules = WarblitzRules()
-    rng = Random(4)
-    s = rules.setup(SETUPS["duel"](), Random(4))
-    assert not rules.invariants(s)
-    for step in range(120):
-        movers = rules.to_move(s)
-        if not movers:
-            break
-        action = (rules.chance(s, rng) if movers[0] == CHANCE
-                  else rng.choice(rules.legal_actions(s, movers[0])))
+    for step, s, action in _walk(rules, 4, 120):
+        assert not rules.invariants(s)
         if step % 10 == 5 and s.pile[s.current]:
             for name, corrupt in _corruptions(s):
                 child = rules.apply(s, action)
@@ -100,8 +93,21 @@ def test_checks_of_what_changed_find_what_the_whole_check_finds() -> None:
                 found = list(rules.invariants(child))
                 assert found, name
                 assert found == list(rules._broken(child)), name
+
+
+def _walk(rules: WarblitzRules, seed: int, steps: int) -> Iterator[tuple[int, State, tuple]]:
+    """The states of a game of random actions (dice by the rules), each with the action
+    then played from it."""
+    rng = Random(seed)
+    s = rules.setup(SETUPS["duel"](), Random(seed))
+    for step in range(steps):
+        movers = rules.to_move(s)
+        if not movers:
+            return
+        action = (rules.chance(s, rng) if movers[0] == CHANCE
+                  else rng.choice(rules.legal_actions(s, movers[0])))
+        yield step, s, action
         s = rules.apply(s, action)
-        assert not rules.invariants(s)
 
 
 def test_copy_keeps_every_field() -> None:
@@ -123,15 +129,7 @@ def test_running_pieces_hash_is_the_whole_hash() -> None:
     rules = WarblitzRules()
     seen: dict[int, tuple[int, ...]] = {}
     for seed, every in ((1, 1), (2, 3), (3, 7)):
-        rng = Random(seed)
-        s = rules.setup(SETUPS["duel"](), Random(seed))
-        for step in range(600):
-            movers = rules.to_move(s)
-            if not movers:
-                break
-            action = (rules.chance(s, rng) if movers[0] == CHANCE
-                      else rng.choice(rules.legal_actions(s, movers[0])))
-            s = rules.apply(s, action)
+        for step, s, _ in _walk(rules, seed, 600):
             if step % every == 0:
                 whole = s.copy()
                 whole.uhash, whole.loose = -1, None
