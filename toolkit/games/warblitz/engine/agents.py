@@ -71,11 +71,6 @@ UNSET: Final = -1e18
 """A worth not worked out yet (every worth is far above it)."""
 
 
-def _dist(a: int, b: int) -> int:
-    """Orthogonal steps between two spaces of the battlefield (`board.distance`)."""
-    return DIST[a * SIZE + b]
-
-
 def _worth(obs: Observation, uid: int) -> float:
     """How much a unit matters: its life and strength, the commander most."""
     g = obs.game
@@ -292,7 +287,7 @@ class GreedyAgent:
             best_key: tuple | None = None
             for a in options:
                 if g.card(a[2]).cost == dearest:
-                    key = (self._best_attack(obs, a[2], a[3]) > 0, -_dist(a[3], enemy), -a[3])
+                    key = (self._best_attack(obs, a[2], a[3]) > 0, -distance(a[3], enemy), -a[3])
                     if best_key is None or key > best_key:
                         best, best_key = a, key
             return best
@@ -382,8 +377,8 @@ class GreedyAgent:
                 continue
             here = obs.u[uid * F]
             dests = self.rules.destinations(self._state(obs), uid)
-            if dests and min([_dist(m, enemy) for m in dests]) < _dist(here, enemy):
-                movers.append((_dist(here, enemy), a))
+            if dests and min([distance(m, enemy) for m in dests]) < distance(here, enemy):
+                movers.append((distance(here, enemy), a))
         if movers:
             return min(movers)[1]
         return ("end", p)
@@ -403,8 +398,8 @@ class GreedyAgent:
         if obs.game.rank[uid] == COMMANDER:
             return ("stay", obs.player)
         moves = [a for a in legal if a[0] == "move"]
-        best = min(moves, key=lambda a: (_dist(a[2], enemy), a[2]), default=None)
-        if best is not None and _dist(best[2], enemy) < _dist(here, enemy):
+        best = min(moves, key=lambda a: (distance(a[2], enemy), a[2]), default=None)
+        if best is not None and distance(best[2], enemy) < distance(here, enemy):
             return best
         return ("stay", obs.player)
 
