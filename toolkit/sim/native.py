@@ -61,6 +61,7 @@ def sources(group: str) -> tuple[str, ...]:
     """Every file whose edit makes ``group``'s build stale (`COMPILED`, `INLINED`)."""
     return COMPILED[group] + INLINED.get(group, ())
 
+
 MYPY_FLAGS = ("--follow-imports=silent", "--ignore-missing-imports")
 """mypy options for the compiled modules (the modules they import are read, not judged)."""
 

@@ -106,8 +106,8 @@ from .state import (
 from .stats import game_stats, stats_tables
 
 ASSIGN_ROLES: Final = tuple(tuple(tuple(role for role in ROLES[token]
-                                  if not (mask & 2 if role == TSPC else mask & 1))
-                            for token in range(4)) for mask in range(4))
+                                         if not (mask & 2 if role == TSPC else mask & 1))
+                                   for token in range(4)) for mask in range(4))
 """By a unit's slots used this Beginning phase (bit 1 ATK/DEF, bit 2 SPC) and a held
 token: the roles it may still be assigned in (ruling ``assign-limit``)."""
 
