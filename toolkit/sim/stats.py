@@ -10,6 +10,7 @@ the same figures.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 HISTOGRAM_SIZE = 4096
@@ -25,6 +26,52 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+_T95 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281)
+"""Student's t quantiles (two-sided 95%) for 1 to 10 degrees of freedom."""
+
+
+def t95(df: int) -> float:
+    """Student's t quantile of a two-sided 95% interval with ``df`` degrees of freedom
+    (tabled up to 10, the Cornish-Fisher expansion beyond: within 0.001 from 11 on)."""
+    if df <= 0:
+        return math.inf
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = Z95
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+
+
+def cluster_interval(clusters: Iterable[tuple[float, float]]) -> tuple[float, float, float]:
+    """(rate, low, high): a win rate over games that come in clusters, and its 95% interval.
+
+    Each cluster is ``(successes, trials)`` of games that are not independent of each
+    other (games sharing a deal or a seed: the same deal played from every seat order,
+    every table of a run playing the same seeds). The rate is their ratio of sums; the
+    interval is the cluster-robust one (the ratio estimator's sandwich variance with the
+    small-sample factor G/(G-1) and Student's t on G-1 degrees of freedom), widened to
+    Wilson's interval over the games, so it is never narrower than treating every game as
+    independent and stays sensible at rates of 0 or 1. With one cluster only Wilson's
+    interval can be drawn, and it is returned."""
+    pairs = [(float(s), float(n)) for s, n in clusters if n > 0]
+    trials = sum(n for _, n in pairs)
+    if not trials:
+        return (0.0, 0.0, 0.0)
+    successes = sum(s for s, _ in pairs)
+    rate = successes / trials
+    low, high = wilson(round(successes), round(trials))
+    g = len(pairs)
+    if g >= 2:
+        spread = sum((s - rate * n) ** 2 for s, n in pairs)
+        half = t95(g - 1) * math.sqrt(g / (g - 1) * spread) / trials
+        low, high = min(low, max(0.0, rate - half)), max(high, min(1.0, rate + half))
+    return (rate, low, high)
 
 
 @dataclass
