@@ -4,6 +4,7 @@ names a game accepts, and the search agent where the engine can determinize."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 
 import pytest
 
@@ -18,7 +19,7 @@ from toolkit.sim.agents import (
     make_agent,
     make_agents,
 )
-from toolkit.sim.engine import RandomAgent
+from toolkit.sim.engine import RandomAgent, SearchSettings
 from toolkit.sim.harness import play_game
 from toolkit.sim.mcts import MCTSAgent
 
@@ -88,7 +89,23 @@ def test_search_agent_names():
     assert make_agent(rules, "mcts:7:greedy", 0, 2).rollout == "greedy"
     assert make_agent(rules, "mcts:7:random", 0, 2).rollout is None
     assert agent.stochastic and agent.observes
-    assert agent_choices(rules) == ["random", "greedy", "mcts:N", "mcts:N:greedy"]
+    assert agent_choices(rules) == ["random", "greedy", "mcts", "mcts:N", "mcts:N:greedy"]
+
+
+def test_mcts_alone_is_the_engines_default_search():
+    """``mcts`` plays the engine's `SearchSettings`; ``mcts:N`` keeps all of them but the
+    budget, ``mcts:N:ROLLOUT`` all but the budget and the playout agent."""
+    rules = Bids()
+    rules.search = SearchSettings(simulations=33, rollout="greedy", horizon=2, widening=1.5,
+                                  bias=0.25)
+    default = make_agent(rules, "mcts", 0, 2)
+    assert default.settings == rules.search
+    assert (default.simulations, default.rollout, default.horizon) == (33, "greedy", 2)
+    assert make_agent(rules, "mcts:7", 0, 2).settings == replace(rules.search, simulations=7)
+    assert make_agent(rules, "mcts:7:random", 0, 2).settings == replace(
+        rules.search, simulations=7, rollout="random")
+    plain = make_agent(Bids(), "mcts", 0, 2)  # an engine without settings: the search's own
+    assert (plain.simulations, plain.rollout, plain.horizon) == (100, None, 0)
 
 
 def test_make_agents_seats_each_in_order():
@@ -98,8 +115,9 @@ def test_make_agents_seats_each_in_order():
 
 
 @pytest.mark.parametrize(("name", "says"), [
-    ("psychic", "unknown agent 'psychic' for bids; known agents: random, greedy, mcts:N"),
-    ("mcts", "not of the form mcts:N"),
+    ("psychic", "unknown agent 'psychic' for bids; known agents: random, greedy, mcts, "
+                "mcts:N"),
+    ("mctsx", "unknown agent 'mctsx'"),
     ("mcts:", "whole number from 1 to 1,000,000"),
     ("mcts:0", "whole number from 1 to 1,000,000"),
     ("mcts:-5", "whole number"),

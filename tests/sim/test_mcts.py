@@ -37,7 +37,7 @@ def clearly_above(wins: int, games: int, share: float) -> bool:
 
 
 def test_mcts_beats_random_with_secret_simultaneous_bids():
-    wins, games = paired(Bids(), BidsParams(players=2, hand=4), "mcts:30", "random", 40)
+    wins, games = paired(Bids(), BidsParams(players=2, hand=4), "mcts:60", "random", 40)
     assert clearly_above(wins, games, 0.5), (wins, games)
     assert wins / games > 0.65
 

@@ -5,10 +5,13 @@ looks names up here. A name is, in this order:
 
 - one of the game's own agents: any name its ``rules.agents`` Mapping holds (``random``,
   ``greedy``, and any parameterised names a game accepts through that Mapping);
-- ``mcts:N`` or ``mcts:N:ROLLOUT``: information-set MCTS (toolkit/sim/mcts.py) with N
-  simulations per decision, its playouts played by the game's agent ROLLOUT (``random``
-  by default; ``greedy`` is the useful other one). It needs the engine's ``determinize``
-  hook (toolkit/sim/engine.py), because it samples what its player cannot see.
+- ``mcts``, ``mcts:N`` or ``mcts:N:ROLLOUT``: information-set MCTS (toolkit/sim/mcts.py).
+  ``mcts`` plays with the engine's default search settings (its ``search``, a
+  `SearchSettings`: budget, playout agent, horizon, widening); ``mcts:N`` with N
+  simulations per decision and the other defaults; ``mcts:N:ROLLOUT`` also has its
+  playouts played by the game's agent ROLLOUT (``random`` or ``greedy``, say). It needs
+  the engine's ``determinize`` hook (toolkit/sim/engine.py), because it samples what its
+  player cannot see.
 
 A name no game can seat is an `AgentError`: one sentence, exit 2 at the CLI edge.
 """
@@ -16,13 +19,14 @@ A name no game can seat is an `AgentError`: one sentence, exit 2 at the CLI edge
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from toolkit.core.errors import InputError
 
-from .engine import Agent, Rules
+from .engine import Agent, Rules, SearchSettings
 
 SEARCH = "mcts"
-"""The search agent's name: ``mcts:N`` or ``mcts:N:ROLLOUT``."""
+"""The search agent's name: ``mcts``, ``mcts:N`` or ``mcts:N:ROLLOUT``."""
 MAX_SIMULATIONS = 1_000_000
 """The most simulations per decision a name may ask for."""
 
@@ -36,38 +40,49 @@ def can_search(rules: Rules) -> bool:
     return getattr(rules, "determinize", None) is not None
 
 
+def search_defaults(rules: Rules) -> SearchSettings:
+    """The engine's default search settings (its ``search``), or the search's own."""
+    from .mcts import DEFAULT  # noqa: PLC0415 - the search is loaded only when asked for
+
+    settings = getattr(rules, "search", None)
+    return settings if isinstance(settings, SearchSettings) else DEFAULT
+
+
 def agent_choices(rules: Rules) -> list[str]:
     """The names to offer in messages: the game's agents, then the search agent's forms
     when the engine can seat it."""
     names = list(rules.agents)
     if can_search(rules):
-        names += [f"{SEARCH}:N", f"{SEARCH}:N:greedy" if "greedy" in rules.agents
+        names += [SEARCH, f"{SEARCH}:N", f"{SEARCH}:N:greedy" if "greedy" in rules.agents
                   else f"{SEARCH}:N:random"]
     return names
 
 
-def _search_spec(rules: Rules, name: str) -> tuple[int, str]:
-    """(simulations, rollout agent name) of ``mcts:N[:ROLLOUT]``, or an `AgentError`."""
+def _search_spec(rules: Rules, name: str) -> SearchSettings:
+    """The settings of ``mcts``, ``mcts:N`` or ``mcts:N:ROLLOUT``, or an `AgentError`."""
     game = rules.game_id
     parts = name.split(":", 2)
-    if len(parts) < 2:
-        raise AgentError(f"search agent '{name}' is not of the form mcts:N or "
+    if len(parts) < 2 and parts[0].strip().lower() != SEARCH:
+        raise AgentError(f"search agent '{name}' is not of the form mcts, mcts:N or "
                          "mcts:N:ROLLOUT, as in mcts:200 or mcts:200:greedy")
     if not can_search(rules):
         raise AgentError(
             f"the {game} engine cannot sample what a player does not see yet (it has no "
             f"determinize hook), so it cannot seat the search agent '{name}'; its agents "
             f"are: {', '.join(rules.agents)}")
+    settings = search_defaults(rules)
+    if len(parts) == 1:
+        return settings
     count = parts[1].strip()
     if not count.isdigit() or not 1 <= int(count) <= MAX_SIMULATIONS:
         raise AgentError(f"search agent '{name}': the simulations per decision must be a "
                          f"whole number from 1 to {MAX_SIMULATIONS:,}, as in mcts:200")
-    rollout = parts[2].strip() if len(parts) == 3 else "random"
+    rollout = parts[2].strip() if len(parts) == 3 else settings.rollout
     if rollout.startswith(SEARCH) or rollout not in rules.agents:
         raise AgentError(f"search agent '{name}': its playouts are played by one of "
                          f"{game}'s agents ({', '.join(rules.agents)}), as in "
                          f"mcts:{count}:{'greedy' if 'greedy' in rules.agents else 'random'}")
-    return int(count), rollout
+    return replace(settings, simulations=int(count), rollout=rollout)
 
 
 def agent_problem(rules: Rules, name: str) -> str | None:
@@ -113,9 +128,7 @@ def make_agent(rules: Rules, name: str, seat: int, seats: int) -> Agent:
     check_agent(rules, name)
     from .mcts import MCTSAgent  # noqa: PLC0415 - the search is loaded only when seated
 
-    simulations, rollout = _search_spec(rules, name)
-    return MCTSAgent(rules, seat, seats, simulations,
-                     rollout=None if rollout == "random" else rollout)
+    return MCTSAgent(rules, seat, seats, _search_spec(rules, name))
 
 
 def make_agents(rules: Rules, names: Sequence[str]) -> list[Agent]:

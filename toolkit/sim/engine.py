@@ -43,6 +43,13 @@ shared (Banners' 2v2 sides) may add ``returns(state) -> Sequence[float]``, each 
 reward once the game is over; without it the search scores 1 for the winner, 0 for the
 other seats, and 1/seats each for a draw.
 
+Hooks that make the search strong (all optional): ``search`` (a `SearchSettings`, the
+defaults of ``mcts``: budget, playout agent, horizon, widening); ``evaluate(state) ->
+Sequence[float]``, each seat's expected reward in [0, 1] for a position a playout stops
+at (a game in progress; toolkit/sim/evaluation.py builds it from ``feature_names`` and
+``features(state)``, one vector per result column, and weights fitted by
+toolkit/sim/fit.py). Without ``evaluate`` a playout cut short scores 1/seats each.
+
 Engines also carry two cheap hooks (see `Instrumented`): ``fire(id)`` counts how often a
 rule, ability or ruling decided something (rule coverage), and ``emit`` (a no-op unless a
 log is asked for) receives the events of a playthrough log; while a log is written every
@@ -90,6 +97,36 @@ class Outcome:
     winner: int | None
     reason: str
     finished: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """An engine's defaults for the search agent (toolkit/sim/mcts.py): what ``mcts``
+    with no budget plays, declared as the engine's class attribute ``search``.
+
+    ``mcts:N`` keeps everything but ``simulations``; ``mcts:N:ROLLOUT`` also names the
+    playout agent. Strong game programs spend a search on the next few turns and judge the
+    position there rather than play every simulation to the end with random moves (which
+    in a long game mostly measures luck), so a playout here is played by ``rollout`` (the
+    game's informed agent, usually greedy) and cut ``horizon`` length units after the
+    searched decision, where the engine's ``evaluate(state)`` scores it.
+    """
+
+    simulations: int
+    """Simulations per decision of the default search agent."""
+    rollout: str = "random"
+    """The game's agent (a name in ``rules.agents``) that plays the simulations out."""
+    horizon: int = 0
+    """A playout stops once ``rules.length(state)`` has grown this much since the searched
+    decision, and ``rules.evaluate`` scores the position; 0 plays to the end."""
+    widening: float = 0.0
+    """Progressive widening: a node visited n times chooses among its first
+    ceil(widening * sqrt(n)) actions (the playout agent's choice first, then the others
+    by the evaluation one step ahead); 0 lets every legal action in at once."""
+    bias: float = 0.0
+    """Progressive bias: the playout agent's choice gets ``bias / (visits + 1)`` added to
+    its value at selection, so a small budget starts from the informed choice and leaves
+    it only when the simulations say so."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,12 +22,27 @@ knowledge does; a simulation that comes back to a node already on its path stops
 the tree there and plays out.
 
 - **Chance** (drops, shuffles, dice) is drawn from the search's own stream.
+- **Informed playouts, a horizon and an evaluation** (the engine's `SearchSettings`,
+  toolkit/sim/engine.py): playouts are played by the game's own agent (``rollout``,
+  usually greedy) rather than at random, and cut ``horizon`` length units (turns,
+  rounds, battles) after the searched decision, where the engine's ``evaluate(state)``
+  scores the position for every seat (toolkit/sim/evaluation.py); in a long game a random
+  playout to the end mostly measures luck, and a bad playout policy teaches the search to
+  play badly (the "playout policy improvement" of Tesauro and Galperin: one step of search
+  over a good policy's playouts plays at least as well as that policy).
+- **Progressive bias and widening** (Chaslot et al. 2008; Coulom 2007): the playout
+  agent's own choice at a node is tried first and gets ``bias / (n + 1)`` added to its
+  value, so a small budget starts from the informed choice and leaves it only when the
+  simulations say so; where the branching is large (``widening`` > 0) a node visited n
+  times chooses among its first ceil(widening·√n) actions only, the informed choice
+  first and then the others by the evaluation one step ahead.
 - **Simultaneous** choices (``to_move`` names several players, as WarBadge's secret
   choices do) use decoupled UCT: each mover picks from its own node's statistics, from the
   same state, then the actions are applied in order, as the harness does.
 - **Multi-player**: each player maximises its own reward: 1 for a win and 0 for a loss;
-  a draw, a game the engine declares unfinishable and a playout cut at the step cap give
-  each seat 1/seats. An engine where a win is shared (a team) provides
+  a draw, a game the engine declares unfinishable and a playout cut at the step cap or in
+  a deterministic cycle give each seat 1/seats; a playout cut at the horizon gives each
+  seat its evaluation (1/seats without ``evaluate``). An engine where a win is shared (a team) provides
   ``returns(state)``, each seat's reward, and the search uses that.
 - **Reproducible**: each decision draws one 64-bit seed from the agent stream the
   harness passes to ``act`` and runs wholly from it, so a game is the same for any
@@ -42,23 +57,30 @@ from random import Random
 from typing import Any
 
 from .draws import below
-from .engine import CHANCE, Action, Agent, Rules
+from .engine import CHANCE, Action, Agent, Rules, SearchSettings
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (OpenSpiel uses 2 for rewards in
 [-1, 1], the same scale)."""
 
+DEFAULT = SearchSettings(simulations=100)
+"""The settings of an engine that declares none: 100 random playouts to the end."""
+
 
 class _Node:
-    """An information set of one player: its visits and, per action, [visits, reward]."""
+    """An information set of one player: its visits, per action [visits, reward], the
+    playout agent's choice there (``hint``) and, under widening, the order in which its
+    actions are let in."""
 
-    __slots__ = ("visits", "stats", "stamp")
+    __slots__ = ("visits", "stats", "stamp", "hint", "order")
 
     def __init__(self) -> None:
         self.visits = 0
         self.stats: dict[Action, list] = {}
         self.stamp = -1
         """The last simulation that passed here (a return to it is a transposition)."""
+        self.hint: Action | None = None
+        self.order: list[Action] | None = None
 
 
 def _hashable(observation: Any) -> Callable[[Any], Hashable]:
@@ -77,27 +99,34 @@ def _identity(value: Any) -> Any:
 class MCTSAgent:
     """Information-set MCTS for one seat (see the module docstring).
 
-    ``rollout`` names the game's agent that plays out the simulations (None: uniform
-    random, inline). ``simulations`` is N, the determinized simulations per decision.
+    ``settings`` are the budget, playout agent, horizon, widening and bias
+    (`SearchSettings`); the playout agent ``random`` plays inline, uniformly at random.
     """
 
     observes = True
     stochastic = True
 
-    def __init__(self, rules: Rules, seat: int, seats: int, simulations: int,
-                 rollout: str | None = None, exploration: float = EXPLORATION) -> None:
+    def __init__(self, rules: Rules, seat: int, seats: int,
+                 settings: SearchSettings = DEFAULT,
+                 exploration: float = EXPLORATION) -> None:
         self.rules = rules
         self.seat = seat
         self.seats = seats
-        self.simulations = simulations
+        self.settings = settings
+        self.simulations = settings.simulations
         self.exploration = exploration
-        self.rollout = rollout
+        self.rollout: str | None = None if settings.rollout == "random" else settings.rollout
+        self.horizon = settings.horizon
+        self.widening = settings.widening
+        self.bias = settings.bias
         self._rollout_agents: list[Agent] | None = None
         self._key: Callable[[Any], Hashable] | None = None
         self._scratch: dict[str, int] | None = None
         self.cap = getattr(rules, "max_steps", 100_000)
         self._returns: Callable[[Any], Sequence[float]] | None = getattr(rules, "returns",
                                                                           None)
+        self._evaluate: Callable[[Any], Sequence[float]] | None = getattr(rules, "evaluate",
+                                                                           None)
 
     # ------------------------------------------------------------------- acting
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
@@ -134,6 +163,8 @@ class MCTSAgent:
         determinize, to_move, observe = rules.determinize, rules.to_move, rules.observe
         legal_actions, apply, chance = rules.legal_actions, rules.apply, rules.chance
         outcome = rules.outcome
+        horizon = self.horizon
+        length: Callable[[Any], int] | None = rules.length if horizon > 0 else None
         key = self._key
         assert key is not None  # (set by `act` before the first search)
         seat = self.seat
@@ -142,11 +173,14 @@ class MCTSAgent:
         c = self.exploration
         for sim in range(self.simulations):
             state = determinize(observation, seat, rng)
+            limit = length(state) + horizon if length is not None else -1
             path: list[tuple[list, int]] = []  # (the chosen action's stats, its player)
             steps = 0
             growing = True
             while growing and steps < self.cap:
                 if outcome(state) is not None:
+                    break
+                if length is not None and length(state) >= limit:
                     break
                 movers = to_move(state)
                 if not movers:
@@ -155,51 +189,126 @@ class MCTSAgent:
                     state = apply(state, chance(state, rng))
                     steps += 1
                     continue
-                nodes: list[_Node | None] = []
+                nodes: list[_Node] = []
+                fresh: list[bool] = []
                 transposed = False
                 for q in movers:
                     k = (q, key(observe(state, q)))
                     node = tree.get(k)
-                    if node is None:  # a leaf: this mover plays as the playouts do
-                        tree[k] = _Node()
+                    if node is None:  # a new leaf: chosen by the tree once, then played out
+                        node = tree[k] = _Node()
                         growing = False  # one new node per mover per simulation
+                        fresh.append(True)
                     elif node.stamp == sim:
                         transposed = True  # a transposition back onto this path
                         break
+                    else:
+                        fresh.append(False)
                     nodes.append(node)
                 if transposed:
                     break
                 chosen = []
-                for q, node in zip(movers, nodes, strict=True):
+                for i, q in enumerate(movers):
                     legal = legal_actions(state, q)
                     if not legal:
                         raise RuntimeError(f"player {q} must decide but has no legal "
                                            "action in a searched position")
-                    if node is None:
-                        chosen.append(self._default(state, q, legal, rng))
-                        continue
+                    node = nodes[i]
+                    if fresh[i]:
+                        self._prepare(node, state, q, legal, rng)
                     node.stamp = sim
-                    action, stats = _select(node, legal, rng, c)
+                    action, stats = self._select(node, legal, rng, c)
                     path.append((stats, q))
                     chosen.append(action)
                 for action in chosen:  # decided from one state, applied in order
                     state = apply(state, action)
                     steps += 1
-            state, result = self._playout(state, rng, steps)
-            rewards = self._rewards(state, result)
+            state, result, cut = self._playout(state, rng, steps, limit)
+            rewards = self._rewards(state, result, cut)
             for stats, q in path:
                 stats[1] += rewards[q]
         return root
 
-    def _playout(self, state: Any, rng: Random, steps: int) -> tuple[Any, Any]:
-        """Play the game out from ``state``: (final state, its outcome or None if cut).
+    def _prepare(self, node: _Node, state: Any, q: int, legal: Sequence[Action],
+                 rng: Random) -> None:
+        """A new node: the playout agent's choice there (its hint) and, where widening
+        lets actions in a few at a time, their order (the hint, then the others by the
+        evaluation one step ahead, ties in a random order)."""
+        if len(legal) < 2:
+            return
+        if self._rollout_agents is not None:
+            node.hint = self._default(state, q, legal, rng)
+        if self.widening <= 0 or len(legal) <= self._allowed(1):
+            return
+        hint = node.hint
+        evaluate = self._evaluate
+        ranked: list[tuple[float, float, int]] = []
+        for i, action in enumerate(legal):
+            if action == hint:
+                continue
+            value = evaluate(self.rules.apply(state, action))[q] if evaluate else 0.0
+            ranked.append((-value, rng.random(), i))
+        ranked.sort()
+        order = [] if hint is None else [hint]
+        order.extend(legal[i] for _, _, i in ranked)
+        node.order = order
 
-        A deterministic rollout agent (greedy) with no chance between two equal states
-        is in a cycle: the playout is cut there, as unfinished.
-        """
+    def _allowed(self, visits: int) -> int:
+        """How many actions progressive widening lets a node visited ``visits`` times
+        choose among."""
+        return math.ceil(self.widening * math.sqrt(visits))
+
+    def _select(self, node: _Node, legal: Sequence[Action], rng: Random,
+                c: float) -> tuple[Action, list]:
+        """UCB1 at ``node`` over the actions let in: an untried one first (the hint, else
+        the next in widening order, else one at random), else the best mean plus the
+        exploration bonus plus the hint's progressive bias. Counts the visit; returns
+        (action, stats)."""
+        node.visits += 1
+        stats = node.stats
+        candidates = legal
+        order = node.order
+        if order is not None:
+            allowed = self._allowed(node.visits)
+            if allowed < len(legal):
+                here = set(legal)
+                candidates = [a for a in order if a in here][:max(1, allowed)]
+        hint = node.hint
+        if hint is not None and hint not in stats and hint in candidates:
+            s = stats[hint] = [1, 0.0]
+            return hint, s
+        untried = [a for a in candidates if a not in stats]
+        if untried:
+            if order is not None or len(untried) == 1:
+                action = untried[0]
+            else:
+                action = untried[below(rng, len(untried))]
+            s = stats[action] = [1, 0.0]
+            return action, s
+        log_visits = math.log(node.visits)
+        bias = self.bias
+        best, best_s, top = candidates[0], stats[candidates[0]], -math.inf
+        for action in candidates:
+            s = stats[action]
+            n = s[0]
+            value = s[1] / n + c * math.sqrt(log_visits / n)
+            if action == hint:
+                value += bias / (n + 1)
+            if value > top:
+                best, best_s, top = action, s, value
+        best_s[0] += 1
+        return best, best_s
+
+    def _playout(self, state: Any, rng: Random, steps: int,
+                 limit: int) -> tuple[Any, Any, bool]:
+        """Play the game out from ``state``: (final state, its outcome or None, cut at the
+        horizon). The playout stops at the game's end, at the horizon (``limit`` on
+        ``rules.length``; -1 for none), at the step cap, or in a cycle: a deterministic
+        playout agent (greedy) with no chance between two equal states."""
         rules = self.rules
         to_move, legal_actions, apply = rules.to_move, rules.legal_actions, rules.apply
         outcome, chance = rules.outcome, rules.chance
+        length: Callable[[Any], int] | None = rules.length if limit >= 0 else None
         agents = self._rollout_agents
         default = self._default
         seen: set[int] | None = None
@@ -210,10 +319,12 @@ class MCTSAgent:
         while steps < cap:
             result = outcome(state)
             if result is not None:
-                return state, result
+                return state, result, False
+            if length is not None and length(state) >= limit:
+                return state, None, True
             movers = to_move(state)
             if not movers:
-                return state, None
+                return state, None, False
             if movers[0] == CHANCE:
                 state = apply(state, chance(state, rng))
                 steps += 1
@@ -223,7 +334,7 @@ class MCTSAgent:
             if seen is not None:
                 mark = hash(state_key(state))
                 if mark in seen:
-                    return state, None
+                    return state, None, False
                 seen.add(mark)
             chosen = []
             for q in movers:
@@ -241,7 +352,7 @@ class MCTSAgent:
             for action in chosen:
                 state = apply(state, action)
                 steps += 1
-        return state, None
+        return state, None, False
 
     def _default(self, state: Any, q: int, legal: Sequence[Action], rng: Random) -> Action:
         """The playout policy's choice for player ``q``: the rollout agent's, from what
@@ -255,7 +366,7 @@ class MCTSAgent:
         agent = agents[q]
         return agent.act(self.rules.observe(state, q) if agent.observes else None, legal, rng)
 
-    def _rewards(self, state: Any, result: Any) -> Sequence[float]:
+    def _rewards(self, state: Any, result: Any, cut: bool) -> Sequence[float]:
         """Each seat's reward for how the simulation ended (see the module docstring)."""
         if result is not None:
             returns = self._returns
@@ -265,27 +376,6 @@ class MCTSAgent:
                 rewards = [0.0] * self.seats
                 rewards[result.winner] = 1.0
                 return rewards
+        elif cut and self._evaluate is not None:
+            return self._evaluate(state)
         return [1.0 / self.seats] * self.seats
-
-
-def _select(node: _Node, legal: Sequence[Action], rng: Random,
-            c: float) -> tuple[Action, list]:
-    """UCB1 at ``node`` over ``legal``: an untried action first (at random among them),
-    else the best mean plus exploration bonus. Counts the visit; returns (action, stats)."""
-    node.visits += 1
-    stats = node.stats
-    untried = [a for a in legal if a not in stats]
-    if untried:
-        action = untried[below(rng, len(untried))] if len(untried) > 1 else untried[0]
-        s = stats[action] = [1, 0.0]
-        return action, s
-    bonus = c * math.sqrt(math.log(node.visits))
-    best, best_s, top = legal[0], stats[legal[0]], -1.0
-    for action in legal:
-        s = stats[action]
-        n = s[0]
-        value = s[1] / n + bonus / math.sqrt(n)
-        if value > top:
-            best, best_s, top = action, s, value
-    best_s[0] += 1
-    return best, best_s
