@@ -190,7 +190,6 @@ class MCTSAgent:
                     steps += 1
                     continue
                 nodes: list[_Node] = []
-                fresh: list[bool] = []
                 transposed = False
                 for q in movers:
                     k = (q, key(observe(state, q)))
@@ -198,12 +197,9 @@ class MCTSAgent:
                     if node is None:  # a new leaf: chosen by the tree once, then played out
                         node = tree[k] = _Node()
                         growing = False  # one new node per mover per simulation
-                        fresh.append(True)
                     elif node.stamp == sim:
                         transposed = True  # a transposition back onto this path
                         break
-                    else:
-                        fresh.append(False)
                     nodes.append(node)
                 if transposed:
                     break
@@ -214,7 +210,7 @@ class MCTSAgent:
                         raise RuntimeError(f"player {q} must decide but has no legal "
                                            "action in a searched position")
                     node = nodes[i]
-                    if fresh[i]:
+                    if not node.visits:  # its first visit (the root's too)
                         self._prepare(node, state, q, legal, rng)
                     node.stamp = sim
                     action, stats = self._select(node, legal, rng, c)
