@@ -9,7 +9,7 @@ import sys
 SUITES = {"load": "bench.load_bench", "render": "bench.render_bench", "play": "bench.play_bench",
           "battlegate": "bench.play_battlegate", "mcts": "bench.mcts_bench",
           "balance": "bench.balance_bench", "hostile": "bench.hostile_bench",
-          "speed": "bench.speed_bench"}
+          "speed": "bench.speed_bench", "search": "bench.search_bench"}
 
 
 def machine() -> str:
