@@ -36,7 +36,7 @@ def _modules(folder: str, *names: str) -> tuple[str, ...]:
 
 
 COMPILED: dict[str, tuple[str, ...]] = {
-    "sim": _modules("toolkit/sim", "draws", "harness", "mcts"),
+    "sim": _modules("toolkit/sim", "draws", "harness", "mcts", "evaluation"),
     "warbadge": _modules("toolkit/games/warbadge/engine", "rulings", "state", "rules", "agents"),
     "battlegate": _modules("toolkit/games/battlegate/engine", "rulings", "state", "rules",
                            "agents"),
