@@ -25,6 +25,7 @@ one decision at a time, reading the battlefield through the rules' own geometry:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING, Any, Final
 
@@ -54,6 +55,7 @@ from .state import (
     UNIT_ATTACK,
     UNIT_MOVE,
     F,
+    Game,
     Observation,
     State,
     state_of,
@@ -69,6 +71,42 @@ SPECIAL_CHANCE: Final = (2 / 6, 2 / 6)
 GOOD_VERBS: Final = frozenset({E.HEAL, E.BOOST, E.GAIN, E.MOVE, E.DRAW_DICE})
 UNSET: Final = -1e18
 """A worth not worked out yet (every worth is far above it)."""
+LOW_LIFE: Final = 4
+"""A commander with this much life or less, an enemy unit in reach of it, gets a DEF
+token before anything else is paid for."""
+
+
+def own_space(p: int, space: int) -> int:
+    """A space as player ``p`` names it from their own side, as one number (own rank *
+    WIDTH + column from their own left): player 2 sees the battlefield turned round
+    (`board.own_space`), so player 1's C1 and player 2's C1 are both 2. Ties between
+    spaces are broken by this, never by the board index."""
+    return space if p == 0 else SIZE - 1 - space
+
+
+def own_direction(p: int, direction: int) -> int:
+    """A direction (`board.DIRECTIONS`) as player ``p`` sees it: 0 toward the enemy's
+    edge, 1 to their right, 2 toward their own edge, 3 to their left."""
+    return direction if p == 0 else (direction + 2) % 4
+
+
+@lru_cache(maxsize=16)
+def card_keys(g: Game) -> tuple[int, ...]:
+    """Each uid's rank in a canonical order of what its card says (kind, rank, class,
+    cost, life, strength, attack, phase, ACTIVE, effect, then name; every terrain piece
+    -1): copies of one card share a key, and the key does not depend on the sheet's row
+    order or the seat, so ties between cards are broken by it, never by the uid."""
+    content: list[tuple | None] = []
+    for spec in g.spec:
+        if spec is None:
+            content.append(None)
+        else:
+            content.append((spec.kind, spec.rank, spec.klass, spec.cost, spec.hp,
+                            spec.strength, spec.ranged, -1 if spec.phase is None else spec.phase,
+                            spec.active, E.effect_text(spec.effect), spec.name))
+    order = sorted({c for c in content if c is not None})
+    rank = {c: i for i, c in enumerate(order)}
+    return tuple(-1 if c is None else rank[c] for c in content)
 
 
 def _worth(obs: Observation, uid: int) -> float:
@@ -94,7 +132,13 @@ def _rules() -> WarblitzRules:
 
 
 class GreedyAgent:
-    """Sensible one-step play from the observation (see the module docstring)."""
+    """Sensible one-step play from the observation (see the module docstring).
+
+    Every tie between equally good choices is broken by what the player sees, never by
+    a uid, a row of the sheet or a board index: cards by `card_keys` (what the card
+    says, then its name), spaces and directions as the player names them from their own
+    side (`own_space`, `own_direction`), so the same position seen from either seat gets
+    the same decision, turned round."""
 
     observes = True
     stochastic = False
@@ -154,12 +198,25 @@ class GreedyAgent:
         g = obs.game
         u = obs.u
         n = 0
-        for uid in g.own[1 - obs.player]:
-            if g.kind[uid] == UNIT:
-                at = u[uid * F]
-                if at != EMPTY and DIST[at * SIZE + space] <= (5 if g.ranged[uid] else 3):
-                    n += 1
+        for uid in g.units_of[1 - obs.player]:
+            at = u[uid * F]
+            if at != EMPTY and DIST[at * SIZE + space] <= (5 if g.ranged[uid] else 3):
+                n += 1
         return n
+
+    def _piece_tie(self, obs: Observation, uid: int) -> tuple[int, int]:
+        """A card on the battlefield, for breaking ties (the smaller first): what the
+        card says, then its space as the player names it."""
+        return card_keys(obs.game)[uid], own_space(obs.player, obs.u[uid * F])
+
+    def _first_card(self, obs: Observation, plays: list[tuple]) -> tuple | None:
+        """Of ``play`` actions, the card first in `card_keys` order (None if none)."""
+        keys = card_keys(obs.game)
+        best: tuple | None = None
+        for a in plays:
+            if best is None or keys[a[2]] < keys[best[2]]:
+                best = a
+        return best
 
     # --------------------------------------------------------------- beginning
     def _reserve(self, obs: Observation) -> int:
@@ -178,10 +235,29 @@ class GreedyAgent:
                 deployed += 1
         return keep
 
+    def _guard(self, obs: Observation, legal: Sequence[tuple]) -> tuple | None:
+        """A DEF token for a commander low on life with an enemy in reach of it (the
+        least flexible token that can be one), before any token is spent otherwise."""
+        g = obs.game
+        boss = g.commander[obs.player]
+        here = obs.u[boss * F]
+        if here == EMPTY or obs.u[boss * F + TDEF] or _life(obs, boss) > LOW_LIFE \
+                or not self._threat(obs, here):
+            return None
+        best: tuple | None = None
+        for a in legal:
+            if a[0] == "assign" and a[2] == boss and a[4] == TDEF and \
+                    (best is None or a[3] < best[3]):
+                best = a
+        return best
+
     def _begin(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         g = obs.game
         p = obs.player
         held = sum(obs.held[p])
+        guard = self._guard(obs, legal)
+        if guard is not None:
+            return guard
         ups = [a for a in legal if a[0] == "upgrade"]
         if ups:
             if obs.opened[p] == 0:
@@ -191,36 +267,46 @@ class GreedyAgent:
             for a in ups:
                 if a[2] in wanted and not obs.opened[p] & (1 << a[2]):
                     return a
-        plays = [a for a in legal if a[0] == "play" and self._card_useful(obs, a[2])]
         reserve = self._reserve(obs)
-        for a in plays:
-            if held - g.spec[a[2]].cost >= reserve:
-                return a
+        play = self._first_card(obs, [a for a in legal if a[0] == "play"
+                                      and held - g.spec[a[2]].cost >= reserve
+                                      and self._card_useful(obs, a[2])])
+        if play is not None:
+            return play
         if held - obs.held[p][4] > reserve:
             best = self._best_assign(obs, [a for a in legal if a[0] == "assign"])
             if best is not None:
                 return best
         return ("end", p)
 
-    def _best_assign(self, obs: Observation, options: list[tuple]) -> tuple | None:
+    def _token_value(self, obs: Observation, uid: int, role: int) -> float:
+        """What a token in ``role`` on the player's unit ``uid`` is worth: DEF by the
+        enemies in reach (the commander's three times, more when low on life), ATK by
+        the attack it can reach, SPC (consumed as a Special) only for a unit with a
+        Special ability that can attack (on any other it just takes a die away)."""
         g = obs.game
-        best, best_value = None, 0.0
-        boss = self._my_boss(obs)
+        if role == TDEF:
+            threat = self._threat(obs, obs.u[uid * F])
+            if g.rank[uid] != COMMANDER:
+                return threat * 0.5
+            return threat * 1.5 + (3.0 if threat and _life(obs, uid) <= LOW_LIFE else 0.0)
+        reach = self._plan(obs, uid)[0]
+        if role == TATK:
+            return 1.0 + reach * 0.3 if reach > 0 else 0.1
+        return 2.5 if g.special[uid] and reach > 0 else (-1.0 if not g.special[uid] else 0.0)
+
+    def _best_assign(self, obs: Observation, options: list[tuple]) -> tuple | None:
+        best: tuple | None = None
+        best_value = 0.0
+        best_tie: tuple = ()
         for a in options:
             _, _, uid, token, role = a
-            space = obs.u[uid * F]
-            if role == TDEF:
-                threat = self._threat(obs, space)
-                value = threat * (3.0 if space == boss else 1.0) * 0.5
-            else:
-                reach = self._plan(obs, uid)[0]
-                if role == TATK:
-                    value = 1.0 + reach * 0.3 if reach > 0 else 0.1
-                else:
-                    value = 2.5 if g.special[uid] and reach > 0 else 0.0
+            value = self._token_value(obs, uid, role)
             value -= token * 0.01  # spend the least flexible token for a role
-            if value > best_value:
+            if value > best_value or (best is not None and value == best_value and
+                                      self._piece_tie(obs, uid) + (role,) < best_tie):
                 best, best_value = a, value
+                best_tie = self._piece_tie(obs, uid) + (role,)
         return best
 
     def _card_useful(self, obs: Observation, uid: int) -> bool:
@@ -255,6 +341,14 @@ class GreedyAgent:
                     if self.rules._select(self._state(obs), t, p, EMPTY, EMPTY, EMPTY, EMPTY):
                         return True
                     continue
+                if step.verb == E.GAIN and t.kind == E.SELECT:
+                    # A token on a unit: an SPC token only helps a unit with a Special
+                    # ability, any token only one on the battlefield.
+                    found = self.rules._select(self._state(obs), t, p, EMPTY, EMPTY, EMPTY,
+                                               EMPTY)
+                    if any(g.special[x] or step.arg != E.T_SPC for x in found):
+                        return True
+                    continue
                 if step.verb in GOOD_VERBS:
                     return True
         return False
@@ -273,26 +367,72 @@ class GreedyAgent:
         return s
 
     # -------------------------------------------------------------- deployment
+    def _blocks(self, obs: Observation, space: int) -> bool:
+        """Whether a card on ``space`` would stand in the line of one of the player's
+        ranged units: straight ahead of it (toward the enemy's edge) or between it and
+        an enemy card it could shoot, within its reach."""
+        g = obs.game
+        p = obs.player
+        board = obs.board
+        ahead = 0 if p == 0 else 2
+        s = self._state(obs)
+        for uid in g.units_of[p]:
+            at = obs.u[uid * F]
+            if at == EMPTY or not g.ranged[uid] or DIST[at * SIZE + space] > 5:
+                continue
+            reach = self.rules.reach_of(s, uid)
+            for d in range(4):
+                ray = RAYS[at][d]
+                k = 0
+                crossed = False
+                for m in ray:
+                    if k >= reach:
+                        break
+                    k += 1
+                    if m == space:
+                        if d == ahead:
+                            return True
+                        crossed = True
+                        continue
+                    t = board[m]
+                    if t != EMPTY:
+                        if crossed and g.owner[t] == 1 - p:
+                            return True
+                        break
+        return False
+
     def _deploy(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         g = obs.game
+        p = obs.player
         options = [a for a in legal if a[0] == "deploy"]
-        plays = [a for a in legal if a[0] == "play" and self._card_useful(obs, a[2])]
         if options:
             dearest = max(g.spec[a[2]].cost for a in options)
             enemy = self._enemy_boss(obs)
-            # Of the dearest units' deployments the best (the first of equals): one that
-            # threatens something from there, then nearest the enemy commander, then the
-            # lowest space.
+            keys = card_keys(g)
+            # Of the dearest units' deployments the best: one that threatens something
+            # from there, out of its own ranged units' lines, nearest the enemy
+            # commander; then the sturdiest card (by what it says) and the space
+            # farthest back (as the player names spaces).
             best: tuple = options[0]
             best_key: tuple | None = None
+            blocked: dict[int, bool] = {}
             for a in options:
-                if g.card(a[2]).cost == dearest:
-                    key = (self._best_attack(obs, a[2], a[3]) > 0, -distance(a[3], enemy), -a[3])
-                    if best_key is None or key > best_key:
-                        best, best_key = a, key
+                uid, space = a[2], a[3]
+                if g.card(uid).cost != dearest:
+                    continue
+                block = blocked.get(space)
+                if block is None:
+                    block = blocked[space] = self._blocks(obs, space)
+                key = (self._best_attack(obs, uid, space) > 0, not block,
+                       -distance(space, enemy), g.hp[uid] + 2 * g.strength[uid], -keys[uid],
+                       -own_space(p, space))
+                if best_key is None or key > best_key:
+                    best, best_key = a, key
             return best
-        if plays:
-            return plays[0]
+        play = self._first_card(obs, [a for a in legal if a[0] == "play"
+                                      and self._card_useful(obs, a[2])])
+        if play is not None:
+            return play
         return legal[-1]
 
     # ----------------------------------------------------------- move & attack
@@ -345,32 +485,46 @@ class GreedyAgent:
         else:
             return -1.0, here
         aim = self._aim(obs, uid)
-        best, where = aim.best(here), here
+        stay = aim.best(here)
+        # The best space to strike from; of equals, the one fewest enemies reach, then
+        # the first as the player names spaces. It moves only for a better attack.
+        best, where = stay, here
+        best_key: tuple = ()
+        p = obs.player
         for m in self.rules.destinations(s, uid, moves):
             value = aim.best(m)
-            if value > best + 0.01:
-                best, where = value, m
+            if value < best:
+                continue
+            key = (value, -self._threat(obs, m), -own_space(p, m))
+            if value > best or key > best_key:
+                best, where, best_key = value, m, key
+        if best <= stay + 0.01:
+            return stay, here
         return best, where
 
     def _select(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         g = obs.game
         p = obs.player
-        plays = [a for a in legal if a[0] == "play" and self._card_useful(obs, a[2])]
         spare = sum(obs.held[p][:4])
-        for a in plays:
-            if g.spec[a[2]].cost <= spare:
-                return a
+        play = self._first_card(obs, [a for a in legal if a[0] == "play"
+                                      and g.spec[a[2]].cost <= spare
+                                      and self._card_useful(obs, a[2])])
+        if play is not None:
+            return play
         acts = [a for a in legal if a[0] == "activate"]
-        best, best_value = None, 0.0
+        best: tuple | None = None
+        best_value = 0.0
         for a in acts:
             value, _ = self._plan(obs, a[2])
-            if value > best_value:
+            if value > best_value or (best is not None and value == best_value and
+                                      self._piece_tie(obs, a[2]) < self._piece_tie(obs, best[2])):
                 best, best_value = a, value
         if best is not None:
             return best
         # Nothing to attack: advance toward the enemy commander.
         enemy = self._enemy_boss(obs)
-        movers = []
+        mover: tuple | None = None
+        mover_key: tuple = ()
         for a in acts:
             uid = a[2]
             if g.rank[uid] == COMMANDER:
@@ -378,40 +532,50 @@ class GreedyAgent:
             here = obs.u[uid * F]
             dests = self.rules.destinations(self._state(obs), uid)
             if dests and min([distance(m, enemy) for m in dests]) < distance(here, enemy):
-                movers.append((distance(here, enemy), a))
-        if movers:
-            return min(movers)[1]
+                key = (distance(here, enemy),) + self._piece_tie(obs, uid)
+                if mover is None or key < mover_key:
+                    mover, mover_key = a, key
+        if mover is not None:
+            return mover
         return ("end", p)
 
     def _move(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         uid = obs.unit
+        p = obs.player
         value, where = self._plan(obs, uid)
         here = obs.u[uid * F]
         if value > 0:
             if where == here:
                 # An After moving ability is worth a step out and back.
-                if obs.game.effect[uid].has(E.AFTER_MOVING) and ("move", obs.player, here) in legal:
-                    return ("move", obs.player, here)
-                return ("stay", obs.player)
-            return ("move", obs.player, where)
+                if obs.game.effect[uid].has(E.AFTER_MOVING) and ("move", p, here) in legal:
+                    return ("move", p, here)
+                return ("stay", p)
+            return ("move", p, where)
         enemy = self._enemy_boss(obs)
         if obs.game.rank[uid] == COMMANDER:
-            return ("stay", obs.player)
-        moves = [a for a in legal if a[0] == "move"]
-        best = min(moves, key=lambda a: (distance(a[2], enemy), a[2]), default=None)
+            return ("stay", p)
+        best: tuple | None = None
+        best_key: tuple = ()
+        for a in legal:
+            if a[0] == "move":
+                key = (distance(a[2], enemy), own_space(p, a[2]))
+                if best is None or key < best_key:
+                    best, best_key = a, key
         if best is not None and distance(best[2], enemy) < distance(here, enemy):
             return best
-        return ("stay", obs.player)
+        return ("stay", p)
 
     def _attack(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         uid = obs.unit
         aim = self._aim(obs, uid)
-        best, best_value = None, 0.0
+        best: tuple | None = None
+        best_value = 0.0
         for a in legal:
             if a[0] != "attack":
                 continue
             value = aim.value(a[2])
-            if value > best_value:
+            if value > best_value or (best is not None and value == best_value and
+                                      self._piece_tie(obs, a[2]) < self._piece_tie(obs, best[2])):
                 best, best_value = a, value
         return best if best is not None else ("hold", obs.player)
 
@@ -419,7 +583,7 @@ class GreedyAgent:
     def _pick(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         best: tuple = legal[0]
         best_key: tuple | None = None
-        for a in legal:  # the first of the best (as ``max`` picks)
+        for a in legal:  # the best; ties by what the player sees (`_pick_key`)
             key = self._pick_key(obs, a[2])
             if best_key is None or key > best_key:
                 best, best_key = a, key
@@ -429,7 +593,8 @@ class GreedyAgent:
         """How good choosing ``v`` for the pending choice is (the greatest is chosen):
         force own units toward the enemy commander and enemies away from one's own, move
         own units where they strike best, aim damage and force at enemies, help at one's
-        own (the lowest number first of equals)."""
+        own, a token where it helps most; of equals the first by what the player sees
+        (a direction or space as they name it, a card by what it says, then its space)."""
         g = obs.game
         p = obs.player
         task = obs.queue[0]
@@ -439,26 +604,31 @@ class GreedyAgent:
             uid = task.subject
             dest = _forced_to(obs, uid, v, task.amount)
             if g.owner[uid] == p:
-                return (-distance(dest, self._enemy_boss(obs)), -v)
-            return (distance(dest, mine), -v)
+                return (-distance(dest, self._enemy_boss(obs)), -own_direction(p, v))
+            return (distance(dest, mine), -own_direction(p, v))
         if task.kind == PICK_SPACE:
             uid = task.subject
             if g.owner[uid] == p:
-                return (self._aim(obs, uid).best(v), -distance(v, self._enemy_boss(obs)), -v)
-            return (distance(v, mine), -v)
+                return (self._aim(obs, uid).best(v), -distance(v, self._enemy_boss(obs)),
+                        -own_space(p, v))
+            return (distance(v, mine), -own_space(p, v))
         friendly = g.owner[v] == p
         value: float
-        if step.verb == E.HEAL:
+        verb = step.verb
+        if verb == E.HEAL:
             value = float(obs.u[v * F + DMG] * (3 if g.rank[v] == COMMANDER else 1))
-        elif step.verb == E.DAMAGE:
+        elif verb == E.DAMAGE:
             life = _life(obs, v) - obs.u[v * F + TDEF]
             value = (100 if g.rank[v] == COMMANDER else 0) + \
                 (_worth(obs, v) if life <= step.amount else 0) - life * 0.1
-        elif step.verb == E.FORCE:
+        elif verb == E.FORCE:
             value = float(-distance(obs.u[v * F], mine))
+        elif verb == E.GAIN and step.arg != E.T_BST and friendly:
+            value = self._token_value(obs, v, (TDEF, TATK, TDEF, TSPC)[step.arg])
         else:
             value = _worth(obs, v) + obs.u[v * F + TATK]
-        return (friendly == (step.verb in GOOD_VERBS), value, -v)
+        ckey, space = self._piece_tie(obs, v)
+        return (friendly == (verb in GOOD_VERBS), value, -ckey, -space)
 
 
 def _forced_to(obs: Observation, uid: int, direction: int, amount: int) -> int:
