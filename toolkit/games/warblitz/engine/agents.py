@@ -236,13 +236,17 @@ class GreedyAgent:
         return keep
 
     def _guard(self, obs: Observation, legal: Sequence[tuple]) -> tuple | None:
-        """A DEF token for a commander low on life with an enemy in reach of it (the
-        least flexible token that can be one), before any token is spent otherwise."""
+        """A DEF token for a commander low on life ("The DEF token prevents a wound from
+        being applied") with an enemy in reach of it, or at 2 life or less (events and
+        abilities reach it anywhere): the least flexible token that can be one, before
+        any token is spent otherwise."""
         g = obs.game
         boss = g.commander[obs.player]
         here = obs.u[boss * F]
-        if here == EMPTY or obs.u[boss * F + TDEF] or _life(obs, boss) > LOW_LIFE \
-                or not self._threat(obs, here):
+        if here == EMPTY or obs.u[boss * F + TDEF]:
+            return None
+        life = _life(obs, boss)
+        if life > LOW_LIFE or (life > 2 and not self._threat(obs, here)):
             return None
         best: tuple | None = None
         for a in legal:

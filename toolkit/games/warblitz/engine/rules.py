@@ -36,7 +36,7 @@ path, events and relics played, who went first) are added to ``counts`` under
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any, Final
 
@@ -277,6 +277,76 @@ class WarblitzRules(EffectResolver):
     def length(self, s: State) -> int:
         """Turns begun (both players')."""
         return s.turn
+
+    def first_player(self, s: State) -> int:
+        """The seat that went first (Setup: "Randomly determine which player will go
+        first")."""
+        return s.first
+
+    def offered(self, s: State, player: int, legal: Sequence[tuple]) -> tuple[str, ...]:
+        """The coverage ids of the optional rules one of ``legal`` would use by
+        ``player``'s choice: an upgrade (the first or a later one), assigning a token,
+        deploying (next to the commander beside an enemy: ``deploy-commander``),
+        playing an event or relic (its card's id too; an ACTIVE event), selecting a unit,
+        moving (out and back: ``move-back``), attacking (melee or ranged; an own card or
+        terrain: ruling ``any-target``). One pass over ``legal``, no copies."""
+        g = s.game
+        found: list[str] = []
+        seen = 0  # a bit per id already found
+        for a in legal:
+            kind = a[0]
+            if kind == "attack":
+                ranged = g.ranged[s.unit]
+                bit = 2 if ranged else 1
+                if not seen & bit:
+                    seen |= bit
+                    found.append("warblitz.rule.attack-ranged" if ranged
+                                 else "warblitz.rule.attack-melee")
+                if not seen & 4 and g.owner[a[2]] != 1 - player:
+                    seen |= 4
+                    found.append("warblitz.ruling.any-target")
+            elif kind == "move":
+                if not seen & 8:
+                    seen |= 8
+                    found.append("warblitz.rule.move")
+                if not seen & 16 and a[2] == s.u[s.unit * F]:
+                    seen |= 16
+                    found.append("warblitz.ruling.move-back")
+            elif kind == "deploy":
+                if not seen & 32:
+                    seen |= 32
+                    found.append("warblitz.rule.deploy")
+                if not seen & 64:
+                    near = ADJACENT[a[3]]
+                    if s.u[g.commander[player] * F] in near and any(
+                            s.board[m] != EMPTY and g.kind[s.board[m]] == UNIT
+                            and g.owner[s.board[m]] == 1 - player for m in near):
+                        seen |= 64
+                        found.append("warblitz.rule.deploy-commander")
+            elif kind == "play":
+                uid = a[2]
+                found.append("warblitz.rule.event" if g.kind[uid] == EVENT
+                             else "warblitz.rule.relic")
+                if g.card(uid).active:
+                    found.append("warblitz.rule.active-event")
+                card = g.card_id[uid]
+                if card is not None:
+                    found.append(card)
+            elif kind == "assign":
+                if not seen & 128:
+                    seen |= 128
+                    found.append("warblitz.rule.assign")
+            elif kind == "upgrade":
+                if not seen & 256:
+                    seen |= 256
+                    found.append("warblitz.rule.upgrade")
+                    found.append("warblitz.rule.upgrade-later" if s.opened[player]
+                                 else "warblitz.rule.upgrade-first")
+            elif kind == "activate":
+                if not seen & 512:
+                    seen |= 512
+                    found.append("warblitz.ruling.activation")
+        return tuple(dict.fromkeys(found)) if len(found) > 1 else tuple(found)
 
     def state_key(self, s: State) -> tuple:
         """A canonical key of the state (loop detection)."""
