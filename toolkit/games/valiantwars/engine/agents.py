@@ -35,7 +35,21 @@ from ..vocab import (
     TYPES,
     effect_name,
 )
-from .lines import effect_of, tally, total
+from .lines import (
+    ARCHER_BONUS,
+    GUARD_BONUS,
+    MERCENARY_CAP,
+    PER_LOCATION_SENTINEL,
+    PER_MYSTIC_RETAINER,
+    PER_ROGUE_PALADIN,
+    count_type,
+    effect_of,
+    face_up_soldiers,
+    flippable_champions,
+    has_general,
+    tally,
+    total,
+)
 from .state import (
     APPRENTICE,
     ARCHER,
@@ -48,11 +62,15 @@ from .state import (
     FIGHTER,
     FIREBRAND,
     GENERAL,
+    GOLD,
     GUARD,
     HERO,
+    LOCATION,
     LUNAR_WITCH,
     MERCENARY,
     MONK,
+    MYSTIC,
+    NONE,
     OMEN,
     ORACLE,
     OUT,
@@ -60,6 +78,7 @@ from .state import (
     PRIESTESS,
     PYROMANCER,
     RETAINER,
+    ROGUE,
     SABOTEUR,
     SAINT,
     SELLSWORD,
@@ -75,26 +94,136 @@ from .state import (
 GREEDY_RISK = 0.3
 """The greedy agent draws while the chance of going OUT on the next card is at most this."""
 
+GOLD_IN_LINE = 0.5
+"""What a Gold in a line is worth beside a Sword, to the choices made during a round (a
+Sword wins the Location now, a Gold only buys)."""
+PUSH = 0.5
+"""What a card an opponent is made to draw is worth (a push toward their second Dark
+Omen), when nobody's odds are known yet."""
+SOLDIER_WORTH = 0.9
+GOLD_WORTH = 1.0
+"""What a bought Soldier (free, 1 Sword) and Gold (1 Gold) add to a deck: the yardstick a
+Champion must beat to be worth a purchase."""
+
 EFFECT_WORTH: dict[int, float] = {
-    0: 0.0, APPRENTICE: 0.5, ASSASSIN: 1.0, ARCHER: 1.5, BARBARIAN: 0.0, BRIGAND: 1.0,
-    DANCER: 1.0, FIGHTER: 0.0, FIREBRAND: 0.3, GENERAL: 0.5, GUARD: 1.0, HERO: 0.5,
-    LUNAR_WITCH: 1.0, MERCENARY: 2.5, MONK: 2.0, ORACLE: 0.5, PALADIN: 1.5, PRIESTESS: 0.7,
-    PYROMANCER: 0.8, RETAINER: 1.5, SABOTEUR: 1.0, SAINT: 1.0, SELLSWORD: 1.0,
-    SENTINEL: 1.5, SHAMAN: -0.5, WARLORD: 0.3, WING_KNIGHT: 1.0, WURM_LORD: 0.3,
+    0: 0.0, APPRENTICE: PUSH, ASSASSIN: 1.2, ARCHER: 0.0, BARBARIAN: 0.0, BRIGAND: PUSH,
+    DANCER: 1.0, FIGHTER: 0.0, FIREBRAND: -0.7, GENERAL: 0.5, GUARD: 0.0, HERO: 0.5,
+    LUNAR_WITCH: 1.0, MERCENARY: 0.0, MONK: 2.0, ORACLE: 2.0, PALADIN: 0.0, PRIESTESS: 0.0,
+    PYROMANCER: 2 * PUSH, RETAINER: 0.0, SABOTEUR: 2 * PUSH, SAINT: 2.0, SELLSWORD: 1.0,
+    SENTINEL: 0.0, SHAMAN: -1.5, WARLORD: -0.7, WING_KNIGHT: 0.0, WURM_LORD: -1.4,
 }
-"""What an effect adds to a Champion's worth, roughly in Swords (the greedy agent's guess)."""
+"""What an effect adds to a Champion's worth in a deck, roughly in Swords (the greedy
+agent's guess), before the part that depends on the deck (`worth`). Balance runs with
+greedy players (docs/valiantwars.md: a Champion held from the start) rank what keeps Dark
+Omens away first (Oracle, Saint) and what makes its owner draw or flip last (Shaman,
+Warlord, Firebrand, Wurm Lord): the guesses follow them."""
+
+SYNERGY: dict[int, tuple[int, float]] = {
+    PALADIN: (ROGUE, 2.0), RETAINER: (MYSTIC, 2.0), WING_KNIGHT: (MYSTIC, 1.0),
+    PRIESTESS: (MYSTIC, PUSH),
+}
+"""Effects that add per face-up card of a type: (type, Swords per card; the Priestess's
+forced draws are pushes). The Paladin counts other Rogues only ("each other")."""
 
 
-def worth(obs: Observation, card: int) -> float:
-    """How much a card is worth to its holder: Swords, Gold and a guess for its effect."""
+def card_rank(obs: Observation, card: int) -> int:
+    """The card's canonical rank (its content then its name, `Pool.rank`): the last word
+    of every tie between cards, so no decision depends on a card's row or id."""
+    return obs.pool.rank[card]
+
+
+def seat_from(obs: Observation, q: int) -> int:
+    """Seat ``q`` counted from the player's own seat (1 = the next player): the last word
+    of a tie between players, the same wherever the player sits."""
+    return (q - obs.player) % len(obs.status)
+
+
+class DeckShape:
+    """What a player's cards hold, for judging a card added to them: how many cards, Dark
+    Omens (and Dark Omen Locations), Gold cards, Locations, Rogues and Mystics, and ``f``:
+    the chance that a given other card shares the line with a card drawn this round (about
+    how many cards a round draws, before a second Dark Omen, over the cards owned)."""
+
+    __slots__ = ("size", "omens", "golds", "locations", "rogues", "mystics", "f", "effects")
+
+    def __init__(self, obs: Observation, q: int) -> None:
+        pool = obs.pool
+        kind, ctype, effect = pool.kind, pool.ctype, pool.effect
+        self.size = self.omens = self.golds = self.locations = 0
+        self.rogues = self.mystics = 0
+        self.effects: dict[int, int] = {}
+        for c in obs.owned[q]:
+            self.size += 1
+            k = kind[c]
+            self.omens += pool.out_card[c]
+            if k == GOLD:
+                self.golds += 1
+            elif k == LOCATION:
+                self.locations += 1
+            elif k == CHAMPION:
+                t = ctype[c]
+                if t == ROGUE:
+                    self.rogues += 1
+                elif t == MYSTIC:
+                    self.mystics += 1
+                e = effect[c]
+                self.effects[e] = self.effects.get(e, 0) + 1
+        # The second of ``omens`` Dark Omens comes out, on average, after
+        # 2 (size + 1) / (omens + 1) cards; players stop somewhat before it.
+        drawn = min(float(self.size), 1.6 * (self.size + 1) / (self.omens + 1))
+        self.f = min(1.0, drawn / (self.size + 1))
+
+
+def worth(obs: Observation, card: int, shape: DeckShape | None = None) -> float:
+    """How much a card adds to the player's deck: its Swords and Gold, a guess for its
+    effect, and what the effect and its type gain from the cards the player owns (a
+    Paladin with Rogues to count, a Rogue for the Paladins and Guards owned ...)."""
     pool = obs.pool
     kind = pool.kind[card]
-    if kind == CHAMPION:
-        return (pool.swords[card] + pool.gold[card]
-                + EFFECT_WORTH.get(effect_of(pool, card, obs.copies), 0.0))
     if kind == SOLDIER:
-        return 1.0
-    return 0.0
+        return SOLDIER_WORTH
+    if kind == GOLD:
+        return GOLD_WORTH
+    if kind != CHAMPION:
+        return 0.0
+    if shape is None:
+        shape = DeckShape(obs, obs.player)
+    f = shape.f
+    t = pool.ctype[card]
+    e = pool.effect[card]
+    value = pool.swords[card] + pool.gold[card] + EFFECT_WORTH.get(e, 0.0)
+    rogues = shape.rogues * f
+    mystics = shape.mystics * f
+    if e == ARCHER:
+        value += ARCHER_BONUS * min(1.0, shape.locations * f)
+    elif e == SENTINEL:
+        value += PER_LOCATION_SENTINEL * shape.locations * f
+    elif e == MERCENARY:
+        value += min(float(MERCENARY_CAP), shape.golds * f)
+    elif e == GUARD:
+        value += GUARD_BONUS * (1.0 if t == ROGUE else min(1.0, rogues))
+    elif e == BRIGAND:
+        value += min(1.0, rogues)
+    elif e == SABOTEUR:
+        value += PUSH * min(1.0, rogues)
+    elif e in SYNERGY:
+        # Paladin: "each other face-up Rogue"; Retainer, Wing Knight and Priestess count
+        # every Mystic, a Mystic card itself too (ruling self-counts).
+        counted, per = SYNERGY[e]
+        if counted == MYSTIC:
+            value += per * (mystics + (1.0 if t == MYSTIC else 0.0))
+        else:
+            value += per * rogues
+    # What this card's type adds to the cards owned that count it.
+    effects = shape.effects
+    if t == ROGUE:
+        value += f * (PER_ROGUE_PALADIN * effects.get(PALADIN, 0)
+                      + GUARD_BONUS * effects.get(GUARD, 0) * max(0.0, 1.0 - rogues)
+                      + effects.get(BRIGAND, 0) * max(0.0, 1.0 - rogues))
+    elif t == MYSTIC:
+        value += f * (PER_MYSTIC_RETAINER * effects.get(RETAINER, 0)
+                      + effects.get(WING_KNIGHT, 0) + PUSH * effects.get(PRIESTESS, 0))
+    return value
 
 
 def deck_of(obs: Observation, q: int) -> tuple[int, ...]:
@@ -134,6 +263,30 @@ def swords_of(obs: Observation, q: int) -> int:
     return tally(obs.pool, obs.line[q], obs.down[q], obs.stack[q], obs.copies)[0]
 
 
+def line_score(obs: Observation, q: int, down: tuple[int, ...],
+               copies: tuple[tuple[int, int], ...]) -> float:
+    """What player ``q``'s line holds with these face-down cards and Dancer copies:
+    Swords, and Gold at `GOLD_IN_LINE`."""
+    swords, gold, _ = tally(obs.pool, obs.line[q], down, obs.stack[q], copies)
+    return swords + GOLD_IN_LINE * gold
+
+
+def flip_loss(obs: Observation, q: int, card: int) -> float:
+    """What player ``q`` loses when ``card`` of their line is flipped face down (the
+    Swords and Gold it gives, and those it lets other cards give)."""
+    down = obs.down[q]
+    return (line_score(obs, q, down, obs.copies)
+            - line_score(obs, q, down + (card,), obs.copies))
+
+
+def targetable(obs: Observation) -> list[int]:
+    """The opponents the player may choose: still drawing, no face-up General."""
+    pool = obs.pool
+    return [q for q in range(len(obs.status)) if q != obs.player
+            and obs.status[q] == DRAWING
+            and not has_general(pool, obs.line[q], obs.down[q], obs.copies)]
+
+
 class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
 
@@ -153,11 +306,11 @@ class GreedyAgent:
         if decision == "target":
             return self._target(obs, legal)
         if decision == "witch":
-            return max(legal, key=lambda a: (swords_of(obs, a[2]), -a[2]))
+            return self._witch(obs, legal)
         if decision == "flip":
             return self._flip(obs, legal)
         if decision == "copy":
-            return max(legal, key=lambda a: (worth(obs, a[2]), -a[2]))
+            return self._copy(obs, legal)
         return legal[0]
 
     def _draw(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
@@ -176,34 +329,152 @@ class GreedyAgent:
         return draw if risk <= self.risk else stop
 
     def _buy(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
-        champions = [a for a in legal if a[0] == "champion"]
-        if champions:
-            return max(champions, key=lambda a: (worth(obs, a[2]), obs.pool.cost[a[2]],
-                                                 -a[2]))
-        for kind in ("gold", "soldier"):
-            for a in legal:
-                if a[0] == kind:
-                    return a
-        return legal[-1]
+        """The purchase that, with the best second purchase the Gold left allows, adds the
+        most to the deck (a Champion must beat a free Soldier or a Gold to be bought), the
+        better card of the pair first; ties go to the cheaper, then by the card's content
+        and name."""
+        pool = obs.pool
+        shape = DeckShape(obs, obs.player)
+        p = obs.player
+        limit = tally(pool, obs.line[p], obs.down[p], obs.stack[p], obs.copies)[2]
+        more = obs.bought + 1 < limit  # a second purchase may follow this one
+        budget = self._budget(obs)
+        items: list[tuple[float, int, int, tuple]] = []  # (worth, cost, rank, action)
+        for a in legal:
+            what = a[0]
+            if what == "champion":
+                c = a[2]
+                items.append((worth(obs, c, shape), pool.cost[c], card_rank(obs, c), a))
+            elif what == "gold":
+                items.append((GOLD_WORTH, 1, -1, a))
+            elif what == "soldier":
+                items.append((SOLDIER_WORTH, 0, -2, a))
+            else:
+                items.append((0.0, 0, -3, a))
+        best: tuple | None = None
+        best_key: tuple[float, float, int, int] = (-1e9, 0.0, 0, 0)
+        for value, cost, rank, a in items:
+            total_value = value
+            if more and a[0] != "pass":
+                total_value += max((v for v, c, _, b in items
+                                    if c <= budget - cost and b[0] != "pass"
+                                    and (b != a or b[0] != "champion")), default=0.0)
+            # the better pair; of its two cards the better first; the cheaper; the card
+            key = (round(total_value, 9), round(value, 9), -cost, rank)
+            if best is None or key > best_key:
+                best, best_key = a, key
+        assert best is not None
+        return best
+
+    def _budget(self, obs: Observation) -> int:
+        """The Gold the buyer has left: the line's Gold less what was spent."""
+        p = obs.player
+        gold = tally(obs.pool, obs.line[p], obs.down[p], obs.stack[p], obs.copies)[1]
+        return gold - obs.spent
 
     def _target(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
-        """Push draws onto the opponent likeliest to go OUT; decline an optional push
-        when nobody is at risk (the cards would only help them)."""
+        """Push draws onto the opponent likeliest to go OUT (then the one with most
+        Swords, then the leader); decline an optional push when nobody is at risk (the
+        cards would only help them)."""
         targets = [a for a in legal if a[0] == "target"]
-        best = max(targets, key=lambda a: (out_risk(obs, a[2]), swords_of(obs, a[2]), -a[2]))
+        best = max(targets, key=lambda a: (out_risk(obs, a[2]), swords_of(obs, a[2]),
+                                           obs.vp[a[2]], -seat_from(obs, a[2])))
         if legal[-1][0] == "pass" and out_risk(obs, best[2]) < 0.15:
             return legal[-1]
         return best
 
+    def _witch(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        """The Lunar Witch: the opponent who loses most by flipping the card they would
+        choose (their least valuable), then the one with most Swords, then the leader."""
+        def key(a: tuple) -> tuple:
+            q = a[2]
+            return (self._least_loss(obs, q), swords_of(obs, q), obs.vp[q],
+                    -seat_from(obs, q))
+        return max(legal, key=key)
+
+    def _least_loss(self, obs: Observation, q: int) -> float:
+        """What player ``q`` loses at least by flipping one of their own champions (or,
+        with none, a Soldier), as the Lunar Witch makes them."""
+        pool = obs.pool
+        cards = flippable_champions(pool, obs.line[q], obs.down[q])
+        if not cards:
+            cards = face_up_soldiers(pool, obs.line[q], obs.down[q])
+        return min((flip_loss(obs, q, c) for c in cards), default=0.0)
+
     def _flip(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        """Flip a Dark Omen away (the Saint); of one's own cards the one whose loss
+        costs least; of an opponent's (the Assassin) the one that costs them most, the
+        leader's first. Ties by the card's content and name."""
         p = obs.player
+        pool = obs.pool
         flips = [a for a in legal if a[0] == "flip"]
         own = [a for a in flips if a[2] in obs.line[p]]
         if own:
-            if obs.pool.kind[own[0][2]] == OMEN:
-                return own[0]  # the Saint: ignore a Dark Omen
-            return min(own, key=lambda a: (worth(obs, a[2]), a[2]))
-        return max(flips, key=lambda a: (worth(obs, a[2]), -a[2]))
+            if pool.kind[own[0][2]] == OMEN:
+                return own[0]  # the Saint: ignore a Dark Omen (any one: each counts one)
+            return min(own, key=lambda a: (flip_loss(obs, p, a[2]), card_rank(obs, a[2])))
+        owner = {c: q for q in range(len(obs.status)) for c in obs.line[q]}
+
+        def key(a: tuple) -> tuple:
+            c = a[2]
+            q = owner[c]
+            return (flip_loss(obs, q, c), swords_of(obs, q), obs.vp[q], card_rank(obs, c),
+                    -seat_from(obs, q))
+        return max(flips, key=key)
+
+    def _copy(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        """The Dancer copies the effect that adds most now: what it adds to the line's
+        Swords and Gold (the Dancer's own Swords stay its own), and what a copied Draw
+        effect will do (`_draw_effect`). Ties by the card's content and name."""
+        p = obs.player
+        pool = obs.pool
+        choice = obs.choice
+        dancer = choice[3] if choice is not None else -1
+        down = obs.down[p]
+        base = line_score(obs, p, down, obs.copies + ((dancer, NONE),))
+
+        def key(a: tuple) -> tuple:
+            c = a[2]
+            e = effect_of(pool, c, obs.copies)
+            if e == DANCER:
+                e = NONE  # a Dancer that copied nothing gives nothing
+            gain = line_score(obs, p, down, obs.copies + ((dancer, e),)) - base
+            return (gain + self._draw_effect(obs, e), card_rank(obs, c))
+        return max(legal, key=key)
+
+    def _draw_effect(self, obs: Observation, e: int) -> float:
+        """What a Draw effect resolving now for the player is worth: forced draws of
+        one's own cost by the odds of a second Dark Omen, pushes by the targets' odds,
+        flips by what they take, the Saint by the Dark Omen it turns away."""
+        p = obs.player
+        if e in (FIREBRAND, WARLORD, WURM_LORD):
+            n = 2 if e == WURM_LORD else 1
+            return n * (0.3 - 3.0 * out_risk(obs))
+        if e in (APPRENTICE, BRIGAND, PYROMANCER, SABOTEUR, PRIESTESS):
+            targets = targetable(obs)
+            if not targets:
+                return 0.0
+            n = 2 if e in (PYROMANCER, SABOTEUR) else 1
+            if e == PRIESTESS:
+                n = count_type(obs.pool, obs.line[p], obs.down[p], MYSTIC)
+            return n * (0.3 + 2.0 * max(out_risk(obs, q) for q in targets))
+        if e == ASSASSIN:
+            pool = obs.pool
+            return max((flip_loss(obs, q, c) for q in targetable(obs)
+                        for c in flippable_champions(pool, obs.line[q], obs.down[q])),
+                       default=0.0)
+        if e == LUNAR_WITCH:
+            return max((self._least_loss(obs, q) for q in targetable(obs)), default=0.0)
+        if e == SAINT:
+            return 2.0 if obs.omens[p] else 0.0
+        if e == SHAMAN:
+            pool = obs.pool
+            cards = flippable_champions(pool, obs.line[p], obs.down[p]) + \
+                face_up_soldiers(pool, obs.line[p], obs.down[p])
+            return -min((flip_loss(obs, p, c) for c in cards), default=0.0)
+        if e == ORACLE:
+            return 0.5
+        return 0.0
 
 
 class RiskAgent(GreedyAgent):
@@ -228,8 +499,9 @@ class RiskAgent(GreedyAgent):
             else:
                 found = [a for a in legal if a[0] == "champion" and _matches(pool, a[2], item)]
             if found:
-                return max(found, key=lambda a: (worth(obs, a[2]) if len(a) > 2 else 0.0,
-                                                 -(a[2] if len(a) > 2 else 0)))
+                return max(found, key=lambda a: (worth(obs, a[2]), -pool.cost[a[2]],
+                                                 card_rank(obs, a[2]))
+                           if a[0] == "champion" else 0.0)
         return legal[-1]  # ("pass", p): nothing on the list can be bought
 
 

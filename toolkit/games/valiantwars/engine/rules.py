@@ -702,6 +702,52 @@ class ValiantWarsRules(Instrumented):
                 self._continue(s)
         return s
 
+    def offered(self, s: State, player: int, legal: tuple[tuple, ...]) -> tuple[str, ...]:
+        """The coverage ids of the optional rules that one of ``legal`` would use by the
+        player's choice: STOP at a draw ("Choose to stop at any time"; before a first card,
+        ruling stop-before-drawing), each kind of purchase, declining an optional choice
+        ("Targeting is optional unless a card dictates"), flipping a Dark Omen stack with
+        the Saint or any card with the Assassin, a Dancer copying a Dancer."""
+        phase = s.phase
+        if phase == DRAW:
+            if s.line[player]:
+                return (R + "stop",)
+            return (R + "stop", G + "stop-before-drawing")
+        out: list[str] = []
+        pool = s.pool
+        if phase == BUY:
+            for a in legal:
+                what = a[0]
+                if what == "champion":
+                    rid = R + "buy-champion"
+                elif what == "gold":
+                    rid = R + "buy-gold"
+                elif what == "soldier":
+                    rid = R + "buy-soldier"
+                else:
+                    continue
+                if rid not in out:
+                    out.append(rid)
+            return tuple(out)
+        if phase != CHOICE or s.choice is None:
+            return ()
+        kind = s.choice[0]
+        optional = legal[-1][0] == "pass"
+        if optional:
+            out.append(R + "target-declined")
+            if kind == C_FLIP:
+                out.append(R + "flip")
+                stack = s.stack[player]
+                if stack > 1 and any(a[0] == "flip" and a[2] == s.line[player][0]
+                                     for a in legal):
+                    out.append(G + "saint-stack")
+        elif kind == C_COPY:
+            for a in legal:
+                if pool.effect[a[2]] == DANCER:
+                    out.append(G + "dancer-copies-dancer")
+                    break
+        return tuple(out)
+
     def outcome(self, s: State) -> Outcome | None:
         """The end of the game, or None."""
         return s.outcome

@@ -172,6 +172,14 @@ class VWParams:
                            self.starts))
 
 
+def content_key(spec: CardSpec) -> tuple:
+    """A canonical key of a card: its rules-relevant content (kind, type, cost, Swords,
+    Gold, VP, penalty, effect, role), then its name; never its row or id."""
+    return (KINDS.index(spec.kind), TYPE_CODES.get(spec.type, NO_TYPE), spec.cost,
+            spec.swords, spec.gold, spec.vp, spec.penalty, spec.amount,
+            EFFECT_CODES.get(spec.effect, 0), spec.role, spec.name)
+
+
 class Pool:
     """The pool prepared for the engine: each card's numbers by id, and the ids by kind.
 
@@ -181,7 +189,7 @@ class Pool:
     __slots__ = ("specs", "size", "kind", "ctype", "cost", "swords", "gold", "vp",
                  "penalty", "amount", "effect", "names", "soldiers", "golds", "omens",
                  "locations", "champions", "throne", "villages", "ids", "champion_set",
-                 "soldier_set", "omen_set", "omen_site", "out_card")
+                 "soldier_set", "omen_set", "omen_site", "out_card", "rank")
 
     def __init__(self, specs: tuple[CardSpec, ...]) -> None:
         self.specs = specs
@@ -214,6 +222,12 @@ class Pool:
                                for k, s in zip(self.kind, specs, strict=True))
         self.out_card = tuple(int(k == OMEN) | site
                               for k, site in zip(self.kind, self.omen_site, strict=True))
+        keys = [content_key(s) for s in specs]
+        order = {key: i for i, key in enumerate(sorted(set(keys)))}
+        self.rank = tuple(order[key] for key in keys)
+        """Each card's place among the pool's distinct cards ordered by `content_key`:
+        equal for copies of one card, and the same for a card whatever its row or id, so
+        agents break ties by it (never by the id)."""
         thrones = [i for i in self.locations if specs[i].role == THRONE]
         if len(thrones) != 1:
             raise ValueError(f"the pool needs one Valiant Throne, has {len(thrones)}")
