@@ -223,3 +223,34 @@ def test_greedy_beats_random_from_either_seat():
         result = run_play(rules, params(2), line, games=100, seed=11)
         wins += result.stats.wins[seat]
     assert wins >= 180
+
+
+# ------------------------------------------------------------------ coverage
+
+def test_offered_names_the_optional_rules_a_choice_could_use():
+    """`offered`: STOP at a draw ("Choose to stop at any time"; before any card, ruling
+    stop-before-drawing), each kind of purchase, declining an optional choice ("Targeting
+    is optional unless a card dictates"), the Saint flipping a stack (ruling saint-stack),
+    a Dancer copying a Dancer (ruling dancer-copies-dancer)."""
+    r, g = "valiantwars.rule.", "valiantwars.ruling."
+    rules, s, _ = deal(["Omen", "Omen", "Omen", "Hearth Saint", "Gold"],
+                       ["Veil Dancer", "Iron Fighter", "Veil Dancer", "Gold", "Gold"])
+    assert rules.offered(s, 0, rules.legal_actions(s, 0)) == (r + "stop",
+                                                              g + "stop-before-drawing")
+    s = step(rules, s, p0="draw", p1="draw")
+    assert rules.offered(s, 0, rules.legal_actions(s, 0)) == (r + "stop",)
+    s = step(rules, s, p0="draw", p1="draw")
+    s = step(rules, s, p0="draw", p1="draw")  # the second Dancer: copy the first?
+    assert rules.observe(s, 1).decision == "copy"
+    assert rules.offered(s, 1, rules.legal_actions(s, 1)) == (g + "dancer-copies-dancer",)
+    s = rules.apply(s, rules.legal_actions(s, 1)[0])
+    s = step(rules, s, p0="draw", p1="draw")  # the Saint, beside a stack of three
+    assert rules.observe(s, 0).decision == "flip"
+    assert set(rules.offered(s, 0, rules.legal_actions(s, 0))) == {
+        r + "target-declined", r + "flip", g + "saint-stack"}
+    rules, s, _ = deal(["Gold", "Gold", "Omen"], ["Omen", "Gold", "Omen"])
+    for _ in range(3):
+        s = step(rules, s, p0="draw", p1="draw")
+    assert s.phase == BUY
+    assert rules.offered(s, 0, rules.legal_actions(s, 0)) == (
+        r + "buy-champion", r + "buy-gold", r + "buy-soldier")
