@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from random import Random
+
+from bgkit import deck, params
 
 from toolkit.core.registry import ROOT, ValidateRequest
 from toolkit.games.battlegate.deck import load_decks
@@ -10,6 +13,7 @@ from toolkit.games.battlegate.engine import (
     AGENTS,
     DECKS,
     BattleGateRules,
+    GreedyAgent,
     game_stats,
     params_from_loaded,
     sample_params,
@@ -36,11 +40,38 @@ def test_greedy_beats_random_clearly():
 
 def test_plan_blocks():
     # The cheapest card that beats the attack; a pair when no single card does.
-    assert plan_blocks([(0, 3, 0)], [(1, 2), (2, 4), (3, 6)], 30) == {2: 0}
-    assert plan_blocks([(0, 5, 0)], [(1, 3), (2, 3)], 30) == {1: 0, 2: 0}
+    assert plan_blocks([(0, 3, 0, 4.5)], [(1, 2), (2, 4), (3, 6)], 30) == {2: 0}
+    assert plan_blocks([(0, 5, 0, 6.5)], [(1, 3), (2, 3)], 30) == {1: 0, 2: 0}
     # A cheap block of a big attack; every card when the damage would eliminate.
-    assert plan_blocks([(0, 6, 0)], [(1, 1)], 30) == {1: 0}
-    assert plan_blocks([(0, 2, 0), (1, 2, 0)], [(1, 1)], 3) == {1: 0}
+    assert plan_blocks([(0, 6, 0, 7.5)], [(1, 1)], 30) == {1: 0}
+    assert plan_blocks([(0, 2, 0, 3.5), (1, 2, 0, 3.5)], [(1, 1)], 3) == {1: 0}
+
+
+def test_plan_blocks_beats_the_attack_worth_most_per_defender():
+    """Combat phase: "multiple cards may be assigned to defend against the same attack and
+    have their powers added together", and a defence greater than the attack loses
+    nothing. Three soldiers of power 2 against a Captain (5) and an Ember Stalker (3):
+    all three beat the Captain (6 against 5), which gains more per defender (its power
+    and worth over three cards) than two beating the Stalker and one lost to the Captain.
+    """
+    attacks = [(0, 5, 0, 6.5), (1, 3, 0, 4.0), (2, 3, 0, 4.0), (3, 2, 0, 3.5)]
+    assert plan_blocks(attacks, [(4, 2), (5, 2), (6, 2)], 25) == {4: 0, 5: 0, 6: 0}
+    # With only two of them, they beat a Stalker and leave the Captain alone.
+    assert plan_blocks(attacks, [(4, 2), (5, 2)], 25) == {4: 1, 5: 1}
+
+
+def test_greedy_fields_an_assassin_when_its_hand_outgrows_its_plays():
+    """Assassin: "for each assassin you have in play you may play one additional card
+    from your hand beyond the first". With a hand of many cards and one card a turn,
+    greedy fields an assassin rather than a soldier; with a small hand, the soldier."""
+    rules = BattleGateRules()
+    mine = deck("S3", "A2", *["S1"] * 10, *["M1"] * 8)
+    for hand, expected in (((0, 1, *range(2, 10)), "Assassin"), ((0, 1), "Soldier")):
+        s = rules.position(params(mine, deck(*["M1"] * 20)), hand={0: hand})
+        while s.phase != 1:  # draw up to the fielding phase
+            s = rules.apply(s, rules.legal_actions(s, 0)[0])
+        action = GreedyAgent().act(rules.observe(s, 0), rules.legal_actions(s, 0), Random(0))
+        assert action[0] == "field" and mine[action[2]].klass == expected
 
 
 def test_samples_match_the_bundled_workbook():

@@ -7,32 +7,47 @@ order. The greedy agent plays sensibly without search:
 
 - it always draws as many cards as it may (more cards in hand means a larger power limit,
   and deck and hand together are its life);
-- it fields its most valuable card that fits (soldiers first, then assassins, then
-  minions; higher power first);
-- it attacks with a card when the target cannot block it with one card, when the target
-  has fewer defenders than the cards attacking it, or when its deck and hand are nearly
-  gone; it attacks the living opponent closest to elimination;
-- it defends by planning its blockers: the cheapest defenders that beat each attack
-  (strongest attack first), then trades and cheap blocks of big attacks, and every
-  blocker it has when the undefended power would eliminate it;
+- it fields its most valuable card that fits (by `worth`: power plus a little for the
+  class, soldiers most), but an assassin first when its hand holds `FIELD_WIDER` times
+  the cards it may field a turn (each assassin in play lets it field one more);
+- it attacks with the cards worth sending: each target's defence is foreseen with the
+  defender's own plan (`plan_blocks`), and cards that defence would beat stay home; an
+  attack goes ahead when it gains something (damage, defenders beaten, less attackers
+  lost), or when the battle has stalled or its deck and hand are nearly gone; of the
+  opponents it prefers the one closest to elimination (`_target_key`);
+- it defends by one plan of the whole defence (`plan_blocks`): beat the attacks that
+  gain most per defender used (a defence greater than the attack loses nothing), then
+  trades and cheap blocks of big attacks, and every blocker it has when the undefended
+  power would eliminate it;
 - it plays an assassin when that turns an attack or a defence into a win (or adds two or
   more to an undefended attack), discards its least valuable cards and recovers its most
   valuable ones.
+
+Every tie is broken by what the player sees, never by card numbers (the order of a deck
+sheet's rows) nor by seat numbers: cards by `card_order` (worth, class, power, then
+name), opponents by `_target_key` (closest to elimination, weakest defence, strongest
+attack, then the turn order from the player's own seat), attacks by power, then the
+attacking card, then the order they were declared in. Cards of one kind (same name,
+class and power) are interchangeable, so which copy goes first does not matter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 from random import Random
 from typing import Any
 
 from toolkit.sim.engine import Agent, RandomAgent
 
-from .state import CardSpec, Observation
+from .state import Attack, CardSpec, Observation
 
 CLASS_WORTH = {"Soldier": 1.5, "Assassin": 1.0, "Minion": 0.5}
 """What a class adds to a card's power when the greedy agent weighs it."""
+
+
+FIELD_WIDER = 4
+"""The greedy agent fields an assassin first (one more card a turn) when its hand holds
+this many times the cards it may field a turn."""
 
 
 def worth(spec: CardSpec) -> float:
@@ -40,11 +55,40 @@ def worth(spec: CardSpec) -> float:
     return spec.power + CLASS_WORTH.get(spec.klass, 0.0)
 
 
+def card_order(spec: CardSpec) -> tuple[float, float, int, str]:
+    """The canonical order of cards, least valuable first: worth, then class (a soldier
+    above a minion of the same worth), then power, then name (so two cards compare equal
+    only when they are alike)."""
+    return (worth(spec), CLASS_WORTH.get(spec.klass, 0.0), spec.power, spec.name)
+
+
+def ranks(specs: tuple[CardSpec, ...]) -> tuple[int, ...]:
+    """Each card's rank in its deck by `card_order` (0 = least valuable): equal ranks
+    mean alike cards, so comparing ranks breaks ties by what the cards are."""
+    kinds = sorted(set(specs), key=card_order)
+    place = {spec: i for i, spec in enumerate(kinds)}
+    return tuple([place[spec] for spec in specs])
+
+
 class GreedyAgent:
     """Sensible one-step play from the observation (see the module docstring)."""
 
     observes = True
     stochastic = False
+
+    def __init__(self) -> None:
+        self._ranked: list[tuple[tuple[CardSpec, ...], tuple[int, ...]]] = []
+
+    def rank(self, specs: tuple[CardSpec, ...]) -> tuple[int, ...]:
+        """`ranks` of a deck list (kept for the few deck lists an agent meets)."""
+        for known, found in self._ranked:
+            if known is specs:
+                return found
+        found = ranks(specs)
+        if len(self._ranked) >= 16:
+            del self._ranked[0]
+        self._ranked.append((specs, found))
+        return found
 
     def act(self, obs: Observation, legal: Sequence[Any], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
@@ -62,42 +106,56 @@ class GreedyAgent:
         if decision == "boost":
             return self._boost(obs, legal)
         if decision == "discard":
-            return _card_worth(obs.mine, legal, "discard", False)
+            return _by_rank(self.rank(obs.mine), legal, "discard", False)
         if decision == "recover":
-            return _card_worth(obs.mine, legal, "recover", True)
+            return _by_rank(self.rank(obs.mine), legal, "recover", True)
         return legal[0]
 
     # -------------------------------------------------------------- fielding
     def _field(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
-        return _card_worth(obs.mine, legal, "field", True)
+        rank = self.rank(obs.mine)
+        mine = obs.mine
+        assassins = 0
+        for _, spec in obs.fields[obs.player]:
+            if spec.klass == "Assassin":
+                assassins += 1
+        if len(obs.hand) >= FIELD_WIDER * (1 + assassins):
+            best: tuple | None = None
+            for a in legal:
+                if a[0] == "field" and mine[a[2]].klass == "Assassin" and (
+                        best is None or rank[a[2]] > rank[best[2]]):
+                    best = a
+            if best is not None:
+                return best
+        return _by_rank(rank, legal, "field", True)
 
     # --------------------------------------------------------------- attacks
     def _attack(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         p = obs.player
         mine = obs.mine
+        rank = self.rank(mine)
         options = [a for a in legal if a[0] == "attack"]
         declared = {a.card for a in obs.attacks}
         attackers = [(c, spec.power, worth(spec)) for c, spec in obs.fields[p]
                      if spec.klass != "Minion" and c not in declared]
-        # Strongest first, then by card number (two stable sorts).
-        attackers = sorted(sorted(attackers, key=_FIRST), key=_SECOND, reverse=True)
+        # Strongest first, then the most valuable (alike cards: any copy).
+        attackers.sort(key=lambda x: (-x[1], -rank[x[0]], x[0]))
         living = 0
         for alive in obs.alive:
             if alive:
                 living += 1
         stalled = obs.idle > 2 * living or _life(obs, p) <= 3
-        targets = sorted({a[3] for a in options},
-                         key=lambda q: (_life(obs, q), (q - p) % len(obs.alive)))
+        targets = sorted({a[3] for a in options}, key=lambda q: _target_key(obs, p, q))
         best: tuple | None = None
         best_value = 0.0
         for q in targets:
-            chosen, value = self._choose_attackers(obs, q, attackers)
+            chosen, value = self._choose_attackers(obs, q, attackers, rank)
             if not chosen:
                 continue
             if best is not None and value <= best_value:
-                continue
+                continue  # (a tie goes to the target met first)
             # Declare the strongest chosen card (legal actions name one card per kind):
-            # the first, as they stay strongest first, then by card number.
+            # the first, as they stay strongest first.
             lead = mine[chosen[0][0]]
             for a in options:
                 spec = mine[a[2]]
@@ -107,17 +165,18 @@ class GreedyAgent:
         if best is not None and (best_value > 0 or stalled):
             return best
         if stalled:  # nothing is worth it, but something must happen
-            return max(options, key=lambda a: (mine[a[2]].power, -a[2]))
+            place = {q: i for i, q in enumerate(targets)}
+            return max(options, key=lambda a: (mine[a[2]].power, rank[a[2]], -place[a[3]]))
         return legal[-1]  # ("stop", p)
 
     def _choose_attackers(self, obs: Observation, q: int,
-                          attackers: list[tuple[int, int, float]],
+                          attackers: list[tuple[int, int, float]], rank: tuple[int, ...],
                           ) -> tuple[list[tuple[int, int, float]], float]:
         """The attackers worth sending at ``q`` and what that is worth: all of them, less
         those the defence would beat, dropped while that raises the value (a few rounds
-        at most). ``attackers`` come strongest first, then by card number."""
+        at most). ``attackers`` come strongest first, then the most valuable."""
         chosen = attackers
-        target = _Target(obs, q)
+        target = _Target(obs, q, rank, self.rank(obs.decks[q]))
         value, beaten = target.value(chosen)
         for _ in range(3):
             if not beaten or len(beaten) == len(chosen):
@@ -131,14 +190,34 @@ class GreedyAgent:
 
     # --------------------------------------------------------------- defence
     def _defend(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
+        """Block by the plan of the whole defence (`plan_blocks` over every attack on
+        this player and all its defenders), so the blocks do not depend on the order the
+        engine asks the defenders in; when the blocks already made are not the plan's (a
+        search chose them), the plan of what is left."""
         p = obs.player
         card = legal[0][2]
-        attacks = [(a.index, a.power, a.defence) for a in obs.attacks if a.target == p]
-        assigned = {c for a in obs.attacks for c in a.defenders}
-        # The defenders still to decide follow the card order, this one first.
-        undecided = [(c, spec.power) for c, spec in obs.fields[p]
-                     if spec.klass != "Assassin" and c not in assigned and c >= card]
-        k = plan_blocks(attacks, undecided, _life(obs, p)).get(card)
+        rank = self.rank(obs.mine)
+        on_me = _attack_order(obs, p, self.rank(obs.decks[obs.current]))
+        # The engine asks this player's soldiers and minions in card order: those before
+        # ``card`` have decided.
+        every: list[tuple[int, int]] = []
+        assigned: dict[int, int] = {}
+        for a in on_me:
+            for c in a.defenders:
+                assigned[c] = a.index
+        for c, spec in obs.fields[p]:
+            if spec.klass != "Assassin":
+                every.append((c, spec.power))
+        every.sort(key=lambda x: (x[1], rank[x[0]], x[0]))  # cheapest first
+        life = _life(obs, p)
+        plan = plan_blocks([(a.index, a.power, 0, worth(a.spec)) for a in on_me], every, life)
+        for c, _ in every:
+            if c < card and plan.get(c, -1) != assigned.get(c, -1):
+                undecided = [x for x in every if x[0] >= card]
+                plan = plan_blocks([(a.index, a.power, a.defence, worth(a.spec)) for a in on_me],
+                                   undecided, life)
+                break
+        k = plan.get(card)
         if k is not None:
             for a in legal:
                 if a[0] == "block" and a[3] == k:
@@ -149,10 +228,15 @@ class GreedyAgent:
     def _boost(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         p = obs.player
         mine = obs.mine
+        rank = self.rank(mine)
         attacking = p == obs.current
         by_attack = {a.index: a for a in obs.attacks}
+        # The attacks in the order they matter: strongest, most valuable attacker, first
+        # declared.
+        place = {a.index: i for i, a in enumerate(
+            _attack_order(obs, -1, self.rank(obs.decks[obs.current])))}
         best = None
-        best_key = None
+        best_key: tuple[bool, int, int, int] | None = None
         for act in legal:
             if act[0] != "boost":
                 continue
@@ -166,27 +250,25 @@ class GreedyAgent:
             else:
                 useful = a.defence <= a.power < a.defence + v
             if useful:
-                key = (bool(a.defenders), -v, -act[2])
+                # A fight turned before damage added; the smallest assassin that does it,
+                # the least valuable of those; the attack that matters most.
+                key = (bool(a.defenders), -v, -rank[act[2]], -place[act[3]])
                 if best_key is None or key > best_key:
                     best, best_key = act, key
         return best if best is not None else legal[-1]
 
 
-def _card_worth(mine: tuple[CardSpec, ...], legal: Sequence[tuple], kind: str,
-                most: bool) -> tuple:
-    """The action of ``kind`` whose card is worth the most (``most``) or the least; of
-    cards worth the same, the lowest card number."""
+def _by_rank(rank: tuple[int, ...], legal: Sequence[tuple], kind: str, most: bool) -> tuple:
+    """The action of ``kind`` whose card ranks highest (``most``) or lowest by
+    `card_order` (alike cards are one action)."""
     best: tuple | None = None
-    best_worth = 0.0
-    best_card = 0
+    best_rank = 0
     for a in legal:
         if a[0] != kind:
             continue
-        c: int = a[2]
-        w = worth(mine[c])
-        if (best is None or (w > best_worth if most else w < best_worth)
-                or (w == best_worth and c < best_card)):
-            best, best_worth, best_card = a, w, c
+        r = rank[a[2]]
+        if best is None or (r > best_rank if most else r < best_rank):
+            best, best_rank = a, r
     assert best is not None
     return best
 
@@ -196,67 +278,73 @@ def _life(obs: Observation, q: int) -> int:
     return obs.deck_sizes[q] + obs.hand_sizes[q]
 
 
-def plan_blocks(attacks: list[tuple[int, int, int]], defenders: list[tuple[int, int]],
+def _target_key(obs: Observation, p: int, q: int) -> tuple[int, int, int, int]:
+    """The order in which ``p`` looks at the opponents it may attack: closest to
+    elimination (deck and hand) first, then the weakest defence (soldiers and minions in
+    play), then the strongest attack (soldiers and assassins in play), then the turn
+    order from ``p``'s own seat (the next player to move first)."""
+    defence = threat = 0
+    for _, spec in obs.fields[q]:
+        if spec.klass != "Assassin":
+            defence += spec.power
+        if spec.klass != "Minion":
+            threat += spec.power
+    return (_life(obs, q), defence, -threat, (q - p) % len(obs.alive))
+
+
+def _attack_order(obs: Observation, target: int, rank: tuple[int, ...]) -> list[Attack]:
+    """The declared attacks (on ``target``, or all if it is -1) in the order they matter
+    to a defender: strongest first, then the most valuable attacking card, then the
+    order they were declared in. ``rank`` ranks the attacker's cards."""
+    attacks = [a for a in obs.attacks if target < 0 or a.target == target]
+    attacks.sort(key=lambda a: (-a.power, -rank[a.card], a.index))
+    return attacks
+
+
+def plan_blocks(attacks: list[tuple[int, int, int, float]], defenders: list[tuple[int, int]],
                 life: int) -> dict[int, int]:
     """A blocking plan: defender card -> attack index.
 
-    ``attacks`` are ``(index, power, defence so far)``, ``defenders`` the free
-    ``(card, power)``, ``life`` the defender's deck + hand. First each attack, strongest
-    first, is beaten by the cheapest single card or the two strongest free cards; then
-    equal trades and cheap blocks of big undefended attacks; then, when the undefended
-    power would eliminate the defender, every free card blocks the biggest attacks.
+    ``attacks`` are ``(index, power, defence so far, worth of the attacking card)`` in
+    the order they are to be met (strongest first), ``defenders`` the free ``(card,
+    power)`` cheapest first, ``life`` the defender's deck + hand. Defenders that beat an
+    attack lose nothing ("the attack is defeated and the attacking card is discarded"),
+    so first attacks are beaten, the one that gains most per defender used first (its
+    attacker's worth and the damage it would do, over the fewest defenders that beat it:
+    the cheapest single card, else the strongest few); then equal trades and cheap
+    blocks of big undefended attacks; then, when the undefended power would eliminate
+    the defender, every free card blocks the biggest attacks. Ties go by the order given.
     """
-    size = 0
-    for k, _, _ in attacks:
-        if k >= size:
-            size = k + 1
-    defence = [0] * size
-    # Strongest attack first, then by index: ranks power * size + (size - 1 - k), highest
-    # first (powers and indexes are never negative).
-    ranks: list[int] = []
-    for k, power, d in attacks:
+    defence: dict[int, int] = {}
+    for k, _, d, _ in attacks:
         defence[k] = d
-        ranks.append(power * size + size - 1 - k)
-    ranks.sort(reverse=True)
-    order = [size - 1 - r % size for r in ranks]
-    powers = [r // size for r in ranks]
-    # The free defenders, cheapest first, then by card: ranks power * top + card.
-    top = 1
-    for c, _ in defenders:
-        if c >= top:
-            top = c + 1
-    free: list[int] = []
-    for c, power in defenders:
-        free.append(power * top + c)
-    free.sort()
-    cards = [r % top for r in free]
-    strength = [r // top for r in free]
+    cards = [c for c, _ in defenders]
+    strength = [x for _, x in defenders]
     plan: dict[int, int] = {}
+    beaten: set[int] = set()
 
-    for i in range(len(order)):
-        if not cards:
+    while cards:
+        best_k = -1
+        best_gain = 0.0
+        best_group: list[int] = []
+        for k, power, _, w in attacks:
+            if k in beaten:
+                continue
+            need = power - defence[k] + 1
+            if need <= 0:
+                continue
+            group = _group(strength, need)
+            if group and (power + w) / len(group) > best_gain:
+                best_k, best_gain, best_group = k, (power + w) / len(group), group
+        if best_k < 0:
             break
-        k = order[i]
-        need = powers[i] - defence[k] + 1
-        if need <= 0:
-            continue
-        j = 0
-        while j < len(strength) and strength[j] < need:
-            j += 1
-        if j < len(strength):  # the cheapest single card that beats it
-            plan[cards[j]] = k
-            defence[k] = defence[k] + strength[j]
+        beaten.add(best_k)
+        for j in sorted(best_group, reverse=True):
+            plan[cards[j]] = best_k
+            defence[best_k] = defence[best_k] + strength[j]
             cards.pop(j)
             strength.pop(j)
-        elif len(strength) >= 2 and strength[-1] + strength[-2] >= need:
-            for _ in range(2):  # the two strongest
-                plan[cards[-1]] = k
-                defence[k] = defence[k] + strength[-1]
-                cards.pop()
-                strength.pop()
-    for i in range(len(order)):
-        k = order[i]
-        power = powers[i]
+    for k, power, _, _ in attacks:
         d = defence[k]
         if d > power:
             continue
@@ -270,11 +358,11 @@ def plan_blocks(attacks: list[tuple[int, int, int]], defenders: list[tuple[int, 
                 break
     if cards:
         undefended = 0
-        for k, power, _ in attacks:
+        for k, power, _, _ in attacks:
             if defence[k] == 0:
                 undefended += power
         if undefended >= life:
-            for k in order:
+            for k, _, _, _ in attacks:
                 if not cards:
                     break
                 if not defence[k]:
@@ -285,14 +373,43 @@ def plan_blocks(attacks: list[tuple[int, int, int]], defenders: list[tuple[int, 
     return plan
 
 
+def _group(strength: list[int], need: int) -> list[int]:
+    """The positions in ``strength`` (cheapest first) of the fewest defenders whose
+    powers add up to ``need`` or more: the cheapest single one, else the strongest few,
+    the last of them swapped for the cheapest that still does; [] if all cannot."""
+    for j in range(len(strength)):
+        if strength[j] >= need:
+            return [j]
+    group: list[int] = []
+    total = 0
+    j = len(strength) - 1
+    while j >= 0 and total < need:
+        group.append(j)
+        total += strength[j]
+        j -= 1
+    if total < need:
+        return []
+    last = group[-1]
+    rest = total - strength[last]
+    for i in range(last):  # cheaper cards come first
+        if rest + strength[i] >= need:
+            group[-1] = i
+            break
+    return group
+
+
 class _Target:
     """What attacking one player is weighed against: the attacks already declared on it,
-    its defenders (power and worth) and its life (deck and hand)."""
+    its defenders (power and worth, cheapest first) and its life (deck and hand)."""
 
-    __slots__ = ("old", "defenders", "powers", "worths", "life")
+    __slots__ = ("old", "defenders", "powers", "worths", "life", "rank")
 
-    def __init__(self, obs: Observation, q: int) -> None:
-        self.old = [(-1, a.power, worth(a.spec)) for a in obs.attacks if a.target == q]
+    def __init__(self, obs: Observation, q: int, rank: tuple[int, ...],
+                 their_rank: tuple[int, ...]) -> None:
+        # (card or -1, power, worth, rank) of the attacks already declared on ``q``
+        self.old = [(-1, a.power, worth(a.spec), rank[a.card])
+                    for a in obs.attacks if a.target == q]
+        self.rank = rank
         size = len(obs.decks[q])
         defenders: list[tuple[int, int]] = []
         powers = [0] * size  # by card number
@@ -302,6 +419,7 @@ class _Target:
             if spec.klass != "Assassin":
                 defenders.append((c, spec.power))
                 powers[c] = spec.power
+        defenders.sort(key=lambda x: (x[1], their_rank[x[0]], x[0]))
         self.defenders = defenders
         self.powers = powers
         self.worths = worths
@@ -312,8 +430,11 @@ class _Target:
         blocks by `plan_blocks` (damage and defenders beaten, less the attackers lost;
         attacks already declared on it count too), and which of ``chosen`` would be
         beaten."""
-        sent = self.old + list(chosen)
-        attacks = [(k, sent[k][1], 0) for k in range(len(sent))]
+        rank = self.rank
+        sent = self.old + [(c, power, w, rank[c]) for c, power, w in chosen]
+        # The defender meets the strongest first, then the most valuable attacker.
+        order = sorted(range(len(sent)), key=lambda k: (-sent[k][1], -sent[k][3], k))
+        attacks = [(k, sent[k][1], 0, sent[k][2]) for k in order]
         life = self.life
         plan = plan_blocks(attacks, self.defenders, life)
         powers, worths = self.powers, self.worths
@@ -325,7 +446,7 @@ class _Target:
         value = 0.0
         damage = 0
         beaten: set[int] = set()
-        for k, (card, power, w) in enumerate(sent):
+        for k, (card, power, w, _) in enumerate(sent):
             d = defence[k]
             if not d:
                 damage += power
@@ -341,9 +462,6 @@ class _Target:
             value += 100.0  # the target is eliminated
         return value, beaten
 
-
-_FIRST = itemgetter(0)
-_SECOND = itemgetter(1)
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 """Battle Gate's agent registry: name -> factory."""

@@ -99,6 +99,11 @@ players draw 4 on their first turn.\""""
 
 STAT: Final = "battlegate.stat."
 
+_OFFERED: Final = {1: "battlegate.rule.draw", 2: "battlegate.rule.field",
+                   4: "battlegate.rule.attack", 8: "battlegate.rule.block",
+                   64: "battlegate.rule.recover", 128: "battlegate.ruling.discard-choice"}
+"""`BattleGateRules.offered`: the coverage id of each kind of optional action (by bit)."""
+
 SEAT: Final = ((0,), (1,), (2,), (3,))
 """``to_move``'s answer for each seat."""
 
@@ -493,6 +498,54 @@ class BattleGateRules(Instrumented):
     def length(self, s: State) -> int:
         """Turns begun."""
         return s.turn
+
+    def first_player(self, s: State) -> int:
+        """The seat that won the cut and went first ("The player with the highest power
+        revealed on their bottom card goes first")."""
+        return s.battle.first
+
+    def offered(self, s: State, player: int, legal: Sequence[tuple]) -> tuple[str, ...]:
+        """The coverage ids of the optional rules one of ``legal`` would use by
+        ``player``'s choice: drawing ("may draw ... up to"), fielding, attacking,
+        blocking (a group defence when the attack is already blocked), boosting with an
+        assassin (on another player's turn: the defender's budget and the boost target
+        rulings), recovering, and which hand card to discard (ruling discard-choice).
+        One pass over ``legal``, no copies."""
+        found: list[str] = []
+        seen = 0  # a bit per kind of action met
+        for a in legal:
+            kind = a[0]
+            if kind == "draw":
+                bit = 1
+            elif kind == "field":
+                bit = 2
+            elif kind == "attack":
+                bit = 4
+            elif kind == "block":
+                bit = 8
+                if not seen & 16 and any(b[2] == a[3] for b in s.blocks):
+                    seen |= 16
+                    found.append("battlegate.rule.group-defence")
+            elif kind == "boost":
+                bit = 32
+            elif kind == "recover":
+                bit = 64
+            elif kind == "discard":
+                bit = 128
+            else:
+                continue
+            if seen & bit:
+                continue
+            seen |= bit
+            if bit == 32:
+                found.append("battlegate.rule.boost")
+                found.append("battlegate.ruling.boost-rounds")
+                if player != s.current:
+                    found.append("battlegate.ruling.defender-budget")
+                    found.append("battlegate.ruling.boost-target")
+            else:
+                found.append(_OFFERED[bit])
+        return tuple(found)
 
     def state_key(self, s: State) -> tuple:
         """A canonical key of the state (loop detection)."""
