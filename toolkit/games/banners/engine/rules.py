@@ -426,6 +426,55 @@ class BannersRules(Counting):
             return [0.5] * st.players
         return [1.0 if side == winner else 0.0 for side in st.seat_side]
 
+    def first_player(self, s: State) -> int:
+        """The side that won the first roll (M1), the result column that went first."""
+        return s.first
+
+    def offered(self, s: State, player: int, legal: Sequence[tuple]) -> tuple[str, ...]:
+        """The coverage ids of the optional rules and items one of ``legal`` would use by
+        the player's choice: an item or combat card played (its item id; a red card
+        obtained this turn, `red-same-turn`), Hidden Knife, an attack (C1), and a move
+        ending where a rule acts (a keep's item or the empty deck, the enemy castle's
+        flag, a dropped flag picked up, the flag brought home). One pass over ``legal``
+        (a move decision read from its masks)."""
+        st = s.st
+        found: set[int] = set()
+        if isinstance(legal, Moves):
+            if legal.hits:
+                found.add(R_COMBAT)
+            ends = 0
+            home = 0
+            side = s.side
+            enemy = 1 - side
+            carrier = s.flag_carrier[enemy]
+            for j in range(len(legal.pieces)):
+                ends |= legal.found[j]
+                if legal.pieces[j] == carrier:
+                    home = legal.found[j] & st.castle_bit[side]
+            if ends & st.keeps_mask:
+                found.add(R_KEEP_ITEM if any(s.deck) else R_DECK_EMPTY)
+            if ends & st.castle_bit[enemy] and s.flag_carrier[enemy] < 0 \
+                    and s.flag_drop[enemy] < 0:
+                found.add(R_CASTLE_GRAB)
+            drop = s.flag_drop[enemy]
+            if drop >= 0 and ends >> drop & 1:
+                found.add(R_FLAG_PICKUP)
+            if home:
+                found.add(R_WIN_FLAG)
+        else:
+            combat = s.combat
+            # The side whose card a combat or knife decision plays.
+            side = s.side if combat is None else st.piece_side[
+                combat[0] if s.phase == ATT_CARD or s.phase == ATT_KNIFE else combat[1]]
+            for a in legal:
+                kind = a[0]
+                if kind == "item" or kind == "combat" or kind == "knife":
+                    k = a[2]
+                    found.add(I_ITEM[st.kind_effect[k]])
+                    if kind != "item" and s.fresh[side][k] >= s.hands[side][k]:
+                        found.add(R_RED_SAME_TURN)  # T2: a red card obtained this turn
+        return tuple(COVERAGE_IDS[i] for i in sorted(found))
+
     def length(self, s: State) -> int:
         """Turns begun (a turn is one side's, both players' in 2v2)."""
         return s.turn
