@@ -66,8 +66,10 @@ def test_multiplayer_tournament_rotates_every_seat(tmp_path):
     assert code == 0, doc
     assert doc["decks_count"] == 4 and doc["tables"] == 4 and doc["seat_orders"] == 3
     assert doc["games"] == 4 * 3 and len(doc["metrics"]["seat_win_rates"]) == 3
-    assert doc["metrics"]["first_player"]["expected"] == round(1 / 3, 4)
-    assert "first turn" in doc["metrics"]["first_player"]["who"]
+    first = doc["metrics"]["first_player"]
+    assert first["expected"] == round(1 / 3, 4)
+    # Battle Gate names who won the cut game by game: counted per deal (3 deals here)
+    assert "went first" in first["who"] and first["clustered"] and first["deals"] == 1
     # every deck met every other one
     games = doc["matrix"]["games"]
     assert all(games[i][j] > 0 for i in range(4) for j in range(4) if i != j)
@@ -84,8 +86,14 @@ def test_sweep_reports_cards_and_cost_curve(tmp_path):
     held = {card for d in doc["decks"] for card in d["cards"]}
     assert names == held
     for card in doc["cards"]:
-        assert 0 <= card["pick_rate_top"] <= 1 and card["decks"] >= 1
+        # 6 decks are too few for top decks: no pick rate among them, no importance
+        assert card["pick_rate_top"] is None and card["importance"] is None
+        assert 0 < card["pick_rate_all"] <= 1 and card["decks"] >= 1
         assert card["low"] <= card["win_rate"] <= card["high"]
+    assert not doc["top"]["enough"] and doc["top"]["note"].startswith("Too few decks")
+    assert doc["headlines"][0].startswith("Must-picks: too few decks to tell (6 decks")
+    assert doc["deals"]["count"] == 2 and doc["deals"]["few"]
+    assert "Every interval rests on 2 deals (seeds 1 to 2)" in doc["deals"]["note"]
     assert doc["cost_curve"]["label"] == "value"
     for name in ("cards.csv", "png/importance.png", "png/cost-curve.png"):
         assert (out / name).stat().st_size > 0

@@ -12,7 +12,6 @@ from toolkit.balance.measures import (
     bradley_terry,
     elo,
     holm,
-    line_fit,
     mean_ci,
     normal_p,
     percentile,
@@ -69,12 +68,6 @@ def test_binomial_mean_and_bounds():
     assert sum(small) / 3000 == pytest.approx(6.0, rel=0.05)
     assert sum(large) / 3000 == pytest.approx(150.0, rel=0.02)
     assert binomial(rng, 10, 0.0) == 0 and binomial(rng, 10, 1.0) == 10
-
-
-def test_line_fit_finds_an_exact_line_and_refuses_a_constant_x():
-    a, b, _, _ = line_fit([1, 2, 3, 4], [3, 5, 7, 9], [1, 1, 1, 1])
-    assert (a, b) == (pytest.approx(1.0), pytest.approx(2.0))
-    assert line_fit([2, 2, 2], [1, 2, 3], [1, 1, 1]) is None
 
 
 def test_percentile_interpolates():

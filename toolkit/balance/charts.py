@@ -2,8 +2,8 @@
 
 Each function takes the report document's plain data and returns a `Drawing` in points,
 which `report` puts in the PDF as vectors and `raster` paints into a PNG. Bar charts and
-the histogram are reportlab's `HorizontalBarChart`/`VerticalBarChart`, the cost curve its
-`LinePlot`; intervals are drawn over them as whiskers on the same fixed axes; the heatmap
+the histogram are reportlab's `HorizontalBarChart`/`VerticalBarChart`, the cost curve's
+axes and fitted curve its `LinePlot`; intervals are drawn over them as whiskers on the same fixed axes; the heatmap
 and the ranking's forest plot are drawn from shapes.
 """
 
@@ -16,7 +16,6 @@ from typing import Any
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
-from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 
 from toolkit.render import fonts
@@ -236,32 +235,29 @@ def histogram(pairs: Sequence[Sequence[int]], unit: str, title: str,
 
 
 def cost_curve(curve: dict[str, Any], title: str) -> Drawing:
-    """Each card's measured win rate against its price (reportlab's `LinePlot`), with its
-    interval, the fitted line, and the outliers named."""
+    """Each card's measured win rate against its price (axes from reportlab's `LinePlot`):
+    a dot and its interval per card, every one labelled with its name (flagged cards in
+    red), and the fitted monotone curve through the prices as a dashed line. Cards of one
+    price stand side by side around it; their labels are stacked so they do not overlap,
+    each tied to its dot by a short line when moved."""
     fonts.register()
-    d = Drawing(WIDTH, 300)
+    d = Drawing(WIDTH, 320)
     _title(d, title)
     points = curve["points"]
     xs = [p["price"] for p in points]
-    ys = [100 * p["win_rate"] for p in points]
-    x_lo, x_hi, x_step = _nice(min(xs) - 0.5, max(xs) + 0.5)
+    prices = sorted(set(xs))
+    gap = min((b - a for a, b in zip(prices, prices[1:], strict=False)), default=1.0)
+    x_lo, x_hi, x_step = _nice(min(xs) - 0.5 * gap, max(xs) + 0.8 * gap)
     y_lo, y_hi, y_step = _nice(min(100 * p["low"] for p in points),
                                max(100 * p["high"] for p in points))
     plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 50, 40, WIDTH - 70, 220
+    plot.x, plot.y, plot.width, plot.height = 50, 40, WIDTH - 70, 240
     fit = curve.get("fit")
-    series = [list(zip(xs, ys, strict=True))]
-    if fit:
-        series.append([(x_lo, 100 * (fit["a"] + fit["b"] * x_lo)),
-                       (x_hi, 100 * (fit["a"] + fit["b"] * x_hi))])
-    plot.data = series
-    plot.lines[0].strokeColor = None
-    plot.lines[0].symbol = makeMarker("FilledCircle", size=4, fillColor=BLUE,
-                                      strokeColor=None)
-    if fit:
-        plot.lines[1].strokeColor = RED
-        plot.lines[1].strokeWidth = 1
-        plot.lines[1].strokeDashArray = [4, 2]
+    levels = [(lv["price"], 100 * lv["win_rate"]) for lv in fit["levels"]] if fit else []
+    plot.data = [levels if len(levels) >= 2 else [(x_lo, y_lo), (x_hi, y_lo)]]
+    plot.lines[0].strokeColor = RED if len(levels) >= 2 else None
+    plot.lines[0].strokeWidth = 1
+    plot.lines[0].strokeDashArray = [4, 2]
     for axis, lo, hi, step in ((plot.xValueAxis, x_lo, x_hi, x_step),
                                (plot.yValueAxis, y_lo, y_hi, y_step)):
         axis.valueMin, axis.valueMax, axis.valueStep = lo, hi, step
@@ -278,17 +274,34 @@ def cost_curve(curve: dict[str, Any], title: str) -> Drawing:
     def py(y: float) -> float:
         return plot.y + (y - y_lo) / (y_hi - y_lo) * plot.height
 
-    named = {o["name"] for o in curve.get("outliers", [])}
+    size = 6.0 if len(points) <= 24 else 5.0
+    column = (px(x_lo + gap) - px(x_lo))  # points between neighbouring prices
     g = Group()
-    for p, x, y in zip(points, xs, ys, strict=True):
-        g.add(Line(px(x), py(100 * p["low"]), px(x), py(100 * p["high"]),
-                   strokeColor=GRID if p["name"] not in named else RED, strokeWidth=0.7))
-        if p["name"] in named:
-            g.add(String(px(x) + 4, py(y) + 2, _short(p["name"], 20), fontName=FONT,
-                         fontSize=6.5, fillColor=RED))
+    for price in prices:
+        here = sorted((p for p in points if p["price"] == price),
+                      key=lambda p: (p["win_rate"], p["name"]))
+        dodge = min(4.0, column * 0.25 / max(1, len(here)))
+        right = px(price) + dodge * (len(here) - 1) / 2
+        room = max(6, int((column - 6 - (right - px(price))) / (size * 0.55)))
+        placed = -1e9
+        for i, p in enumerate(here):
+            x = px(price) + dodge * (i - (len(here) - 1) / 2)
+            y = py(100 * p["win_rate"])
+            color = RED if p.get("flagged") else BLUE
+            g.add(Line(x, py(100 * p["low"]), x, py(100 * p["high"]),
+                       strokeColor=RED if p.get("flagged") else GRID, strokeWidth=0.7))
+            g.add(Rect(x - 1.8, y - 1.8, 3.6, 3.6, fillColor=color, strokeColor=None))
+            label_y = max(y - size / 3, placed + size + 0.6)
+            placed = label_y
+            if label_y - (y - size / 3) > 1.5:  # moved up: tie it to its dot
+                g.add(Line(x + 1.8, y, right + 3.5, label_y + size / 3, strokeColor=GRID,
+                           strokeWidth=0.4))
+            g.add(String(right + 4, label_y, _short(p["name"], room), fontName=FONT,
+                         fontSize=size, fillColor=RED if p.get("flagged") else INK))
     d.add(g)
     label = curve.get("label", "price")
-    d.add(String(plot.x + plot.width / 2, 8, f"printed {label}", fontName=FONT, fontSize=8,
+    d.add(String(plot.x + plot.width / 2, 8, f"printed {label} (dashed: the fitted "
+                 "monotone curve; red: flagged)", fontName=FONT, fontSize=8,
                  textAnchor="middle", fillColor=INK))
     side = Group(String(0, 0, "win rate of decks holding the card, %", fontName=FONT,
                         fontSize=8, textAnchor="middle", fillColor=INK))

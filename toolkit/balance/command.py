@@ -4,6 +4,10 @@ Each job turns decks into `Entry` lists, runs their round robin (`run.run_plan`)
 the report document and writes the report files; the CLI modules only read options and
 print. A run stopped by Ctrl-C keeps its finished batches in the results file and raises
 `Interrupted`, which the CLI turns into exit code 130 and a sentence on how to resume.
+
+Decks of several formats (a WarBadge workbook holding standard, quick and skirmish teams)
+cannot meet each other: `by_format` splits them, and `pnp tournament` plays one round
+robin per format, each with its own report (`report.write_formats`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from toolkit.core.registry import ROOT, Game
 from . import analysis, report
 from .compare import ALPHA, changes, sentences
 from .execute import Execution
-from .measures import Z95, holm, normal_p
+from .measures import holm, normal_p
 from .plan import Entry
 from .pool import DeckPool, SweepRequest
 from .run import Options, plan_for, players_of, results_path, run_plan, shares_setups
@@ -63,6 +67,28 @@ def entries_from_decks(decks: list[Any]) -> list[Entry]:
             name = f"{name} #{seen[name]}"
         out.append(Entry(name, name, tuple(c.name for c in deck.cards), deck))
     return out
+
+
+def deck_format(deck: Any) -> str | None:
+    """The format a loaded deck was checked against (its ``format``: a name, or an object
+    with a ``name``), or None when the game's decks carry none."""
+    fmt = getattr(deck, "format", None)
+    if fmt is None:
+        return None
+    return str(getattr(fmt, "name", fmt))
+
+
+def by_format(decks: list[Any]) -> list[tuple[str | None, list[Any]]]:
+    """Decks grouped by format, formats in the order of their first deck, decks in their
+    own order. Formats are told apart case-insensitively; decks without one go with
+    everything (a single group)."""
+    groups: dict[str, tuple[str, list[Any]]] = {}
+    for deck in decks:
+        name = deck_format(deck)
+        if name is None:
+            return [(None, list(decks))]
+        groups.setdefault(name.casefold(), (name, []))[1].append(deck)
+    return list(groups.values()) or [(None, [])]
 
 
 def shared_decks(game: Game, decks: list[Any], options: Options) -> DeckPool:
@@ -110,8 +136,8 @@ def _play(game: Game, entries: list[Entry], options: Options, rules: Any, label:
 
 
 def _doc(command: str, game: Game, tally: Any, run: Execution, rules: Any,
-         options: Options) -> dict[str, Any]:
-    return report.document(command, tally, run, rules, fmt=options.format,
+         options: Options, fmt: str | None = None) -> dict[str, Any]:
+    return report.document(command, tally, run, rules, fmt=options.format or fmt,
                            bootstrap=options.bootstrap, where=where(options),
                            results_file=results_path(game, options))
 
@@ -119,28 +145,58 @@ def _doc(command: str, game: Game, tally: Any, run: Execution, rules: Any,
 def tournament(game: Game, decks: list[Any], options: Options) -> dict[str, Any]:
     """A round robin of loaded decks: the report document. A pooled game's one file
     enters the decks its sweep hook pits against each other on it (`shared_decks`), and
-    when those carry printed prices every card is measured as in a sweep."""
+    when those carry printed prices every card is measured as in a sweep. Decks of
+    several formats are refused here: `tournaments` plays one round robin per format."""
     rules = _rules(game)
+    groups = by_format(decks)
+    if len(groups) > 1:
+        raise InputError("the decks are of several formats ("
+                         + ", ".join(f"{name}: {len(group)}" for name, group in groups)
+                         + "); play one round robin per format (`tournaments`)")
+    fmt = groups[0][0]
     shared = (shared_decks(game, decks, options)
               if _pits_decks_on_one_file(game, rules, decks, options) else None)
     entries = entries_from_decks(shared.decks if shared else decks)
     least = 1 if game.playing.pooled and shared is None else 2  # a set-up plays on its own
     if len(entries) < least:
         raise InputError(f"a tournament needs at least 2 decks; got {len(entries)}")
-    _, tally, run = _play(game, entries, options, rules, f"{game.id} tournament")
-    doc = _doc("tournament", game, tally, run, rules, options)
+    label = f"{game.id} tournament" + (f" ({fmt})" if fmt and options.format is None else "")
+    _, tally, run = _play(game, entries, options, rules, label)
+    doc = _doc("tournament", game, tally, run, rules, options, fmt)
     if shared is not None:
         doc["pool"] = {"method": shared.method, "total": shared.total,
                        "decks": len(shared.decks), "price": shared.price_label}
         if shared.prices:  # a pooled game's decks differ by cards: measure every card
-            _measure_cards(doc, tally, shared, options)
+            # the starts are the pool's own, one per Champion: not a sample of decks
+            _measure_cards(doc, tally, shared, options, sampled=False)
     doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
     return doc
 
 
-def _measure_cards(doc: dict[str, Any], tally: Any, pool: DeckPool, options: Options) -> None:
+def tournaments(game: Game, decks: list[Any], options: Options) -> list[dict[str, Any]]:
+    """One round robin per format of the decks (`by_format`), in the order of the formats'
+    first decks: per format, its report document (`tournament`), or for a format with a
+    single deck a stub saying why it was not played (``skipped``)."""
+    out = []
+    groups = by_format(decks)
+    if len(groups) > 1 and all(len(group) < 2 for _, group in groups):
+        raise InputError("a tournament needs at least 2 decks of one format; got "
+                         + ", ".join(f"{d.name} ({deck_format(d)})" for d in decks))
+    for name, group in groups:
+        if len(group) < 2:
+            out.append({"game": game.id, "command": "tournament", "format": name,
+                        "skipped": f"format {name} has 1 deck ({group[0].name}): a round "
+                                   "robin needs 2", "decks": [{"name": group[0].name}]})
+            continue
+        out.append(tournament(game, group, options))
+    return out
+
+
+def _measure_cards(doc: dict[str, Any], tally: Any, pool: DeckPool, options: Options,
+                   sampled: bool) -> None:
     doc["cards"] = analysis.card_rows(tally, pool.prices, options.bootstrap, options.seed)
-    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label)
+    doc["top"] = analysis.top_summary(tally)
+    doc["cost_curve"] = analysis.cost_curve(doc["cards"], pool.price_label, sampled)
 
 
 def sweep_pool(game: Game, catalog: Path | None, options: Options, sample: int | None,
@@ -163,7 +219,7 @@ def sweep(game: Game, pool: DeckPool, options: Options) -> dict[str, Any]:
     doc = _doc("sweep", game, tally, run, rules, options)
     doc["pool"] = {"method": pool.method, "total": pool.total, "decks": len(pool.decks),
                    "price": pool.price_label}
-    _measure_cards(doc, tally, pool, options)
+    _measure_cards(doc, tally, pool, options, sampled=True)
     doc["headlines"] = _card_lines(doc) + _ranking_lines(doc)
     return doc
 
@@ -262,16 +318,13 @@ def _lean_lines(doc: dict[str, Any], decks: list[dict[str, Any]]) -> list[str]:
 
 def _tilt_lines(doc: dict[str, Any]) -> list[str]:
     """Shared set-ups: the cards whose importance (the first column's win rate with the card
-    minus without it) is significant at 5% after Holm's correction over the cards."""
-    rows = [c for c in doc.get("cards", []) if c["importance_low"] is not None]
+    minus without it) is significant at 5% after Holm's correction over the cards (each
+    p-value from Student's t over set-ups and deals, `analysis._contrast`)."""
+    rows = [c for c in doc.get("cards", []) if c.get("importance_p") is not None]
     if not rows:
         return []
-    ps = []
-    for c in rows:
-        se = (c["importance_high"] - c["importance_low"]) / (2 * Z95)
-        ps.append(normal_p(c["importance"] / se) if se > 0
-                  else float(c["importance"] == 0))
-    found = sorted(((c, q) for c, q in zip(rows, holm(ps), strict=True) if q < ALPHA),
+    found = sorted(((c, q) for c, q in zip(rows, holm([c["importance_p"] for c in rows]),
+                                           strict=True) if q < ALPHA),
                    key=lambda cq: -abs(cq[0]["importance"]))
     out = [f"{c['name']} tilts the game: {doc['score']} is {100 * c['importance']:+.1f} "
            f"points ({100 * c['importance_low']:+.1f} to {100 * c['importance_high']:+.1f}) "
@@ -286,18 +339,32 @@ def _tilt_lines(doc: dict[str, Any]) -> list[str]:
 
 
 def _card_lines(doc: dict[str, Any]) -> list[str]:
+    """Must-picks (importance whose interval lies above zero, in a run with top decks:
+    `analysis.top_decks`) and the cost curve's flagged cards; "too few decks to tell"
+    where the run has too few decks for top decks."""
     out = []
     if doc.get("shared"):
         return _tilt_lines(doc)
-    cards = [c for c in doc.get("cards", []) if c["importance"] is not None
-             and c["importance_low"] is not None and c["importance_low"] > 0]
-    for c in sorted(cards, key=lambda c: -c["importance"])[:3]:
-        out.append(f"Must-pick: {c['name']}: the best decks lose "
-                   f"{100 * c['importance']:.1f} points ({100 * c['importance_low']:.1f}–"
-                   f"{100 * c['importance_high']:.1f}) without it; it is in "
-                   f"{100 * c['pick_rate_top']:.0f}% of the top decks.")
+    if "cards" not in doc:
+        return out
+    top = doc.get("top") or {}
+    if not top.get("enough"):
+        out.append(f"Must-picks: too few decks to tell ({top.get('of', 0)} decks; "
+                   f"statements about the top decks need at least "
+                   f"{top.get('minimum_decks', analysis.MIN_DECKS)}).")
+    else:
+        cards = [c for c in doc["cards"] if c["importance"] is not None
+                 and c["importance_low"] is not None and c["importance_low"] > 0]
+        for c in sorted(cards, key=lambda c: (-c["importance"], c["name"]))[:3]:
+            held = round(c["pick_rate_top"] * top["decks"])
+            out.append(f"Must-pick: {c['name']}: the best decks lose "
+                       f"{100 * c['importance']:.1f} points ({100 * c['importance_low']:.1f}–"
+                       f"{100 * c['importance_high']:.1f}) without it; it is in {held} of the "
+                       f"{top['decks']} top decks.")
     curve = doc.get("cost_curve") or {}
     out.extend(o["text"] for o in curve.get("outliers", [])[:5])
+    if curve and curve.get("fit") is None and curve.get("note"):
+        out.append(curve["note"])
     return out
 
 

@@ -8,8 +8,14 @@
   wins (or never loses) keeps a finite strength;
 - `bradley_terry_se`: Wald standard errors of the log-strengths (the inverse of the
   observed information), for runs too big to bootstrap;
+- `bradley_terry_cluster_se`: the same errors made robust to games that share a deal
+  (the sandwich estimator over deals, with the small-sample factor G/(G-1));
 - `binomial`: a binomial draw (exact for small n, normal beyond), for the bootstrap;
 - `holm`: Holm's step-down correction of p-values for many comparisons;
+- `student_p`: the two-sided p-value of Student's t (the paired test over deals);
+- `weighted_median` and `isotonic_l1`: the robust, non-decreasing fit of the cost curve
+  (weighted least absolute deviations under the constraint that strength never falls as
+  the price rises, by the pool-adjacent-violators algorithm);
 - `line_fit`: a weighted least-squares line with the standard errors of its coefficients.
 
 Every random draw comes from a `random.Random` the caller seeds, so reports are
@@ -19,7 +25,7 @@ reproducible.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from random import Random
 
 Z95 = 1.959963984540054
@@ -97,9 +103,8 @@ def bradley_terry(decks: int, tables: Sequence[Table], *, start: list[float] | N
     return gamma
 
 
-def bradley_terry_se(gamma: Sequence[float], tables: Sequence[Table]) -> list[float]:
-    """Standard errors of the log-strengths (relative to their mean) at the fit ``gamma``
-    (Wald: the inverse of the observed information of the Luce likelihood, virtual games
+def _information(gamma: Sequence[float], tables: Sequence[Table]) -> list[list[float]]:
+    """The observed information of the log-strengths (Luce likelihood, virtual games
     included)."""
     k = len(gamma)
     info = [[0.0] * k for _ in range(k)]
@@ -115,12 +120,59 @@ def bradley_terry_se(gamma: Sequence[float], tables: Sequence[Table]) -> list[fl
             info[i][i] += n * shares[a]
             for b, j in enumerate(members):
                 info[i][j] -= n * shares[a] * shares[b]
-    cov = _invert(info)
-    # the strengths are reported relative to their geometric mean: the errors are those
-    # of theta_i - mean(theta), whose common level the data cannot tell apart
+    return info
+
+
+def _centred(cov: list[list[float]]) -> list[float]:
+    """Standard errors of theta_i - mean(theta) from the covariance of the thetas: the
+    strengths are reported relative to their geometric mean, whose common level the data
+    cannot tell apart."""
+    k = len(cov)
     row_means = [sum(r) / k for r in cov]
     grand = sum(row_means) / k
     return [math.sqrt(max(0.0, cov[i][i] - 2 * row_means[i] + grand)) for i in range(k)]
+
+
+def bradley_terry_se(gamma: Sequence[float], tables: Sequence[Table]) -> list[float]:
+    """Standard errors of the log-strengths (relative to their mean) at the fit ``gamma``
+    (Wald: the inverse of the observed information of the Luce likelihood, virtual games
+    included), every game taken as independent."""
+    return _centred(_invert(_information(gamma, tables)))
+
+
+def bradley_terry_cluster_se(gamma: Sequence[float], tables: Sequence[Table],
+                             deals: Iterable[Sequence[Table]]) -> list[float]:
+    """Standard errors of the log-strengths (relative to their mean) robust to games that
+    share a deal: the sandwich I^-1 B I^-1, where I is the observed information of all
+    ``tables`` and B sums the outer products of each deal's score (its tables' wins minus
+    the wins the fit expects there), times G/(G-1) for G deals. ``deals`` holds, per deal,
+    the tables as they were in that deal's games alone (their sum is ``tables``)."""
+    k = len(gamma)
+    g_count = 0
+    meat = [[0.0] * k for _ in range(k)]
+    for deal in deals:
+        g_count += 1
+        score = [0.0] * k
+        for members, won, n in deal:
+            if not n:
+                continue
+            total = sum(gamma[i] for i in members)
+            for i, w in zip(members, won, strict=True):
+                score[i] += w - n * gamma[i] / total
+        nonzero = [(i, v) for i, v in enumerate(score) if v]
+        for i, u in nonzero:
+            row = meat[i]
+            for j, v in nonzero:
+                row[j] += u * v
+    if g_count < 2:
+        return bradley_terry_se(gamma, tables)
+    bread = _invert(_information(gamma, tables))
+    factor = g_count / (g_count - 1)
+    half = [[sum(bread[i][m] * meat[m][j] for m in range(k)) for j in range(k)]
+            for i in range(k)]
+    cov = [[factor * sum(half[i][m] * bread[m][j] for m in range(k)) for j in range(k)]
+           for i in range(k)]
+    return _centred(cov)
 
 
 def _invert(matrix: list[list[float]]) -> list[list[float]]:
@@ -157,25 +209,116 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (pos - low)
 
 
-def line_fit(xs: Sequence[float], ys: Sequence[float],
-             weights: Sequence[float]) -> tuple[float, float, float, float] | None:
-    """Weighted least squares y = a + b x: (a, b, se_a, se_b), or None if x never varies.
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (modified
+    Lentz's method, as in Numerical Recipes' betacf)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-14:
+            break
+    return h
 
-    Weights are inverse variances; the standard errors are scaled by the fit's own
-    residual variance when it exceeds what the weights promise (over-dispersion)."""
-    n = len(xs)
-    sw = sum(weights)
-    if n < 3 or sw <= 0:
+
+def incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _beta_fraction(a, b, x) / a
+    return 1.0 - front * _beta_fraction(b, a, 1.0 - x) / b
+
+
+def student_p(t: float, df: int) -> float:
+    """The two-sided p-value of Student's t with ``df`` degrees of freedom (1 when there
+    is none)."""
+    if df <= 0 or math.isnan(t):
+        return 1.0
+    if math.isinf(t):
+        return 0.0
+    return incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
+
+
+def weighted_median(values: Sequence[tuple[float, float]]) -> float:
+    """The weighted median of (value, weight) pairs: the smallest value at which the
+    weight at or below it reaches half the total; midway to the next value when it is
+    exactly half (so equal weights give the usual median)."""
+    ordered = sorted(values)
+    total = sum(w for _, w in ordered)
+    seen = 0.0
+    for index, (value, weight) in enumerate(ordered):
+        seen += weight
+        if seen >= total / 2 * (1 - 1e-12):
+            if abs(seen - total / 2) <= 1e-12 * total and index + 1 < len(ordered):
+                return (value + ordered[index + 1][0]) / 2
+            return value
+    return ordered[-1][0]
+
+
+def isotonic_l1(points: Sequence[tuple[float, float, float]]) -> list[tuple[float, float]]:
+    """The non-decreasing step function of x closest to (x, y, weight) points in weighted
+    absolute deviation: [(x, level)] for each distinct x, ascending, levels never falling.
+
+    Points of one x share its level. The pool-adjacent-violators algorithm: levels are
+    the weighted medians of their points; wherever a level falls below the one before,
+    the two blocks are pooled and take the weighted median of all their points. A
+    median, not a mean, so one card far off the others moves its level little (robust);
+    PAVA is exact for any convex loss of each point, absolute deviation included.
+    """
+    by_x: dict[float, list[tuple[float, float]]] = {}
+    for x, y, w in points:
+        by_x.setdefault(x, []).append((y, w))
+    blocks: list[tuple[list[float], list[tuple[float, float]], float]] = []
+    for x in sorted(by_x):
+        xs, members = [x], list(by_x[x])
+        level = weighted_median(members)
+        while blocks and blocks[-1][2] > level:
+            before_xs, before, _ = blocks.pop()
+            xs, members = before_xs + xs, before + members
+            level = weighted_median(members)
+        blocks.append((xs, members, level))
+    return [(x, level) for xs, _, level in blocks for x in xs]
+
+
+def step_value(levels: Sequence[tuple[float, float]], x: float) -> float:
+    """A fitted curve's value at ``x``: its levels joined by straight lines between the
+    prices that carry them, flat beyond the first and the last."""
+    if x <= levels[0][0]:
+        return levels[0][1]
+    for (x0, y0), (x1, y1) in zip(levels, levels[1:], strict=False):
+        if x <= x1:
+            return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+    return levels[-1][1]
+
+
+def inverse_prices(levels: Sequence[tuple[float, float]],
+                   y: float) -> tuple[float, float] | None:
+    """The prices where a non-decreasing curve (`step_value`) takes the value ``y``: the
+    lowest and highest of them (equal where the curve rises through ``y``, apart where it
+    is flat at ``y``), or None when ``y`` lies below its first level or above its last
+    (the curve says nothing there)."""
+    if y < levels[0][1] or y > levels[-1][1]:
         return None
-    mx = sum(w * x for w, x in zip(weights, xs, strict=True)) / sw
-    my = sum(w * y for w, y in zip(weights, ys, strict=True)) / sw
-    sxx = sum(w * (x - mx) ** 2 for w, x in zip(weights, xs, strict=True))
-    if sxx <= 0:
-        return None
-    b = sum(w * (x - mx) * (y - my) for w, x, y in zip(weights, xs, ys, strict=True)) / sxx
-    a = my - b * mx
-    chi2 = sum(w * (y - a - b * x) ** 2 for w, x, y in zip(weights, xs, ys, strict=True))
-    dispersion = max(1.0, chi2 / (n - 2))
-    se_b = math.sqrt(dispersion / sxx)
-    se_a = math.sqrt(dispersion * (1.0 / sw + mx * mx / sxx))
-    return a, b, se_a, se_b
+    low = high = None
+    for (x0, y0), (x1, y1) in zip(levels, levels[1:], strict=False):
+        if y0 <= y <= y1:
+            at = x0 if y1 == y0 else x0 + (x1 - x0) * (y - y0) / (y1 - y0)
+            if low is None:
+                low = x0 if y0 == y else at
+            high = x1 if y1 == y else at
+    if low is None:  # a single price
+        return levels[0][0], levels[0][0]
+    return low, high

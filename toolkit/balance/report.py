@@ -5,7 +5,8 @@ comparisons add their own keys); `write` puts every file in the output folder,
 atomically: ``report.json``, ``decks.csv``, ``matrix.csv``, ``firing.csv`` (plus
 ``cards.csv`` for sweeps, ``changes.csv`` for comparisons), ``report.pdf`` (reportlab:
 text, tables and the charts as vectors) and ``png/*.png`` (the same charts painted with
-Pillow). Everything but the JSON's ``run`` section (time, speed, reused games, where it
+Pillow). `write_formats` writes a tournament of several formats: one such folder per
+format (``<output>/<format>/``) and an index ``report.json`` beside them. Everything but the JSON's ``run`` section (time, speed, reused games, where it
 ran) depends only on the inputs and seeds, so the PDF, PNGs and CSVs are the same byte
 for byte on any machine, with any ``--jobs`` or cluster.
 """
@@ -60,6 +61,7 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
         "violations": [v.to_json() for v in tally.violations],
         "unfinished_games": [{"seed": u.seed, "reason": u.reason, "loop": list(u.loop)}
                              for u in tally.unfinished],
+        "deals": analysis.deals(tally),
         "decks": decks, "ranking": ranking, "matrix": analysis.matrix(tally),
         "metrics": analysis.metrics(tally, rules), "firing": analysis.firing(tally, rules),
         "run": {"played": run.played, "reused": run.reused, "seconds": round(run.seconds, 3),
@@ -101,6 +103,71 @@ def write(doc: dict[str, Any], out: Path, title: str) -> list[Path]:
     return written
 
 
+def format_folder(name: str | None) -> str:
+    """The folder of one format's report: its name in lower case, runs of other characters
+    than letters and digits as one hyphen ("standard", "my-format")."""
+    text = "".join(ch if ch.isalnum() else " " for ch in (name or "no format").casefold())
+    return "-".join(text.split()) or "format"
+
+
+def write_formats(docs: list[dict[str, Any]], out: Path,
+                  title: str) -> tuple[dict[str, Any], list[Path]]:
+    """A tournament of several formats: every played format's report in its own folder
+    (`format_folder`, each titled and summarised with its format), and beside them an index
+    ``report.json`` and ``report.pdf`` naming every format, its folder and its decks, and
+    why a format was not played. (The index, the paths written.)"""
+    out = Path(out)
+    index: dict[str, Any] = {"game": docs[0]["game"], "command": docs[0]["command"],
+                             "formats": []}
+    written: list[Path] = []
+    for doc in docs:
+        entry: dict[str, Any] = {"format": doc["format"],
+                                 "decks": [d["name"] for d in doc["decks"]]}
+        if "skipped" in doc:
+            entry.update(folder=None, skipped=doc["skipped"])
+        else:
+            folder = format_folder(doc["format"])
+            written.extend(write(doc, out / folder, f"{title}, format {doc['format']}"))
+            entry.update(folder=folder, games=doc["games"], complete=doc["complete"],
+                         violations=len(doc["violations"]),
+                         unfinished=doc["results"]["unfinished"]["count"],
+                         summary=summary(doc), headlines=doc.get("headlines", []))
+        index["formats"].append(entry)
+    written.append(write_bytes(out / "report.json", (json.dumps(
+        index, indent=2, ensure_ascii=False) + "\n").encode()))
+    written.append(write_bytes(out / "report.pdf", _index_pdf(index, title)))
+    return index, written
+
+
+def _index_pdf(index: dict[str, Any], title: str) -> bytes:
+    """The index PDF of a tournament of several formats: per format, where its report is
+    and what it found (or why it was not played)."""
+    s = _styles()
+    buffer = io.BytesIO()
+    pdf = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm,
+                            topMargin=15 * mm, bottomMargin=15 * mm, title=title,
+                            author="pnp", invariant=1)
+    names = ", ".join(str(e["format"]) for e in index["formats"])
+    story: list[Any] = [Paragraph(escape(title), s["title"]),
+                        Paragraph(escape(f"The decks are of {len(index['formats'])} formats "
+                                         f"({names}), which cannot meet: one round robin per "
+                                         "format, each with its own report in the folder "
+                                         "named after it."), s["body"])]
+    for entry in index["formats"]:
+        story.append(Paragraph(escape(f"Format {entry['format']}"), s["h2"]))
+        if entry["folder"] is None:
+            story.append(Paragraph(escape(f"Not played: {entry['skipped']}."), s["body"]))
+            continue
+        story.append(Paragraph(escape(f"Report: {entry['folder']}/report.pdf. Decks: "
+                                      + ", ".join(entry["decks"]) + "."), s["body"]))
+        for line in entry["summary"]:
+            story.append(Paragraph(escape(line), s["body"]))
+        for line in entry["headlines"]:
+            story.append(Paragraph("• " + escape(line), s["body"]))
+    pdf.build(story)
+    return buffer.getvalue()
+
+
 def _tables(doc: dict[str, Any]) -> dict[str, list[list[Any]]]:
     """The CSV files: name → rows (header first)."""
     decks = [["rank", "deck", "games", "win_rate", "low", "high", "rating", "rating_low",
@@ -129,13 +196,13 @@ def _tables(doc: dict[str, Any]) -> dict[str, list[list[Any]]]:
                           c["importance"], c["importance_low"], c["importance_high"]])
         out["cards.csv"] = cards
     if "changes" in doc:
-        changes = [["kind", "name", "games", "old", "new", "change", "low", "high", "p",
-                    "p_holm", "significant"]]
+        changes = [["kind", "name", "games", "deals", "old", "new", "change", "low", "high",
+                    "p", "p_holm", "significant"]]
         for kind in ("decks", "cards"):
             for c in doc["changes"][kind]:
-                changes.append([kind[:-1], c["name"], c["games"], c["old"], c["new"],
-                                c["change"], c["low"], c["high"], c["p"], c["p_holm"],
-                                c["significant"]])
+                changes.append([kind[:-1], c["name"], c["games"], c["deals"], c["old"],
+                                c["new"], c["change"], c["low"], c["high"], c["p"],
+                                c["p_holm"], c["significant"]])
         out["changes.csv"] = changes
     return out
 
@@ -184,15 +251,16 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
         if doc.get("cost_curve") and doc["cost_curve"].get("points"):
             figures.append(("cost-curve", charts.cost_curve(
                 doc["cost_curve"], f"Cost curve: measured strength against printed "
-                                   f"{doc['cost_curve']['label']}")))
+                                   f"{doc['cost_curve']['label']} (monotone fit)")))
     if "changes" in doc:
         rows = sorted(doc["changes"]["decks"], key=lambda c: -abs(c["change"]))
         rows = rows[:charts.MAX_ROWS]
         figures.append(("changes", charts.bars(
             [c["name"] for c in rows], [100 * c["change"] for c in rows],
-            [100 * c["low"] for c in rows], [100 * c["high"] for c in rows],
+            [None if c["low"] is None else 100 * c["low"] for c in rows],
+            [None if c["high"] is None else 100 * c["high"] for c in rows],
             "Change in win rate from OLD to NEW (same seeds)",
-            "win-rate points (95% interval)", ref=0.0)))
+            "win-rate points (95% interval over deals)", ref=0.0)))
     duration = doc["metrics"]["duration"]
     figures.append(("lengths", charts.histogram(duration["histogram"], duration["unit"],
                                                 "Game length")))
@@ -275,27 +343,34 @@ def _pdf(doc: dict[str, Any], title: str, figures: list[tuple[str, Any]]) -> byt
     story.append(_table(rows, [18, 200, 40, 110, 110][:4 + (not shared)]))
     if "cards" in doc:
         story.append(Paragraph("Cards", s["h2"]))
+        if doc.get("top"):
+            story.append(Paragraph(escape(doc["top"]["note"]), s["small"]))
         rows = [["card", "price", "decks", "pick top %", "pick all %", "win rate % (CI)",
                  "importance pts (CI)"]]
+        too_few = not (doc.get("top") or {}).get("enough") and not doc.get("shared")
         for c in sorted(doc["cards"], key=lambda c: -(c["importance"] or 0)):
-            imp = ("" if c["importance"] is None else
+            imp = ("too few" if too_few else "" if c["importance"] is None else
                    f"{_pct(c['importance'])} ({_pct(c['importance_low'])}–"
                    f"{_pct(c['importance_high'])})")
             rows.append([Paragraph(escape(c["name"]), s["small"]),
                          "" if c["price"] is None else f"{c['price']:g}", c["decks"],
-                         _pct(c["pick_rate_top"]), _pct(c["pick_rate_all"]),
+                         "too few" if too_few else _pct(c["pick_rate_top"]),
+                         _pct(c["pick_rate_all"]),
                          f"{_pct(c['win_rate'])} ({_pct(c['low'])}–{_pct(c['high'])})", imp])
         story.append(_table(rows, [120, 32, 34, 46, 46, 100, 100]))
     if "changes" in doc:
         story.append(Paragraph("Changes (paired, Holm-corrected)", s["h2"]))
-        rows = [["", "name", "games", "old %", "new %", "change pts (95% CI)", "p (Holm)"]]
+        rows = [["", "name", "games", "deals", "old %", "new %", "change pts (95% CI)",
+                 "p (Holm)"]]
         for kind in ("decks", "cards"):
-            for c in sorted(doc["changes"][kind], key=lambda c: c["p_holm"])[:40]:
+            for c in sorted(doc["changes"][kind], key=lambda c: (c["p_holm"], c["name"]))[:40]:
+                interval = ("one deal: no interval" if c["low"] is None else
+                            f"{100 * c['change']:+.1f} ({100 * c['low']:+.1f} to "
+                            f"{100 * c['high']:+.1f})")
                 rows.append([kind[:-1], Paragraph(escape(c["name"]), s["small"]), c["games"],
-                             _pct(c["old"]), _pct(c["new"]),
-                             f"{100 * c['change']:+.1f} ({100 * c['low']:+.1f} to "
-                             f"{100 * c['high']:+.1f})", f"{c['p_holm']:.3g}"])
-        story.append(_table(rows, [30, 150, 40, 40, 40, 110, 50]))
+                             c["deals"], _pct(c["old"]), _pct(c["new"]), interval,
+                             f"{c['p_holm']:.3g}"])
+        story.append(_table(rows, [30, 140, 36, 30, 36, 36, 110, 44]))
     for title, columns, table_rows in _engine_tables(doc):
         story.append(Paragraph(escape(title), s["h2"]))
         story.append(_table([columns] + [[Paragraph(escape(str(v)), s["small"]) for v in r]
@@ -328,8 +403,10 @@ def _metrics_table(doc: dict[str, Any]) -> Table:
             ["balance (1 = every seat wins equally)", _num(m["balance"])],
             ["first-player win rate (even "
              f"{_pct(fp['expected'])}%)",
-             f"{_pct(fp['win_rate'])}% ({_pct(fp['low'])}–{_pct(fp['high'])}), "
-             f"advantage {100 * (fp['advantage'] or 0):+.1f} pts"],
+             f"{_pct(fp['win_rate'])}% ({_pct(fp['low'])}–{_pct(fp['high'])}"
+             + (f", over {fp['deals']} deals" if fp.get("clustered") else
+                ", games as independent: the engine counts who went first over the run")
+             + f"), advantage {100 * (fp['advantage'] or 0):+.1f} pts"],
             ["drawishness (draws per finished game)", _num(m["drawishness"])],
             ["decisiveness (stronger deck wins)", _num(m["decisiveness"])],
             ["completion (finished games)", _num(m["completion"])],
@@ -366,33 +443,50 @@ def summary(doc: dict[str, Any]) -> list[str]:
                      "run the same command again to finish it.")
     if "pool" in doc:
         lines.append(doc["pool"]["method"])
+    if "deals" in doc:
+        lines.append(doc["deals"]["note"])
     return lines
 
 
 NOTES = [
-    "Win rate: wins per finished game, a draw counting 1/N of a win (N players); 95% Wilson "
-    "intervals. Matrix: the row deck's win rate in the games the column deck played too.",
+    "Deals: every table plays the same seeds from every seat order, so the games of one "
+    "seed (a deal) are not independent; every interval and test treats a deal as one "
+    "observation, and the summary says how many deals they rest on (fewer than 30: rough).",
+    "Win rate: wins per finished game, a draw counting 1/N of a win (N players); 95% "
+    "intervals cluster-robust over deals (Student's t on deals - 1 degrees of freedom), never "
+    "narrower than Wilson's over games. Matrix: the row deck's win rate in the games the "
+    "column deck played too, with the same interval.",
     "Ranking: Bradley-Terry (Luce for N players) on the Elo scale, 95% intervals from "
-    "resampling every table's games (bootstrap) or from the likelihood's curvature (Wald, "
-    "runs of over 300 tables); runs of over 2,000 tables rank by win rate against the field.",
+    "resampling deals (bootstrap) or from the sandwich estimator over deals (runs of over "
+    "300 tables), never narrower than the likelihood's curvature; runs of over 2,000 tables "
+    "rank by win rate against the field.",
     "Balance: 1 minus the spread between the best and worst seat's win rate. First-player "
-    "advantage: the first player's win rate minus the even share. Drawishness: draws per "
-    "finished game. Decisiveness: how often the table's stronger deck wins a decided game. "
-    "Completion: finished games per game. Duration in the engine's unit.",
-    "Cards: pick rate among the best tenth of the decks and among all decks; win rate of "
-    "the decks holding the card (95% interval over decks); importance: the mean win rate "
-    "of the top decks minus that of as many best decks without the card, against the same "
-    "field (95% interval from resampling decks).",
-    "Cost curve: each card's measured strength (win rate of decks holding it) against its "
-    "printed price, a weighted least-squares line, and the cards whose interval misses it.",
-    "Changes (compare): the same games (same decks, seats and seeds) under OLD and NEW; "
-    "the mean change of each deck's (each card's decks') result per game with a 95% normal "
-    "interval; p-values corrected for many comparisons with Holm's method.",
+    "advantage: the first player's win rate minus the even share, its interval over deals. "
+    "Drawishness: draws per finished game. Decisiveness: how often the table's stronger deck "
+    "wins a decided game. Completion: finished games per game. Duration in the engine's "
+    "unit.",
+    "Cards: win rate of the decks holding the card (their mean; 95% interval cluster-robust "
+    "over decks and deals together); pick rate among the top decks (the best tenth, at least "
+    "5) and among all decks; importance: the mean win rate of the top decks minus that of as "
+    "many best decks without the card, against the same field (95% interval from resampling "
+    "decks and deals). A run of fewer than 30 decks has no top decks: too few decks to tell "
+    "(with fewer, a sixth of the field or more is 'the top', and which deck gets there turns "
+    "on a few deals).",
+    "Cost curve: each card's measured strength against its printed price, fitted by a "
+    "non-decreasing curve (isotonic regression on absolute deviations, each card weighted by "
+    "the precision of its win rate: one card far off cannot drag it); a card is flagged only "
+    "where its interval misses the curve (in a sweep, only a card held by 5 decks or more), "
+    "and its strength is read off the curve within the catalog's prices only: below the "
+    "cheapest or above the dearest price it says so.",
+    "Changes (compare): the same games (same decks, seats and seeds) under OLD and NEW; per "
+    "deal the mean change of each deck's (each card's decks') result, their mean with a 95% "
+    "interval from Student's t over deals; p-values corrected for many comparisons with "
+    "Holm's method.",
     "Every game is reproduced alone with `pnp play`, the decks in that seat order and "
     "--seed S --games 1.",
     "Shared set-ups (one file every seat plays, its results going to sides: Banners' board): "
     "each set-up is played "
     "alone by every seat; its win rate is the first result column's (side 1's), 1/N being "
     "even; a card's importance is that win rate over the set-ups holding the card minus "
-    "over those without it (95% normal interval from each set-up's games).",
+    "over those without it (95% interval over set-ups and deals).",
 ]

@@ -2,8 +2,8 @@
 
 `run_batch` is the one function shipped to local processes and Dask workers. It plays
 the batch's seeds with `toolkit.sim.harness.play_game` (same seeds, streams and checks as
-`pnp play`) and folds them into a `BatchResult`: the outcome of every game in seed order,
-the harness's streaming `Stats` (wins, draws, unfinished, lengths, end reasons, rule and
+`pnp play`) and folds them into a `BatchResult`: the outcome of every game in seed order
+(and, where the harness records it, which result column went first), the harness's streaming `Stats` (wins, draws, unfinished, lengths, end reasons, rule and
 ruling counts), broken invariants and unfinished games. A worker whose code differs from
 the client's (another engine version) refuses the batch with `CodeMismatch`, so a cluster
 never mixes results of two versions.
@@ -90,6 +90,11 @@ class BatchResult:
     unfinished: list[Unfinished] = field(default_factory=list)
     seconds: float = 0.0
     """Time spent playing (for the bench's overhead figures; not part of any report)."""
+    firsts: str = ""
+    """One letter per game in seed order: the result column that went first (the
+    harness's record of the engine's `first_player`; `-` where the game did not say, as an
+    unfinished one), or empty when no game of the batch said (an engine without the
+    hook). The first player's win rate is then counted game by game, over deals."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the results file."""
@@ -104,6 +109,7 @@ class BatchResult:
             "violations": [v.to_json() for v in self.violations],
             "unfinished": [[u.seed, u.reason, list(u.loop)] for u in self.unfinished],
             "seconds": self.seconds,
+            "firsts": self.firsts,
         }
 
     @classmethod
@@ -120,7 +126,7 @@ class BatchResult:
                     for v in data["violations"]],
                    [Unfinished(seed, reason, tuple(loop))
                     for seed, reason, loop in data["unfinished"]],
-                   data.get("seconds", 0.0))
+                   data.get("seconds", 0.0), data.get("firsts", ""))
 
 
 def run_batch(batch: Any) -> BatchResult:
@@ -134,12 +140,15 @@ def run_batch(batch: Any) -> BatchResult:
     rules.reset_counts()
     stats = Stats(seats=len(batch.agents))
     letters: list[str] = []
+    firsts: list[str] = []
     violations: list[Violation] = []
     unfinished: list[Unfinished] = []
     for seed in range(batch.first_seed, batch.first_seed + batch.count):
         rec = play_game(rules, batch.params, batch.agents, seed,
                         check_invariants=batch.checks)
         stats.add(rec.winner, rec.finished, rec.length, rec.reason)
+        first = getattr(rec, "first", None)  # the engine's first_player, where recorded
+        firsts.append("-" if first is None else str(first))
         violations.extend(rec.violations)
         if not rec.finished:
             letters.append(UNFINISHED)
@@ -148,4 +157,5 @@ def run_batch(batch: Any) -> BatchResult:
             letters.append(DRAW if rec.winner is None else str(rec.winner))
     stats.count({key: n for key, n in rules.counts.items() if n})
     return BatchResult("".join(letters), stats, violations, unfinished,
-                       time.perf_counter() - began)
+                       time.perf_counter() - began,
+                       "".join(firsts) if firsts.count("-") < len(firsts) else "")
