@@ -54,13 +54,17 @@ def test_same_seed_same_json_for_any_jobs():
 
 
 def test_game_k_is_reproduced_alone(tmp_path):
-    """Game k of a run uses seed+k: `--seed S+k --games 1` plays it again, log and all."""
-    play("warbadge", "--games", 5, "--seed", 10, "--json", "--log", tmp_path / "all.md",
-         "--log-games", 5)
-    play("warbadge", "--games", 1, "--seed", 13, "--json", "--log", tmp_path / "one.md")
+    """Deal k of a run uses seed+k in both seat orders: `--seed S+k --games 1 --seats 2,1`
+    plays its second game again, log and all."""
+    play("warbadge", "--games", 6, "--seed", 10, "--json", "--log", tmp_path / "all.md",
+         "--log-games", 6)
+    play("warbadge", "--games", 1, "--seed", 11, "--seats", "2,1", "--json", "--log",
+         tmp_path / "one.md")
     whole = (tmp_path / "all.md").read_text()
     alone = (tmp_path / "one.md").read_text()
-    assert "seed 13" in alone and alone.strip() in whole
+    assert "seed 11" in alone and "- Seat 1: **Moon** (greedy)" in alone
+    assert alone.strip() in whole
+    assert whole.count("# warbadge playthrough — seed 11") == 2  # Sun first, then Moon
 
 
 def test_log_is_byte_identical(tmp_path):
@@ -133,8 +137,10 @@ def test_decks_that_can_never_attack_are_reported_unfinished(tmp_path):
     b = make_csv(tmp_path / "wall_b.csv", [["Name", "Class", "Power", "Qty"], ["B", "Minion", 4, 25]])
     code, doc = play("battlegate", "--deck", a, "--deck", b, "--games", 4, "--json")
     assert code == 1
-    assert doc["unfinished"] == {"count": 4, "seeds": [1, 2, 3, 4]}
+    assert doc["unfinished"] == {"count": 4, "seeds": [1, 1, 2, 2]}  # each deal, each order
     assert all(g["reason"].startswith("stalemate") for g in doc["unfinished_games"])
+    assert [g["replay"] for g in doc["unfinished_games"][:2]] == [
+        "--seed 1 --games 1 --seats 1,2", "--seed 1 --games 1 --seats 2,1"]
 
 
 def test_battlegate_four_players_json():
@@ -142,7 +148,11 @@ def test_battlegate_four_players_json():
     assert code == 0, doc
     assert doc["decks"] == ["Balanced", "Swarm", "Wall", "Giants"]
     assert len(doc["results"]["wins"]) == 4 and doc["length"]["unit"] == "turns"
-    assert sum(d["games"] for d in doc["game_stats"]["decks"].values()) == 4 * 10
+    # four seats rotate: 10 games round up to 3 deals in each of the 4 rotations
+    assert doc["games"] == 12 and doc["seating"] == {
+        "mode": "rotate", "orders": ["1,2,3,4", "4,1,2,3", "3,4,1,2", "2,3,4,1"],
+        "deals": 3, "games_per_deal": 4}
+    assert sum(d["games"] for d in doc["game_stats"]["decks"].values()) == 4 * 12
 
 
 # ---------------------------------------------------------------- agents and the ladder
@@ -213,9 +223,9 @@ def test_ladder_pairs_seeds_across_seats():
     `play --agent` with the stronger agent in each seat."""
     _, doc = play("warbadge", "--ladder", "random,greedy", "--games", 20, "--json")
     _, seat1 = play("warbadge", "--agent", "greedy", "--agent", "random", "--games", 10,
-                    "--json")
+                    "--seats", "fixed", "--json")
     _, seat2 = play("warbadge", "--agent", "random", "--agent", "greedy", "--games", 10,
-                    "--json")
+                    "--seats", "fixed", "--json")
     (step,) = doc["steps"]
     assert step["wins"]["upper"] == seat1["results"]["wins"][0] + seat2["results"]["wins"][1]
     assert step["draws"] == seat1["results"]["draws"] + seat2["results"]["draws"]
@@ -242,4 +252,4 @@ def test_ladder_for_battlegate_four_players_and_the_table():
     result = runner.invoke(app, ["play", "battlegate", "--ladder", "random,greedy",
                                  "--games", 6])
     assert result.exit_code == 0, result.output
-    assert "greedy > random" in result.stdout and "skill ladder" in result.stdout
+    assert "greedy v random" in result.stdout and "skill ladder" in result.stdout

@@ -212,7 +212,7 @@ def test_game_k_is_reproduced_alone():
     p = quick_params()
     whole, _ = run_games(rules, p, ["greedy", "random"], 6, 40, log_games=6)
     alone, _ = run_games(rules, p, ["greedy", "random"], 1, 44, log_games=1)
-    assert dict(whole.logs)[44] == alone.logs[0][1]
+    assert dict(whole.logs)[44, 0] == alone.logs[0][1]  # (seed, seat order)
 
 
 def test_same_seed_same_json_and_log_for_any_jobs(tmp_path):

@@ -52,7 +52,7 @@ def test_lists_keep_the_first_games_and_counts_stay_exact(monkeypatch):
     total, _ = run_games(Race(bug="endless"), None, ["random", "random"], 25, 100)
     assert total.stats.unfinished == 25 and total.stats.games == 25
     assert [u.seed for u in total.unfinished] == list(range(100, 110))
-    assert total.failed == list(range(100, 110))
+    assert total.failed == [(seed, 0) for seed in range(100, 110)]  # (seed, seat order)
 
 
 def test_parallel_streaming_gives_the_same_results(monkeypatch):

@@ -125,6 +125,39 @@ def ladder_rungs(text: str, agents: list[str], log: Path | None,
     return rungs
 
 
+def seat_lineups(game: Game, decks: list[Any], agents: list[str], fmt: str | None,
+                 params: Any, seats: str) -> tuple[str, list[Any]]:
+    """(the seating named for the report, each seat order's `Seating`) for `--seats`.
+
+    The line-up is the decks as given, each with its agent; an order moves both (a pooled
+    game's decks are one pool, so only the agents move). ``alternate`` plays every
+    distinct rotation of the line-up on each deal (two seats alternate; reported as
+    ``rotate`` for three or more), ``fixed`` the line-up as given, ``2,1`` that one order;
+    anything else stops the run (exit 2)."""
+    from toolkit.sim.harness import Seating  # noqa: PLC0415
+    from toolkit.sim.run import SEAT_MODES, seat_orders  # noqa: PLC0415
+
+    entries = list(zip(decks, agents, strict=True))
+    try:
+        orders = seat_orders(entries, seats)
+    except ValueError as error:
+        fail(str(error))
+    mode = ("rotate" if len(entries) > 2 else "alternate") if seats in SEAT_MODES[:2] \
+        else seats
+    made: dict[tuple[int, ...], Any] = {}
+    seatings = []
+    for order in orders:
+        if order == tuple(range(len(entries))):
+            here = params
+        else:
+            key = tuple(id(decks[e]) for e in order)
+            if key not in made:
+                made[key] = game.playing.params([decks[e] for e in order], fmt)
+            here = made[key]
+        seatings.append(Seating(order, here, tuple(agents[e] for e in order)))
+    return mode, seatings
+
+
 def check_play_options(games: int, seed: int, log_games: int, jobs: int,
                        players: int | None) -> None:
     """The numeric options, checked before any work (exit 2 with one sentence)."""
@@ -142,9 +175,11 @@ def play(
     deck: list[str] = typer.Option([], "--deck", help="FILE[#SHEET], once per seat "
                                                       "(a file with several decks seats them all)."),
     catalog: Path | None = typer.Option(None, "--catalog", help="Catalog workbook to use."),
-    games: int = typer.Option(200, "--games", help=f"How many games (1 to {MAX_GAMES:,})."),
-    seed: int = typer.Option(1, "--seed", help="Game k uses seed+k; reproduce it alone "
-                                               "with --seed S+k --games 1."),
+    games: int = typer.Option(200, "--games", help=f"How many games (1 to {MAX_GAMES:,}; "
+                                                   "rounded up to whole seat rotations)."),
+    seed: int = typer.Option(1, "--seed", help="Deal k uses seed+k in every seat order; "
+                                               "replay one game alone with --seed S+k "
+                                               "--games 1 --seats ORDER."),
     agent: list[str] = typer.Option([], "--agent", help="Agent per seat (random, greedy, "
                                                         "mcts:N, mcts:N:greedy, ...)."),
     ladder: str | None = typer.Option(None, "--ladder",
@@ -162,6 +197,11 @@ def play(
                                                 "(same results)."),
     checks: bool = typer.Option(True, "--checks/--no-checks",
                                 help="Check invariants after every step."),
+    seats: str | None = typer.Option(None, "--seats",
+                                     help="alternate (default: each deal in every seat "
+                                          "order, each deck with its agent; 3+ seats "
+                                          "rotate), fixed (as given), or one order such "
+                                          "as 2,1 (replays a listed game)."),
 ) -> None:
     """Play sample games with automated players and report the statistics."""
     from toolkit.sim.run import render_table, run_play  # noqa: PLC0415
@@ -180,13 +220,18 @@ def play(
     rules = g.playing.rules()
     out = console()
     if ladder is not None:
+        if seats is not None:
+            fail("--ladder always rotates the agents over the seats on the same deals; "
+                 "--seats is for one line-up")
         _play_ladder(rules, params, ladder_rungs(ladder, agent, log, failures, rules), games,
                      seed, jobs, checks, json, out)
         return
     agents = seat_agents(agent, len(decks), rules)
+    mode, seatings = seat_lineups(g, decks, agents, format, params, seats or "alternate")
     result = run_play(rules, params, agents, games, seed, jobs=jobs, log_path=log,
                       log_games=log_games, failures_dir=failures, check_invariants=checks,
-                      progress=not json and out.is_terminal and games >= 200)
+                      progress=not json and out.is_terminal and games >= 200,
+                      seatings=seatings, seats=mode, decks_move=not g.playing.pooled)
     if json:
         emit_json(result.to_json())
     else:
@@ -199,12 +244,16 @@ def play(
 def _play_ladder(rules: Any, params: Any, rungs: list[str], games: int, seed: int, jobs: int,
                  checks: bool, as_json: bool, out: Any) -> None:
     """`play --ladder`: the skill trace as JSON or a table; exit 1 if a game failed."""
-    from toolkit.sim.ladder import render_ladder, run_ladder  # noqa: PLC0415
+    from toolkit.sim.ladder import render_ladder, run_ladder, step_line  # noqa: PLC0415
+
+    def finished(step: Any) -> None:  # each step in words as soon as it is known
+        out.print(step_line(step.to_json(rules.length_unit)))
 
     result = run_ladder(rules, params, rungs, games, seed, jobs=jobs, check_invariants=checks,
-                        progress=not as_json and out.is_terminal)
+                        progress=not as_json and out.is_terminal,
+                        on_step=None if as_json else finished)
     if as_json:
         emit_json(result.to_json())
     else:
-        render_ladder(result, out)
+        render_ladder(result, out, lines=False)
     done(result.exit_code)

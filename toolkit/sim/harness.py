@@ -39,7 +39,7 @@ from typing import Any
 from .agents import make_agents
 from .engine import CHANCE, RandomAgent, Rules
 from .log import GameLog, markdown
-from .stats import Stats
+from .stats import DealStats, Stats
 
 _seed_twister = _Twister.seed
 """The C generator's own seeding (what `random.Random.seed` ends with)."""
@@ -78,14 +78,20 @@ class Violation:
     step: int
     invariant: str
     message: str
+    seats: tuple[int, ...] = ()
+    """The seat order of the game (`Seating.order`, 1-based: the line-up entry at each
+    seat), when a run names it; empty otherwise."""
 
     def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
-        return (Violation, (self.seed, self.step, self.invariant, self.message))
+        return (Violation, (self.seed, self.step, self.invariant, self.message, self.seats))
 
     def to_json(self) -> dict[str, Any]:
-        """The `play --json` form."""
-        return {"seed": self.seed, "step": self.step, "invariant": self.invariant,
-                "message": self.message}
+        """The `play --json` form (with ``seats`` when the run named the seat order)."""
+        out: dict[str, Any] = {"seed": self.seed, "step": self.step,
+                               "invariant": self.invariant, "message": self.message}
+        if self.seats:
+            out["seats"] = list(self.seats)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +101,11 @@ class Unfinished:
     seed: int
     reason: str
     loop: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()
+    """The seat order of the game, 1-based, when a run names it (as `Violation.seats`)."""
 
     def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
-        return (Unfinished, (self.seed, self.reason, self.loop))
+        return (Unfinished, (self.seed, self.reason, self.loop, self.seats))
 
 
 @dataclass(slots=True)
@@ -113,6 +121,9 @@ class GameRecord:
     violations: list[Violation] = field(default_factory=list)
     loop: tuple[str, ...] = ()
     log: str | None = None
+    first: int | None = None
+    """The result column that went first, from the engine's ``first_player(state)`` hook
+    on the final state of a finished game; None without the hook."""
 
 
 def seat_columns(info: dict[str, Any], seats: int) -> list[int]:
@@ -157,11 +168,16 @@ def agent_stream(seed: int) -> Random:
 
 def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, *,
               check_invariants: bool = True, log: bool = False,
-              max_steps: int | None = None) -> GameRecord:
+              max_steps: int | None = None,
+              offered: dict[str, int] | None = None) -> GameRecord:
     """Play one game with seed ``seed`` and return its record (with its log if asked).
 
     Engine exceptions do not escape: they become an ``exception`` violation and the game
-    is reported unfinished.
+    is reported unfinished. With ``offered`` (a dict, added to in place) and an engine
+    with the ``offered(state, player, legal)`` hook, every decision among two or more
+    legal actions adds one for each coverage id the hook names (each id once a
+    decision). A finished game's record names the column that went first when the
+    engine has the ``first_player(state)`` hook.
     """
     agents = make_agents(rules, agent_names)
     cap = max_steps if max_steps is not None else getattr(rules, "max_steps", 100_000)
@@ -199,6 +215,8 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     outcome_of, to_move = rules.outcome, rules.to_move
     legal_actions, observe, apply = rules.legal_actions, rules.observe, rules.apply
     invariants = rules.invariants
+    offer = getattr(rules, "offered", None) if offered is not None else None
+    tally: dict[str, int] = offered if offered is not None else {}
     state_hash = getattr(rules, "state_hash", None)
     if state_hash is None:
         state_key = rules.state_key
@@ -259,6 +277,11 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
                         violation(step, "legal-action",
                                   f"player {player} must decide but has no legal action")
                         break
+                    if offer is not None and len(legal) > 1:
+                        ids = offer(state, player, legal)
+                        if ids:
+                            for rule_id in (set(ids) if len(ids) > 1 else ids):
+                                tally[rule_id] = tally.get(rule_id, 0) + 1
                     act, observes, stochastic, uniform = seats[player]
                     if uniform:
                         n = len(legal)
@@ -322,6 +345,12 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
             rec.length = rules.length(state)
         except Exception:  # pragma: no cover - a broken engine
             rec.length = 0
+        first_player = getattr(rules, "first_player", None)
+        if rec.finished and first_player is not None:
+            try:
+                rec.first = int(first_player(state))
+            except Exception as error:  # an engine bug: reported like any other
+                violation(step, "first-player", f"{type(error).__name__}: {error}")
     if game_log is not None:
         if not rec.finished:
             game_log.note(f"unfinished: {rec.reason}")
@@ -352,19 +381,70 @@ def _replay(rules: Rules, params: Any, seed: int, actions: list, first: int,
         rules.emit = emit
 
 
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """One seat order of a run: the line-up entry at each seat, and the parameters and
+    agents of the game played so (a deck moves with its agent; a pooled game moves only
+    the agents)."""
+
+    order: tuple[int, ...]
+    """``order[seat]``: the index (from 0) of the line-up entry sitting there."""
+    params: Any
+    agents: tuple[str, ...]
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (Seating, (self.order, self.params, self.agents))
+
+    @property
+    def label(self) -> str:
+        """The order as `play --seats` takes it: ``"2,1"`` seats entry 2 first."""
+        return ",".join(str(e + 1) for e in self.order)
+
+
+def rotations(entries: Sequence[Any]) -> list[tuple[int, ...]]:
+    """The distinct rotations of a line-up (entries compared with ``==``): rotation ``r``
+    seats entry ``(seat - r) mod n`` at each seat, so every entry moves one seat on from
+    one rotation to the next. A line-up that repeats itself (A, B, A, B) has fewer
+    distinct rotations (2), and one whose entries are all equal has one: the others
+    would replay the very same games."""
+    n = len(entries)
+    period = next(p for p in range(1, n + 1)
+                  if n % p == 0 and all(entries[i] == entries[(i + p) % n] for i in range(n)))
+    return [tuple((seat - r) % n for seat in range(n)) for r in range(max(1, period))]
+
+
+def first_wins_key(rules: Rules, params: Any) -> str | None:
+    """The counter that tells, game by game, whether the player who went first won, for
+    an engine without the ``first_player`` hook whose ``game_stats`` reports a
+    ``first_player_win_rate`` (it counts ``<game>.stat.first-wins``); None otherwise.
+    A stopgap until every engine that has a first player names it with the hook."""
+    if hasattr(rules, "first_player") or not hasattr(rules, "game_stats"):
+        return None
+    decks = list(rules.describe_params(params).get("decks") or ())
+    try:
+        doc = rules.game_stats({}, decks, 0)  # type: ignore[attr-defined]
+    except Exception:
+        return None
+    return f"{rules.game_id}.stat.first-wins" if "first_player_win_rate" in doc else None
+
+
 @dataclass
 class ChunkResult:
-    """The merged results of a run of consecutive seeds."""
+    """The merged results of a run of consecutive deals."""
 
     stats: Stats
     violations: list[Violation] = field(default_factory=list)
     unfinished: list[Unfinished] = field(default_factory=list)
-    logs: list[tuple[int, str]] = field(default_factory=list)
-    failed: list[int] = field(default_factory=list)
+    logs: list[tuple[tuple[int, int], str]] = field(default_factory=list)
+    """((seed, seat order number), playthrough) of each logged game."""
+    failed: list[tuple[int, int]] = field(default_factory=list)
+    """(seed, seat order number) of each game that broke a check or did not finish."""
+    deals: DealStats = field(default_factory=DealStats)
 
     def merge(self, other: ChunkResult) -> None:
         """Fold a later chunk into this one, keeping the first `MAX_LISTED` of each list."""
         self.stats.merge(other.stats)
+        self.deals.merge(other.deals)
         pairs: tuple[tuple[list[Any], list[Any]], ...] = (
             (self.violations, other.violations), (self.unfinished, other.unfinished),
             (self.failed, other.failed))
@@ -375,9 +455,9 @@ class ChunkResult:
         self.logs.extend(other.logs)
 
     def sort(self) -> None:
-        """Put every list in seed order."""
-        self.violations.sort(key=lambda v: (v.seed, v.step))
-        self.unfinished.sort(key=lambda u: u.seed)
+        """Put every list in seed order (then seat order)."""
+        self.violations.sort(key=lambda v: (v.seed, v.seats, v.step))
+        self.unfinished.sort(key=lambda u: (u.seed, u.seats))
         self.logs.sort()
         self.failed = sorted(set(self.failed))
 
@@ -388,36 +468,108 @@ def end_reason(reason: str) -> str:
     return "loop" if reason.startswith("loop:") else reason
 
 
-def run_chunk(rules: Rules, params: Any, agent_names: Sequence[str], first_seed: int,
-              start: int, count: int, check_invariants: bool = True, log_games: int = 0,
-              max_steps: int | None = None) -> ChunkResult:
-    """Play games ``start .. start+count-1`` of a run (seeds ``first_seed + k``)."""
+def _watcher(rules: Rules, keys: tuple[str, ...]) -> Callable[[], list[int]]:
+    """A function giving the counts of ``keys`` now: read from an `IndexedCounts`
+    engine's list when every key has a number there (building its ``counts`` dict costs
+    more), else from ``counts``."""
+    index = getattr(rules, "coverage_index", None)
+    if index is not None and hasattr(rules, "hits") and all(key in index for key in keys):
+        where = [index[key] for key in keys]
+
+        def numbered() -> list[int]:
+            hits = rules.hits  # type: ignore[attr-defined]  # (replaced by reset and search)
+            return [hits[i] for i in where]
+        return numbered
+
+    def named() -> list[int]:
+        if not keys:
+            return []
+        counts = rules.counts
+        return [counts.get(key, 0) for key in keys]
+    return named
+
+
+def run_chunk(rules: Rules, seatings: tuple[Seating, ...], decks_move: bool,
+              first_seed: int, start: int, count: int, check_invariants: bool = True,
+              log_games: int = 0, max_steps: int | None = None) -> ChunkResult:
+    """Play deals ``start .. start+count-1`` of a run (deal ``k`` has seed
+    ``first_seed + k``), each in every seat order of ``seatings``; game ``k * len(seatings)
+    + r`` of the run is deal ``k`` in order ``r``, and the first ``log_games`` are logged.
+
+    ``results.wins`` counts per line-up entry when ``decks_move`` (and the game is not a
+    team game), else per result column (seat, or side). Each deal is one cluster of
+    `DealStats`."""
     rules.reset_counts()
-    out = ChunkResult(Stats(seats=result_columns(rules, params, len(agent_names))))
+    seating = seatings[0]
+    seats = len(seating.agents)
+    info = rules.describe_params(seating.params)
+    sides = seat_columns(info, seats)
+    columns = result_columns(rules, seating.params, seats)
+    by_entry = decks_move and not info.get("sides")
+    out = ChunkResult(Stats(seats=columns), deals=DealStats.sized(columns, columns, seats))
+    offered = out.deals.offered
+    decided = out.deals.decided
+    rulings = tuple(rules.ruling_ids())
+    counter = first_wins_key(rules, seating.params)
+    watch = _watcher(rules, rulings + ((counter,) if counter is not None else ()))
+    before = watch()
+    orders = len(seatings)
     for k in range(start, start + count):
-        rec = play_game(rules, params, agent_names, first_seed + k,
-                        check_invariants=check_invariants, log=k < log_games,
-                        max_steps=max_steps)
-        out.stats.add(rec.winner, rec.finished, rec.length, end_reason(rec.reason))
-        if len(out.violations) < MAX_LISTED:
-            out.violations.extend(rec.violations[:MAX_LISTED - len(out.violations)])
-        if not rec.finished and len(out.unfinished) < MAX_LISTED:
-            out.unfinished.append(Unfinished(rec.seed, rec.reason, rec.loop))
-        if (rec.violations or not rec.finished) and len(out.failed) < MAX_LISTED:
-            out.failed.append(rec.seed)
-        if rec.log is not None:
-            out.logs.append((rec.seed, rec.log))
+        seed = first_seed + k
+        results = [0] * columns
+        places = [0] * columns
+        entries = [0] * seats
+        decisive = first_wins = 0
+        for r, seating in enumerate(seatings):
+            order = seating.order
+            rec = play_game(rules, seating.params, seating.agents, seed,
+                            check_invariants=check_invariants,
+                            log=k * orders + r < log_games, max_steps=max_steps,
+                            offered=offered)
+            winner = rec.winner if rec.finished else None
+            column = None
+            if winner is not None:
+                decisive += 1
+                places[winner] += 1
+                column = order[winner] if by_entry else winner
+                results[column] += 1
+                for seat, entry in enumerate(order):
+                    if sides[seat] == winner:
+                        entries[entry] += 1
+            out.stats.add(column, rec.finished, rec.length, end_reason(rec.reason))
+            after = watch()
+            for i, ruling in enumerate(rulings):
+                if after[i] > before[i]:
+                    decided[ruling] = decided.get(ruling, 0) + 1
+            if counter is not None:
+                first_wins += after[-1] > before[-1]
+            elif winner is not None:
+                first = rec.first if rec.first is not None else sides[0]
+                first_wins += winner == first
+            before = after
+            label = tuple(e + 1 for e in order)
+            if len(out.violations) < MAX_LISTED:
+                out.violations.extend(
+                    Violation(v.seed, v.step, v.invariant, v.message, label)
+                    for v in rec.violations[:MAX_LISTED - len(out.violations)])
+            if not rec.finished and len(out.unfinished) < MAX_LISTED:
+                out.unfinished.append(Unfinished(rec.seed, rec.reason, rec.loop, label))
+            if (rec.violations or not rec.finished) and len(out.failed) < MAX_LISTED:
+                out.failed.append((rec.seed, r))
+            if rec.log is not None:
+                out.logs.append(((rec.seed, r), rec.log))
+        out.deals.add_deal(orders, decisive, results, places, entries, first_wins)
     out.stats.count(rules.counts)
     return out
 
 
-def _chunks(rules: Rules, params: Any, names: tuple[str, ...], seed: int, games: int,
-            size: int, check_invariants: bool, log_games: int,
+def _chunks(rules: Rules, seatings: tuple[Seating, ...], decks_move: bool, seed: int,
+            deals: int, size: int, check_invariants: bool, log_games: int,
             max_steps: int | None) -> Iterator[tuple]:
     """The arguments of each chunk's job, made one at a time as they are needed."""
-    for start in range(0, games, size):
-        yield (rules, params, names, seed, start, min(size, games - start), check_invariants,
-               log_games, max_steps)
+    for start in range(0, deals, size):
+        yield (rules, seatings, decks_move, seed, start, min(size, deals - start),
+               check_invariants, log_games, max_steps)
 
 
 def _chunk_job(args: tuple) -> tuple[int, ChunkResult]:
@@ -436,18 +588,30 @@ def _context() -> multiprocessing.context.BaseContext:
 def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int, seed: int,
               *, jobs: int = 1, check_invariants: bool = True, log_games: int = 0,
               max_steps: int | None = None,
-              on_progress: Callable[[int], None] | None = None) -> tuple[ChunkResult, float]:
+              on_progress: Callable[[int], None] | None = None,
+              seatings: Sequence[Seating] | None = None,
+              decks_move: bool = True) -> tuple[ChunkResult, float]:
     """Play ``games`` games from ``seed`` over ``jobs`` processes; (results, seconds).
 
-    The chunks are made lazily and merged in seed order as they finish, so the results
-    do not depend on ``jobs`` and memory does not grow with ``games``.
+    Without ``seatings`` every game seats ``agent_names`` as given (with ``params``).
+    With them, each deal (seed ``seed + k``) is played once in every seat order, so the
+    run holds ``games`` rounded up to whole deals (``stats.games`` says how many).
+    The chunks (whole deals) are made lazily and merged in seed order as they finish,
+    so the results do not depend on ``jobs`` and memory does not grow with ``games``.
     ``on_progress(n)`` is called with the number of games each finished chunk held.
     """
-    size = max(1, min(250, -(-games // (max(1, jobs) * 8))))
-    chunks = _chunks(rules, params, tuple(agent_names), seed, games, size,
-                     check_invariants, log_games, max_steps)
-    jobs = max(1, min(jobs, -(-games // size)))
-    total = ChunkResult(Stats(seats=result_columns(rules, params, len(agent_names))))
+    orders = tuple(seatings) if seatings else (
+        Seating(tuple(range(len(agent_names))), params, tuple(agent_names)),)
+    per_deal = len(orders)
+    deals = -(-games // per_deal)
+    size = max(1, min(max(1, 250 // per_deal), -(-deals // (max(1, jobs) * 8))))
+    chunks = _chunks(rules, orders, decks_move, seed, deals, size, check_invariants,
+                     log_games, max_steps)
+    jobs = max(1, min(jobs, -(-deals // size)))
+    first = orders[0]
+    columns = result_columns(rules, first.params, len(first.agents))
+    total = ChunkResult(Stats(seats=columns),
+                        deals=DealStats.sized(columns, columns, len(first.agents)))
     began = time.perf_counter()
     if jobs == 1:
         # The chunk job as the module holds it now, also when compiled (where a direct
@@ -457,7 +621,7 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
             _, part = job(args)
             total.merge(part)
             if on_progress:
-                on_progress(args[5])
+                on_progress(args[5] * per_deal)
     else:
         _run_parallel(chunks, jobs, total, on_progress)
     elapsed = time.perf_counter() - began
@@ -478,7 +642,7 @@ def _run_parallel(chunks: Iterator[tuple], jobs: int, total: ChunkResult,
             args = next(chunks, None)
             if args is None:
                 return False
-            running[pool.submit(_chunk_job, args)] = args[5]
+            running[pool.submit(_chunk_job, args)] = args[5] * len(args[1])
             expected.append(args[4])
             return True
 

@@ -163,3 +163,125 @@ class Stats:
             rate = wins / self.games if self.games else 0.0
             out.append({"rate": round(rate, 4), "low": round(low, 4), "high": round(high, 4)})
         return out
+
+
+@dataclass
+class ClusterSums:
+    """A rate over clusters of games, folded as exact integer sums so that any split of
+    the clusters over processes merges to the same figures, and memory stays constant.
+
+    Each cluster adds ``(successes, trials)``; `interval` is `cluster_interval` over all
+    of them (the sandwich variance needs only the sums of s², s·n and n² besides the
+    totals, kept as integers, so it is the same for any order of merging)."""
+
+    clusters: int = 0
+    successes: int = 0
+    trials: int = 0
+    s2: int = 0
+    sn: int = 0
+    n2: int = 0
+
+    def add(self, successes: int, trials: int) -> None:
+        """Fold one cluster (ignored when it has no trials, as `cluster_interval` does)."""
+        if trials <= 0:
+            return
+        self.clusters += 1
+        self.successes += successes
+        self.trials += trials
+        self.s2 += successes * successes
+        self.sn += successes * trials
+        self.n2 += trials * trials
+
+    def merge(self, other: ClusterSums) -> None:
+        """Fold another `ClusterSums` into this one."""
+        self.clusters += other.clusters
+        self.successes += other.successes
+        self.trials += other.trials
+        self.s2 += other.s2
+        self.sn += other.sn
+        self.n2 += other.n2
+
+    def interval(self) -> tuple[float, float, float]:
+        """(rate, low, high): the same as `cluster_interval` of the folded clusters."""
+        n, s, g = self.trials, self.successes, self.clusters
+        if not n:
+            return (0.0, 0.0, 0.0)
+        rate = s / n
+        low, high = wilson(s, n)
+        if g >= 2:
+            # sum over clusters of (s_i - rate * n_i)^2, times n^2, in exact integers
+            spread = (n * n * self.s2 - 2 * s * n * self.sn + s * s * self.n2) / (n * n)
+            half = t95(g - 1) * math.sqrt(g / (g - 1) * max(0.0, spread)) / n
+            low, high = min(low, max(0.0, rate - half)), max(high, min(1.0, rate + half))
+        return (rate, low, high)
+
+    def to_json(self) -> dict[str, float]:
+        """``{"rate", "low", "high"}`` rounded to 4 places (the reports' form)."""
+        rate, low, high = self.interval()
+        return {"rate": round(rate, 4), "low": round(low, 4), "high": round(high, 4)}
+
+
+def _sums(count: int) -> list[ClusterSums]:
+    return [ClusterSums() for _ in range(count)]
+
+
+@dataclass
+class DealStats:
+    """What a run's games say about seats, decks and the first player, clustered by
+    deal (the games of one seed in every seat order), and the rulings and offers.
+
+    Columns: ``results`` are the columns of ``results.wins`` (each deck as given when the
+    decks move between seats, else each seat or side); ``seats`` the places at the table
+    (each seat, or each side in a team game); ``entries`` the line-up as given (deck and
+    agent k, wherever they sat). Every rate's trials are the games of the deal, except
+    ``first`` (the first player's wins) and ``entry_decided`` (each entry's wins), whose
+    trials are the games someone won: their fair share is exactly 1/columns.
+    ``decided`` counts, per ruling id, the games in which it fired at least once;
+    ``offered`` per coverage id the decisions (2+ legal actions) where the engine's
+    ``offered`` hook said a choice would use it. All sums are integers, so any split of
+    the deals over processes merges to the same figures."""
+
+    results: list[ClusterSums] = field(default_factory=list)
+    seats: list[ClusterSums] = field(default_factory=list)
+    entries: list[ClusterSums] = field(default_factory=list)
+    entry_decided: list[ClusterSums] = field(default_factory=list)
+    first: ClusterSums = field(default_factory=ClusterSums)
+    deals: int = 0
+    decided: dict[str, int] = field(default_factory=dict)
+    offered: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def sized(cls, results: int, seats: int, entries: int) -> DealStats:
+        """Empty statistics for these numbers of columns."""
+        return cls(_sums(results), _sums(seats), _sums(entries), _sums(entries))
+
+    def add_deal(self, games: int, decisive: int, results: Iterable[int],
+                 seats: Iterable[int], entries: Iterable[int], first_wins: int) -> None:
+        """Fold one deal: its games, the games someone won, the wins per column of each
+        kind, and the first player's wins."""
+        self.deals += 1
+        for sums, wins in zip(self.results, results, strict=True):
+            sums.add(wins, games)
+        for sums, wins in zip(self.seats, seats, strict=True):
+            sums.add(wins, games)
+        for (sums, won), wins in zip(zip(self.entries, self.entry_decided, strict=True),
+                                     entries, strict=True):
+            sums.add(wins, games)
+            won.add(wins, decisive)
+        self.first.add(first_wins, decisive)
+
+    def merge(self, other: DealStats) -> None:
+        """Fold another `DealStats` (later deals) into this one."""
+        for mine, theirs in ((self.results, other.results), (self.seats, other.seats),
+                             (self.entries, other.entries),
+                             (self.entry_decided, other.entry_decided)):
+            if not mine:
+                mine.extend(ClusterSums() for _ in theirs)
+            for a, b in zip(mine, theirs, strict=True):
+                a.merge(b)
+        self.first.merge(other.first)
+        self.deals += other.deals
+        for mine_counts, their_counts in ((self.decided, other.decided),
+                                          (self.offered, other.offered)):
+            for key, n in their_counts.items():
+                mine_counts[key] = mine_counts.get(key, 0) + n
