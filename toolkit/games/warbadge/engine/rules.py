@@ -38,7 +38,7 @@ face-down enemy badge, picked blind; ``-2`` the badge the enemy chose in secret)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from random import Random
 from typing import Any, Final
 
@@ -125,6 +125,23 @@ _PASS: Final[tuple[tuple, ...]] = (("pass", 0), ("pass", 1))
 """Each player's pass (actions are immutable: made once)."""
 _AB: Final[dict[str, int]] = {key: INDEX[rid] for key, rid in ABILITY_IDS.items()}
 """Each ability key's coverage number."""
+_OFFERS: Final[dict[str, tuple[str, ...]]] = {
+    "charge": (ABILITY_IDS["charge"], "warbadge.ruling.charge-value"),
+    "lead": (ABILITY_IDS["lead"], "warbadge.ruling.lead-targets"),
+    "death-curse": (ABILITY_IDS["death-curse"],),
+    "resurrect": (ABILITY_IDS["resurrect"],),
+    "illusion": (ABILITY_IDS["illusion"], "warbadge.ruling.illusion-swap"),
+    "mount": (ABILITY_IDS["mount"],),
+    "protect": (ABILITY_IDS["protect"], "warbadge.ruling.protect-own"),
+    "heal": (ABILITY_IDS["heal"],),
+    "altruism": (ABILITY_IDS["altruism"],),
+    "enervate": (ABILITY_IDS["enervate"],),
+    "hide": (ABILITY_IDS["hide"],),
+}
+"""The coverage ids an optional ability's declaration would fire: the ability's own and
+the ruling that always goes with it (`WarBadgeRules.offered`)."""
+_SWARM_REVEAL: Final = "warbadge.ruling.swarm-reveal"
+_BLIND_PICK: Final = "warbadge.ruling.blind-target"
 
 # Coverage numbers (`IndexedCounts.hit`) of the rules, abilities and rulings fired here.
 A_CHARGE: Final = INDEX["warbadge.ability.charge"]
@@ -450,6 +467,35 @@ class WarBadgeRules(IndexedCounts):
                     self._close_window(s)
         self._advance(s)
         return s
+
+    def offered(self, s: State, player: int, legal: Sequence[tuple]) -> tuple[str, ...]:
+        """The coverage ids of the optional abilities and rules one of ``legal`` would
+        use by the player's choice (the harness counts the decisions where each was
+        offered): every ability declared by choice (Charge, Lead, Death Curse, Resurrect,
+        Illusion, Mount, Protect, Heal, Altruism, Enervate, Hide; a triggered Enervate),
+        with the ruling that goes with it; revealing other Swarm badges with a Swarm
+        badge (ruling swarm-reveal); a blind pick among face-down enemy badges (ruling
+        blind-target). Fast, Feed, Revenge, Rage, Regenerate, Poison, Inspire and Swarm
+        itself apply by themselves and are never offered. One pass over ``legal``."""
+        out: list[str] = []
+        for a in legal:
+            kind: str = a[0]
+            ids = _OFFERS.get(kind)
+            if ids is not None:
+                for rid in ids:
+                    if rid not in out:
+                        out.append(rid)
+            elif kind == "commit" or kind == "target":
+                rid = ""
+                if kind == "commit" and len(a) > 3:
+                    rid = _SWARM_REVEAL
+                elif kind == "target" and a[3] == _BLIND:
+                    rid = _BLIND_PICK
+                if rid and rid not in out:
+                    out.append(rid)
+            if kind == "charge" and len(a) > 3 and _SWARM_REVEAL not in out:
+                out.append(_SWARM_REVEAL)
+        return tuple(out)
 
     def outcome(self, s: State) -> Outcome | None:
         """The result once the game is over, else ``None``."""

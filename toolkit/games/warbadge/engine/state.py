@@ -189,7 +189,7 @@ class Card:
     """A badge prepared for the engine: casefolded type sets and ability keys."""
 
     __slots__ = ("spec", "index", "name", "value", "types", "strengths", "weaknesses",
-                 "ab", "side")
+                 "ab", "side", "canon")
 
     def __init__(self, spec: BadgeSpec, index: int) -> None:
         self.spec = spec
@@ -208,6 +208,12 @@ class Card:
         self.ab = frozenset(keys)
         self.side = Side(self.value, self.types, self.strengths, self.weaknesses)
         """The badge as a battle side at its printed value (agents judge with it)."""
+        self.canon: tuple = (self.value, tuple(sorted(self.types)),
+                             tuple(sorted(self.strengths)), tuple(sorted(self.weaknesses)),
+                             tuple(sorted(self.ab)), self.name)
+        """What the badge is, as agents order badges: its rules-relevant content (value,
+        types, strengths, weaknesses, abilities), then its name; never its row in the
+        sheet (`index`), so a decision does not depend on the order of a team's rows."""
 
 
 class Team:
