@@ -253,3 +253,86 @@ def test_ladder_for_battlegate_four_players_and_the_table():
                                  "--games", 6])
     assert result.exit_code == 0, result.output
     assert "greedy v random" in result.stdout and "skill ladder" in result.stdout
+
+
+# ---------------------------------------------------------------- seats (issue 22 item 5)
+def test_seats_alternate_by_default_and_decks_keep_their_columns():
+    """Each deal is played with Sun first and with Moon first; `results.wins` follows
+    each deck over both seats: the sum of the two fixed-seat runs on the same deals."""
+    code, doc = play("warbadge", "--games", 10, "--seed", 2, "--json",
+                     "--agent", "greedy", "--agent", "random")
+    assert code == 0, doc
+    assert doc["seating"] == {"mode": "alternate", "orders": ["1,2", "2,1"], "deals": 5,
+                              "games_per_deal": 2}
+    _, sun_first = play("warbadge", "--games", 5, "--seed", 2, "--json", "--seats", "1,2",
+                        "--agent", "greedy", "--agent", "random")
+    _, moon_first = play("warbadge", "--games", 5, "--seed", 2, "--json", "--seats", "2,1",
+                         "--agent", "greedy", "--agent", "random")
+    assert sun_first["decks"] == moon_first["decks"] == doc["decks"] == ["Sun", "Moon"]
+    for k in range(2):
+        assert doc["results"]["wins"][k] == (sun_first["results"]["wins"][k]
+                                             + moon_first["results"]["wins"][k])
+    assert [row["deck"] for row in doc["deck_win_rate"]] == ["Sun", "Moon"]
+    assert [row["agent"] for row in doc["deck_win_rate"]] == ["greedy", "random"]
+    seat1 = sun_first["seat_win_rate"][0]["wins"] + moon_first["seat_win_rate"][0]["wins"]
+    assert doc["seat_win_rate"][0]["wins"] == seat1
+    assert doc["first_player"]["who"] == "seat 1"  # WarBadge: simultaneous choices
+
+
+def test_same_seed_same_output_byte_for_byte_for_any_jobs():
+    import re
+
+    def plain(*args):
+        out = runner.invoke(app, ["play", "warbadge", "--games", "12", "--seed", "9",
+                                  "--json", *args]).stdout
+        return re.sub(r'"games_per_second": [0-9.]+', "", out)
+
+    assert plain() == plain() == plain("--jobs", "2")
+
+
+def test_an_unfinished_game_replays_alone_with_the_printed_options(tmp_path):
+    from tests.helpers import make_csv
+
+    a = make_csv(tmp_path / "wall_a.csv", [["Name", "Class", "Power", "Qty"], ["A", "Minion", 5, 20]])
+    b = make_csv(tmp_path / "wall_b.csv", [["Name", "Class", "Power", "Qty"], ["B", "Minion", 4, 25]])
+    _, doc = play("battlegate", "--deck", a, "--deck", b, "--games", 4, "--json")
+    listed = doc["unfinished_games"][3]
+    code, alone = play("battlegate", "--deck", a, "--deck", b, "--json",
+                       *listed["replay"].split())
+    assert code == 1 and alone["games"] == 1
+    assert [(g["seed"], g["seats"], g["reason"]) for g in alone["unfinished_games"]] == [
+        (listed["seed"], listed["seats"], listed["reason"])]
+    result = runner.invoke(app, ["play", "battlegate", "--deck", str(a), "--deck", str(b),
+                                 "--games", "2"])
+    assert "replay alone: add --seed 1 --games 1 --seats 2,1" in result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["--seats", "1,1"],
+    ["--seats", "3,1,2"],
+    ["--seats", "sideways"],
+    ["--ladder", "random,greedy", "--seats", "fixed"],
+])
+def test_seats_misuse_exits_2(args):
+    result = runner.invoke(app, ["play", "warbadge", "--games", "2", *args])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("pnp: ") and result.stderr.count("\n") == 1
+
+
+def test_the_report_answers_whether_going_first_is_an_advantage():
+    result = runner.invoke(app, ["play", "battlegate", "--games", "20", "--agent", "random"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "10 deals × 2 seat orders" in text and "Going first:" in text
+    assert "The player who went first won" in text and "clustered by deal" in text
+    assert "By seat" in text
+
+
+def test_the_ladder_prints_each_step_before_the_table():
+    result = runner.invoke(app, ["play", "warbadge", "--ladder", "greedy,random",
+                                 "--games", "10"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    line = out.index("random v greedy: ")
+    assert line < out.index("skill ladder")
+    assert "INVERTED, random lost to greedy" in out

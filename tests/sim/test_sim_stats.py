@@ -82,3 +82,46 @@ def test_game_log_markdown():
     assert "## Round 1" in text and "- 1. random: does _(legal)_" in text
     assert "ruling `r.one`: because" in text and text.count("r.one") == 2
     assert "not-a-ruling" not in text and text.endswith("**A wins**\n")
+
+
+def test_cluster_sums_give_cluster_interval_and_merge_exactly():
+    """`ClusterSums` folds clusters as integer sums: its interval is `cluster_interval`'s,
+    whatever the split of the clusters, and an empty cluster is ignored as there."""
+    from random import Random
+
+    from toolkit.sim.stats import ClusterSums, cluster_interval
+
+    rng = Random(5)
+    clusters = [(rng.randrange(0, 5), 4) for _ in range(37)] + [(0, 0), (3, 3)]
+    whole = ClusterSums()
+    for s, n in clusters:
+        whole.add(s, n)
+    expected = cluster_interval(clusters)
+    assert whole.clusters == 38
+    assert all(abs(a - b) < 1e-12 for a, b in zip(whole.interval(), expected, strict=True))
+    parts = [ClusterSums(), ClusterSums()]
+    for k, (s, n) in enumerate(clusters):
+        parts[k % 2].add(s, n)
+    parts[0].merge(parts[1])
+    assert parts[0] == whole
+    one = ClusterSums()
+    one.add(3, 4)  # one cluster: Wilson's interval over its games
+    assert one.interval() == cluster_interval([(3, 4)])
+    assert ClusterSums().to_json() == {"rate": 0.0, "low": 0.0, "high": 0.0}
+
+
+def test_deal_stats_merge_in_any_split():
+    from toolkit.sim.stats import DealStats
+
+    def deal(stats, k):
+        stats.add_deal(2, 2 - k % 2, [k % 2, 1], [1, 1 - k % 2], [k % 2, 1], k % 2)
+        stats.decided["r"] = stats.decided.get("r", 0) + 1
+
+    whole = DealStats.sized(2, 2, 2)
+    a, b = DealStats.sized(2, 2, 2), DealStats.sized(2, 2, 2)
+    for k in range(9):
+        deal(whole, k)
+        deal(a if k < 4 else b, k)
+    a.merge(b)
+    assert a == whole and whole.deals == 9 and whole.decided == {"r": 9}
+    assert whole.first.trials == sum(2 - k % 2 for k in range(9))

@@ -1,9 +1,15 @@
 """The shared harness: seeded games, invariant checks, caps, loops and parallel runs.
 
-Game ``k`` of a run with seed ``S`` uses seed ``S + k``, so it is reproduced alone with
-``seed=S + k, games=1``. Each game draws from two random streams derived from its seed:
-one for chance (drops, shuffles), one for the agents, so swapping an agent never changes
-what chance deals. After every step the harness may check the engine's invariants
+Deal ``k`` of a run with seed ``S`` uses seed ``S + k``. A run may seat its line-up in
+several orders (`Seating`: `play` alternates two seats and rotates more, the ladder
+rotates its agents): each deal is then played once in every order, on the same seed, and
+game ``k * orders + r`` of the run is deal ``k`` in order ``r``; one game is reproduced
+alone by its seed and seat order. Each game draws from two random streams derived from
+its seed: one for chance (drops, shuffles), one for the agents, so swapping an agent
+never changes what chance deals. The games of a deal are one cluster of the run's
+`DealStats` (cluster-robust intervals), which also counts the games each ruling decided
+and, through the engine's optional ``offered`` hook, the decisions that offered each
+optional rule; the optional ``first_player`` hook names who went first. After every step the harness may check the engine's invariants
 (each broken invariant is reported once per game with seed, step and message, and the
 run goes on); a game longer than the step cap, or whose state repeats (a loop), is
 stopped and reported unfinished; a player who must decide always needs a legal action.
@@ -15,8 +21,8 @@ any agent's random choice took part"): the positions remembered are forgotten wh
 chance node is resolved or a stochastic agent (``Agent.stochastic``) chooses among two or
 more actions, since chance can still change the game's course from there.
 
-`run_games` splits the games over processes (``jobs``) in chunks and merges them in seed
-order, so every figure is the same for any ``jobs``. It streams: chunks are made as they
+`run_games` splits the deals over processes (``jobs``) in chunks of whole deals and merges
+them in seed order, so every figure is the same for any ``jobs``. It streams: chunks are made as they
 are needed and at most a few per process are in flight, statistics are folded as chunks
 finish, and of the violations, unfinished games and failed seeds only the first
 `MAX_LISTED` (by seed) are kept (the counts stay exact), so memory does not grow with the

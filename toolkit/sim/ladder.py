@@ -11,7 +11,8 @@ are cluster-robust over deals (`stats.cluster_interval`), never narrower than Wi
 A step reports the upper agent's win rate beside its fair share (1/seats) and its share
 of the games someone won (draws left out, so the fair share is exact). Its verdict says
 plainly what the figures show: ``stronger`` only when that share's interval lies above
-the fair share; ``not clearly stronger`` when it holds it; ``inverted`` when the upper
+the fair share; ``no clear difference`` when it holds it and the upper agent won at
+least its fair share; ``inverted`` when the upper
 agent won less than its fair share (the upper rung is weaker here), ``clearly`` so when
 the whole interval lies below. Each step also reports the first player's win rate (the
 engine's ``first_player`` hook, else seat 1) and the game length.
@@ -32,7 +33,7 @@ from .harness import Seating, first_wins_key, rotations, run_games, seat_columns
 from .stats import DealStats, Stats
 
 STRONGER = "stronger"
-UNCLEAR = "not clearly stronger"
+UNCLEAR = "no clear difference"
 INVERTED = "inverted"
 CLEARLY_INVERTED = "clearly inverted"
 
@@ -227,7 +228,7 @@ def step_line(step: dict[str, Any]) -> str:
     if verdict == STRONGER:
         return f"{record}: {upper} is stronger (the interval lies above the fair share)."
     if verdict == UNCLEAR:
-        return (f"{record}: {upper} is not clearly stronger (the interval holds the fair "
+        return (f"{record}: no clear difference between them (the interval holds the fair "
                 "share).")
     clearly = " clearly" if verdict == CLEARLY_INVERTED else ""
     return (f"{record}: INVERTED, {upper} lost to {lower}: the upper rung is{clearly} "

@@ -2,9 +2,21 @@
 
 `run_play` plays the games (see `harness.run_games`), writes the asked-for playthrough
 log and the logs of failed games, and returns a `PlayResult` whose `to_json` is the
-`play --json` document of FORMATS.md (plus the extra keys ``win_rate_ci``,
-``end_reasons``, ``coverage``, ``rulings`` and ``unfinished_games``). `render_table`
-prints the same for a terminal with rich.
+`play --json` document of FORMATS.md (plus the extra keys ``win_rate_ci``, ``seating``,
+``first_player``, ``seat_win_rate``, ``deck_win_rate``, ``end_reasons``, ``coverage``,
+``rulings`` and ``unfinished_games``). `render_table` prints the same for a terminal
+with rich.
+
+Seat and deck are told apart by playing each deal in every seat order (`seat_orders`:
+two seats alternate, more rotate; `pnp play --seats`). ``results.wins`` and
+``deck_win_rate`` then follow each deck with its agent over every seat (its figure net
+of seat), ``seat_win_rate`` each seat whoever sat there, and ``first_player`` the player
+who went first (the engine's ``first_player`` hook; for an engine without it whose
+``game_stats`` counts the first player's wins, that count; else seat 1) among the games
+someone won, against a fair share of 1/columns. In a pooled game (one pool, seats
+``Player k``) and a team game (results per side) the seats or sides keep the columns and
+the agents move round them. Every interval is cluster-robust over deals
+(`stats.cluster_interval`), never narrower than Wilson's.
 
 Optional engine hooks: ``params_coverage_ids(params)`` adds coverage ids that depend on
 the decks played (a card's own effect), ``absent_ids(params)`` lists ids these decks
