@@ -43,7 +43,8 @@ from typing import Any, Final
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 from toolkit.sim.draws import below, dice, shuffle
-from toolkit.sim.engine import CHANCE, Agent, Outcome
+from toolkit.sim.engine import CHANCE, Agent, Outcome, SearchSettings
+from toolkit.sim.evaluation import linear_evaluation, load_weights
 
 from .basics import (
     ADJACENT,
@@ -116,6 +117,22 @@ HOME: Final = tuple(tuple(m for m in range(SIZE) if B.in_home(p, m)) for p in (0
 """Each player's deployment spaces ("the last three ranks of the battlefield"), in order."""
 
 
+FEATURE_NAMES: Final = (
+    "commander life", "commander wounds below 5 life", "unit life", "unit attack dice",
+    "attack dice in reach of the enemy commander", "unit cost in reserves",
+    "events and relics in reserves", "extra draw dice", "upgrades", "boost",
+    "tokens", "to move")
+"""The evaluation's features (`WarblitzRules.features`), each from one player's side:
+their commander's life (and how far below 5 it is), the life and attack dice of their
+other units on the battlefield, the dice of their units (commander included) within a
+move and a strike of the enemy commander, the units (by cost) and the events and relics
+in their reserves, their extra draw dice (upgrades), upgrade paths opened, boost (held and
+on their units), tokens (held and on their units) and whether it is their turn."""
+
+WEIGHTS: Final = load_weights("toolkit.games.warblitz.engine", FEATURE_NAMES)
+"""The evaluation's weights, fitted by ``python -m toolkit.sim.fit warblitz``."""
+
+
 class WarblitzRules(EffectResolver):
     """The Warblitz rules engine (see the module docstring)."""
 
@@ -124,6 +141,10 @@ class WarblitzRules(EffectResolver):
     rulings = RULINGS
     length_unit = "turns"
     max_steps = 20_000
+    feature_names = FEATURE_NAMES
+    search = SearchSettings(simulations=40, rollout="greedy", horizon=2, widening=0.0,
+                            bias=0.0)
+    """The search agent's defaults (``--agent mcts``): see docs/warblitz.md."""
 
     def __init__(self) -> None:
         self.emit = None
@@ -277,6 +298,59 @@ class WarblitzRules(EffectResolver):
     def length(self, s: State) -> int:
         """Turns begun (both players')."""
         return s.turn
+
+    def features(self, s: State) -> tuple[tuple[float, ...], ...]:
+        """Each player's `FEATURE_NAMES`, from their own side (so a position seen from the
+        other seat gives the two vectors swapped)."""
+        g = s.game
+        u = s.u
+        out = []
+        for p in (0, 1):
+            q = 1 - p
+            boss = g.commander[p]
+            life = g.hp[boss] - u[boss * F + DMG] if u[boss * F] != EMPTY else 0
+            enemy = u[g.commander[q] * F]
+            unit_life = dice_total = reach_dice = boost = tokens = 0
+            for uid in g.units_of[p]:
+                base = uid * F
+                at = u[base]
+                if at == EMPTY:
+                    continue
+                strength = g.strength[uid] + u[base + TATK]
+                if uid != boss:
+                    unit_life += g.hp[uid] - u[base + DMG]
+                    dice_total += g.strength[uid]
+                if enemy != EMPTY:
+                    strike = g.base_moves[uid] + (g.base_reach[uid] if g.ranged[uid] else 1)
+                    if distance(at, enemy) <= strike:
+                        reach_dice += strength
+                boost += u[base + BST]
+                tokens += u[base + TDEF] + u[base + TATK] + u[base + TSPC]
+            reserve_cost = cards = 0
+            for uid in s.hand[p]:
+                if g.kind[uid] == UNIT:
+                    reserve_cost += g.card(uid).cost
+                else:
+                    cards += 1
+            held = s.held[p]
+            opened = s.opened[p]
+            out.append((float(life), float(max(0, 5 - life)), float(unit_life),
+                        float(dice_total), float(reach_dice), float(reserve_cost),
+                        float(cards), float(s.perm[p] + s.temp[p]),
+                        float((opened & 1) + (opened >> 1 & 1) + (opened >> 2 & 1)),
+                        float(boost + held[4]),
+                        float(tokens + held[0] + held[1] + held[2] + held[3]),
+                        1.0 if s.current == p else 0.0))
+        return tuple(out)
+
+    def evaluate(self, s: State) -> list[float]:
+        """Each player's chance of winning from here, by the fitted evaluation
+        (toolkit/sim/evaluation.py): the logistic of the weights times the difference of
+        the two players' `features`; a finished battle scores its result."""
+        outcome = s.outcome
+        if outcome is not None and outcome.winner is not None:
+            return [1.0 if k == outcome.winner else 0.0 for k in (0, 1)]
+        return linear_evaluation(WEIGHTS, self.features(s), None)
 
     def first_player(self, s: State) -> int:
         """The seat that went first (Setup: "Randomly determine which player will go
