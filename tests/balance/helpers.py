@@ -91,11 +91,13 @@ def scripted(cards: list[tuple[str, ...]], win: Callable[[tuple[int, ...], int],
     results = {}
     for batch in plan.batches:
         letters = []
+        stats = Stats(seats=players)
         for s in range(batch.first_seed, batch.first_seed + batch.count):
             chance = win(batch.seats, s)
             draw = Random(f"{tag}:{batch.seats}:{s}").random()
             letters.append("0" if draw < chance else str(1 + int(draw * 7919) % (players - 1)))
-        results[batch.key] = BatchResult("".join(letters), Stats(seats=players))
+            stats.add(int(letters[-1]), True, 1, "won")
+        results[batch.key] = BatchResult("".join(letters), stats)
     return plan, results, fold(plan, results, NO_ENGINE_STATS)
 
 

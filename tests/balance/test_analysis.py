@@ -22,8 +22,9 @@ from .helpers import fixed_tally
 
 
 def _forty():
-    """40 decks from 90% down: the four best hold Ace, the sixth Dud, the others X or Y."""
-    scores = [0.9 - 0.01 * i for i in range(40)]
+    """40 decks: the four best (90% to 87%) hold Ace; the rest, from 75% down, X or Y, but
+    the sixth Dud."""
+    scores = [0.9 - 0.01 * i for i in range(4)] + [0.75 - 0.01 * i for i in range(36)]
     cards = [("Ace",) if i < 4 else ("X",) if i % 2 else ("Y",) for i in range(40)]
     cards[5] = ("Dud",)
     return scores, cards
@@ -35,7 +36,7 @@ def test_importance_is_what_the_best_decks_lose_without_the_card():
     rows = {r["name"]: r for r in analysis.card_rows(tally, {}, 100, 1)}
     # 40 decks: the top decks are the best 5 (a tenth is 4, at least 5); without Ace the
     # best 5 are D4..D8
-    assert rows["Ace"]["importance"] == pytest.approx(0.88 - 0.84, abs=1e-4)
+    assert rows["Ace"]["importance"] == pytest.approx(0.858 - 0.73, abs=1e-4)
     assert rows["Ace"]["pick_rate_top"] == 0.8 and rows["Ace"]["pick_rate_all"] == 0.1
     assert rows["Ace"]["win_rate"] == pytest.approx(0.885)
     assert rows["Dud"]["pick_rate_top"] == 0.0  # D5 is sixth

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from random import Random
 
@@ -97,6 +98,62 @@ def test_sweep_reports_cards_and_cost_curve(tmp_path):
     assert doc["cost_curve"]["label"] == "value"
     for name in ("cards.csv", "png/importance.png", "png/cost-curve.png"):
         assert (out / name).stat().st_size > 0
+
+
+def test_a_workbook_of_several_formats_plays_one_round_robin_per_format(tmp_path):
+    """The bundled badges.xlsx holds standard (Sun, Moon), quick (Spark, Tide) and skirmish
+    (Dusk) teams, which cannot meet: one round robin per format, each named and reported in
+    its own folder; skirmish's one team is named as not played."""
+    out = tmp_path / "formats"
+    code, doc = pnp(tmp_path, "tournament", "warbadge", "--deck", BADGES, "--games", 4,
+                    "--agent", "random", "--json", "-o", out)
+    assert code == 0, doc
+    formats = {f["format"]: f for f in doc["formats"]}
+    assert list(formats) == ["standard", "quick", "skirmish"]
+    assert formats["standard"]["decks"] == ["Sun", "Moon"]
+    assert formats["quick"]["report"]["format"] == "quick"
+    assert [d["name"] for d in formats["quick"]["report"]["decks"]] == ["Spark", "Tide"]
+    assert formats["quick"]["report"]["games"] == 4
+    assert formats["skirmish"]["folder"] is None and formats["skirmish"]["report"] is None
+    assert formats["skirmish"]["skipped"] == ("format skirmish has 1 deck (Dusk): a round "
+                                              "robin needs 2")
+    for name in ("standard", "quick"):
+        report = json.loads((out / name / "report.json").read_text())
+        assert report["format"] == name and report["decks_count"] == 2
+        assert f"format {name}." in formats[name]["summary"][0]
+        for file in ("report.pdf", "decks.csv", "matrix.csv", "png/heatmap.png"):
+            assert (out / name / file).stat().st_size > 0
+    index = json.loads((out / "report.json").read_text())
+    assert [f["folder"] for f in index["formats"]] == ["standard", "quick", None]
+    assert "report" not in index["formats"][0]  # the index names, the folders hold
+    pdf = (out / "report.pdf").read_bytes()
+    assert pdf[:5] == b"%PDF-"
+    code, again = pnp(tmp_path, "tournament", "warbadge", "--deck", BADGES, "--games", 4,
+                      "--agent", "random", "--json", "-o", out)
+    assert code == 0 and (out / "report.pdf").read_bytes() == pdf
+    assert all(f["report"] is None or f["report"]["run"]["played"] == 0
+               for f in again["formats"])
+    # --format picks one: the teams of that format, the others named as left out
+    code, quick = pnp(tmp_path, "tournament", "warbadge", "--deck", BADGES, "--format",
+                      "quick", "--games", 4, "--agent", "random", "--json", "-o",
+                      tmp_path / "quick")
+    assert code == 0, quick
+    assert [d["name"] for d in quick["decks"]] == ["Spark", "Tide"]
+    assert quick["format"] == "quick" and quick["run"]["played"] == 0  # the same games
+    assert quick["left_out"] == [{"name": "Sun", "format": "standard"},
+                                 {"name": "Moon", "format": "standard"},
+                                 {"name": "Dusk", "format": "skirmish"}]
+    code, message = pnp(tmp_path, "tournament", "warbadge", "--deck", BADGES, "--format",
+                        "skirmish", "--games", 4)
+    assert code == 2 and "at least 2 decks" in message
+    # compare cannot mix formats either: one at a time
+    code, message = pnp(tmp_path, "compare", "warbadge", BADGES, BADGES, "--mode", "decks",
+                        "--games", 4)
+    assert code == 2 and "holds decks of 3 formats" in message
+    code, cmp = pnp(tmp_path, "compare", "warbadge", BADGES, BADGES, "--mode", "decks",
+                    "--format", "quick", "--games", 4, "--agent", "random", "--json", "-o",
+                    tmp_path / "cmp")
+    assert code == 0 and {c["name"] for c in cmp["changes"]["decks"]} == {"Spark", "Tide"}
 
 
 def test_sweep_refuses_a_broken_catalog_with_its_report(tmp_path):

@@ -94,3 +94,82 @@ def test_wald_errors_shrink_as_one_over_root_n_and_match_the_bootstrap():
     mean = sum(fits) / len(fits)
     spread = math.sqrt(sum((f - mean) ** 2 for f in fits) / (len(fits) - 1))
     assert small[0] == pytest.approx(spread, rel=0.2)
+
+
+def test_student_p_against_tables():
+    from toolkit.balance.measures import student_p
+
+    # two-sided 5% points of Student's t (Fisher and Yates' table)
+    for df, t in ((1, 12.706), (4, 2.776), (9, 2.262), (29, 2.045)):
+        assert student_p(t, df) == pytest.approx(0.05, abs=2e-4)
+    assert student_p(4.0, 3) == pytest.approx(0.0280, abs=1e-4)
+    assert student_p(0.0, 5) == pytest.approx(1.0)
+    assert student_p(1.959964, 10**6) == pytest.approx(0.05, abs=1e-5)  # the normal's
+    assert student_p(3.0, 0) == 1.0 and student_p(math.inf, 4) == 0.0
+
+
+def test_weighted_median():
+    from toolkit.balance.measures import weighted_median
+
+    assert weighted_median([(3.0, 1), (1.0, 1), (2.0, 1)]) == 2.0
+    assert weighted_median([(1.0, 1), (2.0, 1)]) == 1.5  # exactly half: midway
+    assert weighted_median([(1.0, 3), (2.0, 1), (9.0, 1)]) == 1.0
+
+
+def test_isotonic_l1_is_monotone_exact_and_robust():
+    from toolkit.balance.measures import isotonic_l1
+
+    rising = [(1, 0.4, 1), (2, 0.5, 1), (3, 0.6, 1)]
+    assert isotonic_l1(rising) == [(1, 0.4), (2, 0.5), (3, 0.6)]  # already monotone: kept
+    # 2 falls below 1: the two prices pool to the median of their five points
+    pooled = isotonic_l1([(1, 0.5, 1), (1, 0.9, 1), (1, 0.52, 1), (2, 0.45, 1),
+                          (2, 0.47, 1), (3, 0.6, 1)])
+    assert pooled == [(1, 0.5), (2, 0.5), (3, 0.6)]
+    falling = isotonic_l1([(x, 1.0 - 0.1 * x, 1) for x in range(1, 6)])
+    levels = [y for _, y in falling]
+    assert levels == sorted(levels) and len(set(levels)) == 1  # never falls: flat
+    # one wild card does not move its price's level: the median of that price
+    wild = isotonic_l1([(1, 0.4, 1), (2, 0.5, 1), (2, 0.51, 1), (2, 0.49, 1), (2, 0.99, 1),
+                        (3, 0.6, 1)])
+    assert dict(wild)[2] == pytest.approx(0.505)
+
+
+def test_reading_prices_off_a_monotone_curve():
+    from toolkit.balance.measures import inverse_prices, step_value
+
+    levels = [(1.0, 0.4), (2.0, 0.5), (3.0, 0.5), (4.0, 0.6)]
+    assert step_value(levels, 1.5) == pytest.approx(0.45)
+    assert step_value(levels, 0.0) == 0.4 and step_value(levels, 9.0) == 0.6
+    assert inverse_prices(levels, 0.45) == pytest.approx((1.5, 1.5))
+    assert inverse_prices(levels, 0.5) == (2.0, 3.0)  # flat from 2 to 3
+    assert inverse_prices(levels, 0.55) == pytest.approx((3.5, 3.5))
+    assert inverse_prices(levels, 0.39) is None and inverse_prices(levels, 0.61) is None
+
+
+def test_cluster_errors_of_bradley_terry_grow_when_deals_repeat_games():
+    """Ten deals of 100 games: drawn independently the sandwich over deals agrees with
+    the Wald errors; when each deal's 100 games are one game told 100 times, it is
+    about ten times wider (the root of 100 games a deal), as it should be."""
+    from toolkit.balance.measures import bradley_terry_cluster_se, bradley_terry_se
+
+    rng = Random(11)
+    independent, copied = [], []
+    for _ in range(10):
+        wins = binomial(rng, 100, 0.6)
+        independent.append([((0, 1), [float(wins), float(100 - wins)], 100)])
+        once = float(rng.random() < 0.6)
+        copied.append([((0, 1), [100 * once, 100 * (1 - once)], 100)])
+    for deals in (independent, copied):
+        total = sum(d[0][1][0] for d in deals)
+        tables = [((0, 1), [total, 1000 - total], 1000)]
+        gamma = bradley_terry(2, tables)
+        wald = bradley_terry_se(gamma, tables)[0]
+        clustered = bradley_terry_cluster_se(gamma, tables, deals)[0]
+        if deals is independent:
+            assert clustered == pytest.approx(wald, rel=0.45)
+        else:
+            assert clustered > 6 * wald
+    # fewer than two deals: nothing to cluster, the Wald errors
+    tables = independent[0]
+    gamma = bradley_terry(2, tables)
+    assert bradley_terry_cluster_se(gamma, tables, [tables]) == bradley_terry_se(gamma, tables)

@@ -26,6 +26,7 @@ INK = colors.HexColor("#222222")
 GRID = colors.HexColor("#bbbbbb")
 BLUE = colors.HexColor("#2f5f98")
 RED = colors.HexColor("#b23a3a")
+CURVE = colors.HexColor("#e08a1e")
 MAX_ROWS = 30
 """Rows shown in a chart (the best ones); the JSON and CSV hold them all."""
 
@@ -237,9 +238,9 @@ def histogram(pairs: Sequence[Sequence[int]], unit: str, title: str,
 def cost_curve(curve: dict[str, Any], title: str) -> Drawing:
     """Each card's measured win rate against its price (axes from reportlab's `LinePlot`):
     a dot and its interval per card, every one labelled with its name (flagged cards in
-    red), and the fitted monotone curve through the prices as a dashed line. Cards of one
-    price stand side by side around it; their labels are stacked so they do not overlap,
-    each tied to its dot by a short line when moved."""
+    red), and the fitted monotone curve through the prices as an orange line (dashed in
+    the PDF). Cards of one price stand side by side around it; their labels are stacked
+    so they do not overlap, each tied to its dot by a short line when moved."""
     fonts.register()
     d = Drawing(WIDTH, 320)
     _title(d, title)
@@ -255,8 +256,8 @@ def cost_curve(curve: dict[str, Any], title: str) -> Drawing:
     fit = curve.get("fit")
     levels = [(lv["price"], 100 * lv["win_rate"]) for lv in fit["levels"]] if fit else []
     plot.data = [levels if len(levels) >= 2 else [(x_lo, y_lo), (x_hi, y_lo)]]
-    plot.lines[0].strokeColor = RED if len(levels) >= 2 else None
-    plot.lines[0].strokeWidth = 1
+    plot.lines[0].strokeColor = CURVE if len(levels) >= 2 else None
+    plot.lines[0].strokeWidth = 1.2
     plot.lines[0].strokeDashArray = [4, 2]
     for axis, lo, hi, step in ((plot.xValueAxis, x_lo, x_hi, x_step),
                                (plot.yValueAxis, y_lo, y_hi, y_step)):
@@ -300,8 +301,8 @@ def cost_curve(curve: dict[str, Any], title: str) -> Drawing:
                          fontSize=size, fillColor=RED if p.get("flagged") else INK))
     d.add(g)
     label = curve.get("label", "price")
-    d.add(String(plot.x + plot.width / 2, 8, f"printed {label} (dashed: the fitted "
-                 "monotone curve; red: flagged)", fontName=FONT, fontSize=8,
+    d.add(String(plot.x + plot.width / 2, 8, f"printed {label} (line: the fitted "
+                 "monotone curve; red: flagged cards)", fontName=FONT, fontSize=8,
                  textAnchor="middle", fillColor=INK))
     side = Group(String(0, 0, "win rate of decks holding the card, %", fontName=FONT,
                         fontSize=8, textAnchor="middle", fillColor=INK))

@@ -29,6 +29,12 @@ from .plan import Entry
 from .pool import DeckPool, SweepRequest
 from .run import Options, plan_for, players_of, results_path, run_plan, shares_setups
 
+MUST_PICK_POINTS = 0.005
+"""A must-pick's importance interval lies at least this far above zero (half a point).
+Importance is never negative (the top decks are the best), so its bootstrap has a mass at
+exactly zero; a lower end a hair above it is no evidence that the best decks need the
+card, and would print as "0.0"."""
+
 
 class Interrupted(Exception):
     """Ctrl-C stopped the run; what was done is kept."""
@@ -339,9 +345,9 @@ def _tilt_lines(doc: dict[str, Any]) -> list[str]:
 
 
 def _card_lines(doc: dict[str, Any]) -> list[str]:
-    """Must-picks (importance whose interval lies above zero, in a run with top decks:
-    `analysis.top_decks`) and the cost curve's flagged cards; "too few decks to tell"
-    where the run has too few decks for top decks."""
+    """Must-picks (importance whose interval lies half a point or more above zero, in a run
+    with top decks: `analysis.top_decks`) and the cost curve's flagged cards; "too few
+    decks to tell" where the run has too few decks for top decks."""
     out = []
     if doc.get("shared"):
         return _tilt_lines(doc)
@@ -354,7 +360,8 @@ def _card_lines(doc: dict[str, Any]) -> list[str]:
                    f"{top.get('minimum_decks', analysis.MIN_DECKS)}).")
     else:
         cards = [c for c in doc["cards"] if c["importance"] is not None
-                 and c["importance_low"] is not None and c["importance_low"] > 0]
+                 and c["importance_low"] is not None
+                 and c["importance_low"] >= MUST_PICK_POINTS]
         for c in sorted(cards, key=lambda c: (-c["importance"], c["name"]))[:3]:
             held = round(c["pick_rate_top"] * top["decks"])
             out.append(f"Must-pick: {c['name']}: the best decks lose "

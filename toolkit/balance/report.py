@@ -429,7 +429,8 @@ def summary(doc: dict[str, Any]) -> list[str]:
                   f"shared by all {doc['players']} "
                   f"seats, {doc['games_per_seat_order']} games each")
     else:
-        tables = (f"{doc['decks_count']} decks, {doc['tables']} tables of {doc['players']}, "
+        tables = (f"{doc['decks_count']} decks, {doc['tables']} "
+                  f"table{'s' * (doc['tables'] != 1)} of {doc['players']}, "
                   f"every seat order {doc['games_per_seat_order']} games")
     lines = [f"{doc['game']} {doc['command']}: {tables} with seeds {doc['seed']} to "
              f"{doc['seed'] + doc['games_per_seat_order'] - 1}; {doc['games']} games, "

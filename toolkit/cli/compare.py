@@ -36,6 +36,7 @@ from toolkit.cli.tournament import (
     finish,
     load_checked,
     options,
+    pick_format,
 )
 from toolkit.cli.validate import print_report
 from toolkit.core.registry import Game, get_game
@@ -51,6 +52,23 @@ def _has_catalog(game: Game, arg: str) -> bool:
     path, _ = split_file_arg(arg)
     names = {n.strip().casefold() for n in open_workbook(path).names()}
     return bool(game.catalog_sheets) and any(s.casefold() in names for s in game.catalog_sheets)
+
+
+def _decks(game: Game, arg: str, catalog: Path | None, fmt: str | None,
+           json: bool) -> list:
+    """The decks of one version: with `--format F` over a file of several formats, its
+    decks of format F (as `pnp tournament`); a file of several formats without it is
+    refused, since decks of different formats cannot meet."""
+    from toolkit.balance.command import by_format  # noqa: PLC0415
+
+    picked = pick_format(game, [arg], catalog, fmt) if fmt and not game.playing.pooled else None
+    decks = picked[0] if picked else load_checked(game, [arg], catalog, fmt, json)
+    groups = by_format(decks)
+    if not game.playing.pooled and len(groups) > 1:
+        fail(f"{arg} holds decks of {len(groups)} formats ("
+             + ", ".join(str(name) for name, _ in groups) + "), which cannot meet; "
+             "compare one format at a time with --format")
+    return decks
 
 
 def compare(
@@ -108,7 +126,7 @@ def compare(
                 + (f"; {len(pools[1].dropped)} of them are not legal under NEW and are left "
                    "out." if pools[1].dropped else "."))
     else:
-        old_entries = file_entries(g, load_checked(g, [old], catalog, format, json), opts)
-        new_entries = file_entries(g, load_checked(g, [new], catalog, format, json), opts)
+        old_entries, new_entries = (file_entries(g, _decks(g, arg, catalog, format, json), opts)
+                                    for arg in (old, new))
         note = "The decks of OLD and NEW, matched by name."
     finish(g, "compare", lambda: run(g, old_entries, new_entries, opts, note), output, json)

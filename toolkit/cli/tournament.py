@@ -1,5 +1,10 @@
 """`pnp tournament GAME --deck FILE...`: a round robin between decks, seats rotated.
 
+Decks of several formats (a WarBadge workbook with standard, quick and skirmish teams)
+cannot meet: the tournament plays one round robin per format, each reported in its own
+folder named after the format (`finish_formats`); `--format F` plays only the decks of
+format F.
+
 Also holds what the three balance commands share (their common options, and how a
 report is written and printed), so `sweep` and `compare` stay as small as this one.
 """
@@ -13,7 +18,8 @@ import typer
 
 from toolkit.cli.common import console, done, emit_json, fail
 from toolkit.cli.play import _load as load_checked  # validate, show the report, exit 1
-from toolkit.core.registry import Game, get_game
+from toolkit.core.registry import Game, ValidateRequest, get_game
+from toolkit.core.sheets import split_file_arg
 from toolkit.core.text import markup
 
 GAMES = typer.Option(100, "--games", min=1, help="Games per table, split over its seat "
@@ -82,6 +88,45 @@ def finish(game: Game, command: str, build: Any, output: Path | None, json: bool
     done(1 if bad else 0)
 
 
+def finish_formats(game: Game, build: Any, output: Path | None, json: bool) -> None:
+    """`finish` for a tournament of several formats: ``build()`` gives one document per
+    format (`toolkit.balance.command.tournaments`); each played format is written to its
+    own folder under the output folder, beside an index (`report.write_formats`), and
+    printed under its format's name. ``--json`` prints the index with every format's
+    document as its ``report``. Exit as `finish`, over every format."""
+    from toolkit.balance.command import Interrupted, default_output  # noqa: PLC0415
+    from toolkit.balance.report import summary, write_formats  # noqa: PLC0415
+
+    out = console()
+    try:
+        docs = build()
+    except Interrupted as stop:
+        console(err=True).print(f"pnp: {stop}")
+        done(130)
+    folder = output or default_output(game, "tournament")
+    index, _ = write_formats(docs, folder, f"{game.title} tournament")
+    played = [d for d in docs if "skipped" not in d]
+    if json:
+        reports = iter(played)
+        emit_json({**index, "formats": [
+            dict(entry, report=None if entry["folder"] is None else next(reports))
+            for entry in index["formats"]]})
+    else:
+        names = ", ".join(str(e["format"]) for e in index["formats"])
+        out.print(markup(f"The decks are of {len(docs)} formats ({names}): one round robin "
+                         "per format."))
+        for doc, entry in zip(docs, index["formats"], strict=True):
+            out.rule(markup(f"format {entry['format']}"))
+            if entry["folder"] is None:
+                out.print(markup(f"Not played: {entry['skipped']}."))
+                continue
+            _print(doc, out, summary)
+        folders = ", ".join(f"{e['folder']}/" for e in index["formats"] if e["folder"])
+        out.print(markup(f"wrote {folder}/ (report.json, report.pdf; {folders})"))
+    bad = any(d["violations"] or d["results"]["unfinished"]["count"] for d in played)
+    done(1 if bad else 0)
+
+
 def _print(doc: dict[str, Any], out: Any, summary: Any) -> None:
     from rich.table import Table  # noqa: PLC0415
 
@@ -105,7 +150,9 @@ def _print(doc: dict[str, Any], out: Any, summary: Any) -> None:
         out.print(f"... and {len(rows) - 20} more decks (decks.csv)")
     m = doc["metrics"]
     fp = m["first_player"]
-    out.print(f"Balance {m['balance']} · first player {fp['win_rate']:.1%} (even "
+    spread = (f"{fp['low']:.1%}–{fp['high']:.1%}" + (f" over {fp['deals']} deals"
+                                                     if fp.get("clustered") else ""))
+    out.print(f"Balance {m['balance']} · first player {fp['win_rate']:.1%} ({spread}; even "
               f"{fp['expected']:.0%}) · drawishness {m['drawishness']} · decisiveness "
               f"{m['decisiveness']} · completion {m['completion']} · mean length "
               f"{m['duration']['mean']} {m['duration']['unit']}")
@@ -127,7 +174,9 @@ def tournament(
     batch: int = BATCH, results: Path | None = RESULTS, output: Path | None = OUTPUT,
     json: bool = JSON, checks: bool = CHECKS, bootstrap: int = BOOTSTRAP,
 ) -> None:
-    """Round robin between decks: win-rate matrix, ranking, first-player advantage."""
+    """Round robin between decks: win-rate matrix, ranking, first-player advantage (one
+    round robin per format when the decks are of several)."""
+    from toolkit.balance.command import by_format, tournaments  # noqa: PLC0415
     from toolkit.balance.command import tournament as run  # noqa: PLC0415
 
     g = get_game(game)
@@ -139,7 +188,53 @@ def tournament(
         fail(f"{g.title} is played from one file shared by every seat; give --deck once "
              f"(got {len(deck)})")
     args = deck or list(dict.fromkeys(str(g.content / d) for d in g.playing.default_decks))
-    decks = load_checked(g, args[:1] if pooled else args, catalog, format, json)
+    picked = None if format is None or pooled else pick_format(g, args, catalog, format)
+    if picked is not None:
+        decks, left_out = picked
+        if not json and left_out:
+            console().print(markup(f"--format {format}: playing "
+                                   + ", ".join(d.name for d in decks) + "; left out: "
+                                   + ", ".join(f"{d.name} ({_format_name(d)})"
+                                               for d in left_out)))
+    else:
+        decks = load_checked(g, args[:1] if pooled else args, catalog, format, json)
+    if not pooled and len(by_format(decks)) > 1:
+        finish_formats(g, lambda: tournaments(g, decks, opts), output, json)
     if len(decks) < (1 if pooled else 2):  # a pooled file makes its decks, or is a set-up
         fail(f"a tournament needs at least 2 decks; got {len(decks)}")
-    finish(g, "tournament", lambda: run(g, decks, opts), output, json)
+    left = [{"name": d.name, "format": _format_name(d)} for d in (picked or ((), ()))[1]]
+    finish(g, "tournament", lambda: {**run(g, decks, opts), **({"left_out": left}
+                                                               if left else {})},
+           output, json)
+
+
+def _format_name(deck: Any) -> str:
+    from toolkit.balance.command import deck_format  # noqa: PLC0415
+
+    return str(deck_format(deck))
+
+
+def pick_format(game: Game, args: list[str], catalog: Path | None,
+                fmt: str) -> tuple[list[Any], list[Any]] | None:
+    """`--format F` over files whose decks are of several formats: (the decks of format F,
+    the others), each deck checked against its own format; None when the files are not
+    like that (invalid as they stand, of one format, or holding no deck of F), so the
+    decks are loaded and checked against F as for any game."""
+    from toolkit.balance.command import by_format, deck_format  # noqa: PLC0415
+
+    if game.load_decks is None:
+        return None
+    loaded: list[Any] = []
+    for arg in args:
+        path, sheet = split_file_arg(arg)
+        result, decks = game.load_decks(ValidateRequest(path, sheet, catalog, None))
+        if not result.valid:
+            return None
+        loaded.extend(decks)
+    if len(by_format(loaded)) < 2:
+        return None
+    wanted = fmt.casefold()
+    chosen = [d for d in loaded if (deck_format(d) or "").casefold() == wanted]
+    if not chosen:
+        return None
+    return chosen, [d for d in loaded if (deck_format(d) or "").casefold() != wanted]
