@@ -37,13 +37,14 @@ def _modules(folder: str, *names: str) -> tuple[str, ...]:
 
 COMPILED: dict[str, tuple[str, ...]] = {
     "sim": _modules("toolkit/sim", "draws", "harness", "mcts", "evaluation"),
-    "warbadge": _modules("toolkit/games/warbadge/engine", "rulings", "state", "rules", "agents"),
+    "warbadge": _modules("toolkit/games/warbadge/engine", "rulings", "state", "features",
+                         "rules", "agents"),
     "battlegate": _modules("toolkit/games/battlegate/engine", "rulings", "state", "rules",
                            "agents"),
     "valiantwars": _modules("toolkit/games/valiantwars/engine", "rulings", "state", "lines",
                             "rules", "agents"),
     "banners": _modules("toolkit/games/banners/engine", "state", "moves", "rules", "checks",
-                        "counting", "agents"),
+                        "counting", "agents", "features"),
     "warblitz": _modules("toolkit/games/warblitz/engine", "rulings", "state", "basics", "base",
                          "invariants", "narrate", "resolve", "rules", "agents"),
 }

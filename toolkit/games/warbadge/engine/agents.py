@@ -306,7 +306,13 @@ class _Plan:
         """How well badge ``i`` would fight the enemy's badges (those it may meet this
         round, else, or if ``living``, its living ones), a little more with an ability
         used from the ready side."""
-        pool = self.unseen if self.unseen and not living else self.alive_them
+        pool = self.alive_them if living or not self.unseen else self.unseen
+        if living and self.obs.decision == "flip":
+            # while flipping: the enemy's face-down badges, if it has as many as it
+            # must make ready (it can only flip some of them face up), else any living
+            need = self.obs.public[1][1 - self.obs.player]
+            if self.unseen and bin(self.unseen).count("1") >= need:
+                pool = self.unseen
         total = 0.0
         n = 0
         for j in self.order_them:
@@ -761,11 +767,12 @@ class GreedyAgent:
                 if old >= 0 and j >= 0:
                     # the enemy's Illusion still to resolve may answer this swap
                     answered = False
-                    for q in obs.public[3]:
-                        if q[0] == "illusion" and q[1] != p:
+                    for queued in obs.public[3]:
+                        if queued[0] == "illusion" and queued[1] != p:
                             answered = True
-                    answers = (self._answers(plan, j, theirs) if answered
-                               else [(j, theirs, plan.unseen)])
+                    side: Side = theirs
+                    answers: list[tuple[int, Side, int]] = (
+                        self._answers(plan, j, side) if answered else [(j, side, plan.unseen)])
                     pick = self._illusion_best(plan, obs.pending[2], old, answers, True)[1]
                     for a in legal:
                         if a[3] == pick:

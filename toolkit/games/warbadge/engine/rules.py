@@ -44,8 +44,10 @@ from typing import Any, Final
 
 from toolkit.sim import engine as _engine
 from toolkit.sim.draws import below
-from toolkit.sim.engine import Agent, EmitHook, IndexedCounts, Outcome
+from toolkit.sim.engine import Agent, EmitHook, IndexedCounts, Outcome, SearchSettings
+from toolkit.sim.evaluation import linear_evaluation
 
+from .features import FEATURE_NAMES, WEIGHTS, features
 from .rulings import ABILITY_IDS, COVERAGE_IDS, INDEX, RULINGS, ability_key
 from .state import (
     ASIDE,
@@ -293,6 +295,11 @@ class WarBadgeRules(IndexedCounts):
     rulings = RULINGS
     length_unit = "battles"
     max_steps = 20_000
+    search = SearchSettings(simulations=40, rollout="greedy", horizon=2)
+    """The search agent's defaults (``mcts``; toolkit/sim/mcts.py): greedy playouts cut
+    two battles ahead, where `evaluate` judges the position."""
+    feature_names = FEATURE_NAMES
+    """The evaluation's features (features.py), each player's counted alike."""
 
     def __init__(self) -> None:
         self.emit: EmitHook | None = None
@@ -500,6 +507,22 @@ class WarBadgeRules(IndexedCounts):
     def outcome(self, s: State) -> Outcome | None:
         """The result once the game is over, else ``None``."""
         return s.outcome
+
+    def features(self, s: State) -> tuple[tuple[float, ...], ...]:
+        """Each seat's position features, from its own side (features.py)."""
+        return features(s)
+
+    def evaluate(self, s: State) -> list[float]:
+        """Each seat's chance of winning from here, by the fitted evaluation
+        (toolkit/sim/evaluation.py): the logistic of the weights times the difference of
+        the two seats' `features`; a finished game scores its result."""
+        outcome = s.outcome
+        if outcome is not None:
+            w = outcome.winner
+            if w is None:
+                return [0.5, 0.5]
+            return [1.0 if k == w else 0.0 for k in range(2)]
+        return linear_evaluation(WEIGHTS, features(s), None)
 
     def length(self, s: State) -> int:
         """Battles fought."""
