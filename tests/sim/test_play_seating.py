@@ -195,7 +195,11 @@ def test_each_deck_plays_each_seat_on_the_same_deals():
     result = play(games=41)
     doc = result.to_json()
     assert doc["games"] == 42 and doc["seating"] == {
-        "mode": "alternate", "orders": ["1,2", "2,1"], "deals": 21, "games_per_deal": 2}
+        "mode": "alternate", "orders": ["1,2", "2,1"], "deals": 21, "games_per_deal": 2,
+        "games_asked": 41}
+    out = io.StringIO()
+    render_table(result, Console(file=out, width=300))
+    assert "--games 41 rounded up to whole deals" in out.getvalue()
     assert doc["decks"] == ["A", "B"] and doc["agents"] == ["random", "careful"]
     games = recount(Duel(), seatings(), 21, 3)
     deck_wins, seat_wins, first_wins, won = [0, 0], [0, 0], 0, 0
@@ -260,6 +264,11 @@ def test_every_failing_game_is_listed_with_the_order_that_replays_it(tmp_path):
         assert [x.invariant for x in alone.violations] == [v["invariant"]]
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == sorted(f"seed-{v['seed']}-seats-2-1.md" for v in doc["violations"])
+    seed = doc["violations"][0]["seed"]
+    text = (tmp_path / f"seed-{seed}-seats-2-1.md").read_text()
+    assert "- Seat 1: **B** (careful)" in text
+    assert text.endswith(f"Replay this game alone: add `--seed {seed} --games 1 --seats 2,1` "
+                         "to the same `pnp play` command.\n")
 
 
 def test_the_log_holds_the_first_games_in_run_order(tmp_path):

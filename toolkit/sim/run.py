@@ -114,6 +114,8 @@ class PlayResult:
     offers_known: bool = False
     """True when the engine has the ``offered`` hook (so ``coverage.why`` can tell a rule
     nobody chose from a situation that never arose)."""
+    asked: int = 0
+    """The games asked for (``games`` is that rounded up to whole deals); 0: as played."""
 
     @property
     def exit_code(self) -> int:
@@ -211,7 +213,8 @@ class PlayResult:
             "games_per_second": round(self.games_per_second, 1),
             "win_rate_ci": [sums.to_json() for sums in self.deals.results],
             "seating": {"mode": self.seating, "orders": list(self.orders),
-                        "deals": self.deals.deals, "games_per_deal": len(self.orders)},
+                        "deals": self.deals.deals, "games_per_deal": len(self.orders),
+                        "games_asked": self.asked or self.games},
             "first_player": self.first_player(),
             "seat_win_rate": self.seat_win_rate(),
             "deck_win_rate": self.deck_win_rate(),
@@ -337,7 +340,7 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
         ruling_ids=rules.ruling_ids(), sides=sides, deals=total.deals, seating=seats,
         orders=[o.label for o in orders], decks_move=by_entry, entry_decks=entry_decks,
         seat_labels=labels if team else [f"Seat {k + 1}" for k in range(len(agents))],
-        first_source=first_source, offers_known=hasattr(rules, "offered"),
+        first_source=first_source, offers_known=hasattr(rules, "offered"), asked=games,
     )
     if hasattr(rules, "absent_ids"):
         result.absent = frozenset(rules.absent_ids(params))
@@ -355,13 +358,20 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
             counts = rules.counts
             rules.reset_counts()
             try:
-                for failed, r in total.failed:
+                for listed in total.failed:
+                    # (seed, seat order); a bare seed (as results were kept before seat
+                    # orders) is the first order
+                    item: Any = listed
+                    failed, r = item if isinstance(item, tuple) else (item, 0)
                     seating = orders[r]
                     rec = play_game(rules, seating.params, seating.agents, failed,
                                     check_invariants=check_invariants, log=True)
                     name = (f"seed-{failed}.md" if len(orders) == 1 else
                             f"seed-{failed}-seats-{seating.label.replace(',', '-')}.md")
-                    (folder / name).write_text(rec.log or "", encoding="utf-8")
+                    text = (rec.log or "") + (
+                        f"\nReplay this game alone: add `{result.replay(failed, [e + 1 for e in seating.order])}`"
+                        " to the same `pnp play` command.\n")
+                    (folder / name).write_text(text, encoding="utf-8")
                     result.log_paths.append(Path(failures_dir) / name)
             finally:
                 rules.counts = counts
@@ -400,14 +410,10 @@ def render_table(result: PlayResult, console: Any) -> None:
     team = bool(result.sides) and result.sides != list(range(len(result.agents)))
     title = (f"{result.game}: {result.games} games from seed {result.seed}"
              + (f" ({markup(result.format)})" if result.format else ""))
-    if several:
-        title += (f", {result.deals.deals} deals × {len(result.orders)} seat orders "
-                  f"({', '.join(result.orders)})")
     rate_column = "Win rate (95% CI)"
     if several and result.decks_move:
         # each deck with its agent over every seat: its figure net of seat
-        table = Table(title=title, caption="Each deck with its agent played every seat "
-                      "on the same deals (net of seat); --seats fixed keeps the seats.")
+        table = Table(title=title)
         for heading in ("Deck", "Agent", "Wins", rate_column):
             table.add_column(heading, justify="right" if heading == "Wins" else "left")
         for row in doc["deck_win_rate"]:
@@ -441,6 +447,16 @@ def render_table(result: PlayResult, console: Any) -> None:
                           markup(", ".join(result.agents[order[q]] for q in seats)),
                           str(wins), _interval(cis[column]))
         console.print(table)
+    rounded = (f"; --games {result.asked} rounded up to whole deals"
+               if result.asked and result.asked != result.games else "")
+    if several:
+        moved = ("each deck with its agent played every seat (its win rate is net of seat)"
+                 if result.decks_move else "the agents moved round the seats")
+        console.print(f"{result.deals.deals} deals × {len(result.orders)} seat orders "
+                      f"({', '.join(result.orders)}): {moved} on the same deals{rounded}. "
+                      "--seats fixed keeps the seats as given.")
+    elif rounded:
+        console.print(rounded[2:].capitalize() + ".")
     console.print(first_player_sentence(doc["first_player"], len(st.wins), team))
     length = doc["length"]
     console.print(f"Draws {st.draws} · unfinished {st.unfinished} · violations "
