@@ -200,6 +200,16 @@ def bars(labels: Sequence[str], values: Sequence[float], lows: Sequence[float | 
     return d
 
 
+def message(title: str, text: str) -> Drawing:
+    """A chart that has nothing to show: its title and why (e.g. too few decks to tell)."""
+    fonts.register()
+    d = Drawing(WIDTH, 60)
+    _title(d, title)
+    d.add(String(WIDTH / 2, 18, text, fontName=FONT, fontSize=8.5, textAnchor="middle",
+                 fillColor=INK))
+    return d
+
+
 def histogram(pairs: Sequence[Sequence[int]], unit: str, title: str,
               bins: int = 30) -> Drawing:
     """Game lengths (reportlab's `VerticalBarChart`), grouped into at most ``bins`` bars."""

@@ -370,7 +370,7 @@ def _card_lines(doc: dict[str, Any]) -> list[str]:
                        f"{top['decks']} top decks.")
     curve = doc.get("cost_curve") or {}
     out.extend(o["text"] for o in curve.get("outliers", [])[:5])
-    if curve and curve.get("fit") is None and curve.get("note"):
+    if curve.get("note"):  # a flat curve, too few cards, cards too few decks hold
         out.append(curve["note"])
     return out
 

@@ -239,15 +239,22 @@ def _figures(doc: dict[str, Any]) -> list[tuple[str, Any]]:
         cards = [c for c in doc["cards"] if c["importance"] is not None]
         cards.sort(key=lambda c: (-c["importance"], c["name"]))
         cards = cards[:charts.MAX_ROWS]
-        figures.append(("importance", charts.bars(
-            [c["name"] for c in cards], [100 * c["importance"] for c in cards],
-            [None if c["importance_low"] is None else 100 * c["importance_low"] for c in cards],
-            [None if c["importance_high"] is None else 100 * c["importance_high"]
-             for c in cards],
-            (f"Card importance: {doc['score']} with the card minus without it"
-             if doc.get("shared") else
-             "Card importance: points the best decks lose when the card is forbidden"),
-            "win-rate points (95% interval)", ref=0.0)))
+        top = doc.get("top") or {}
+        if not cards and not doc.get("shared") and not top.get("enough", True):
+            figures.append(("importance", charts.message(
+                "Card importance: points the best decks lose when the card is forbidden",
+                f"Too few decks to tell: {top['of']} decks, where the top decks need at "
+                f"least {top['minimum_decks']}.")))
+        else:
+            figures.append(("importance", charts.bars(
+                [c["name"] for c in cards], [100 * c["importance"] for c in cards],
+                [None if c["importance_low"] is None else 100 * c["importance_low"] for c in cards],
+                [None if c["importance_high"] is None else 100 * c["importance_high"]
+                 for c in cards],
+                (f"Card importance: {doc['score']} with the card minus without it"
+                 if doc.get("shared") else
+                 "Card importance: points the best decks lose when the card is forbidden"),
+                "win-rate points (95% interval)", ref=0.0)))
         if doc.get("cost_curve") and doc["cost_curve"].get("points"):
             figures.append(("cost-curve", charts.cost_curve(
                 doc["cost_curve"], f"Cost curve: measured strength against printed "
