@@ -9,10 +9,12 @@ its seed: one for chance (drops, shuffles), one for the agents, so swapping an a
 never changes what chance deals. The games of a deal are one cluster of the run's
 `DealStats` (cluster-robust intervals), which also counts the games each ruling decided
 and, through the engine's optional ``offered`` hook, the decisions that offered each
-optional rule; the optional ``first_player`` hook names who went first. After every step the harness may check the engine's invariants
-(each broken invariant is reported once per game with seed, step and message, and the
-run goes on); a game longer than the step cap, or whose state repeats (a loop), is
-stopped and reported unfinished; a player who must decide always needs a legal action.
+optional rule; the optional ``first_player`` hook names who went first.
+
+After every step the harness may check the engine's invariants (each broken invariant is
+reported once per game with seed, step and message, and the run goes on); a game longer
+than the step cap, or whose state repeats (a loop), is stopped and reported unfinished; a
+player who must decide always needs a legal action.
 
 A loop is a state seen `LOOP_REPEATS` times, like chess's threefold repetition: a single
 return to a position can be a random walk that moves on, a third one is a cycle. Only a
@@ -21,12 +23,12 @@ any agent's random choice took part"): the positions remembered are forgotten wh
 chance node is resolved or a stochastic agent (``Agent.stochastic``) chooses among two or
 more actions, since chance can still change the game's course from there.
 
-`run_games` splits the deals over processes (``jobs``) in chunks of whole deals and merges
-them in seed order, so every figure is the same for any ``jobs``. It streams: chunks are made as they
-are needed and at most a few per process are in flight, statistics are folded as chunks
-finish, and of the violations, unfinished games and failed seeds only the first
-`MAX_LISTED` (by seed) are kept (the counts stay exact), so memory does not grow with the
-number of games.
+`run_games` splits the deals over processes (``jobs``) in chunks of whole deals and
+merges them in seed order, so every figure is the same for any ``jobs``. It streams:
+chunks are made as they are needed and at most a few per process are in flight,
+statistics are folded as chunks finish, and of the violations, unfinished games and
+failed games only the first `MAX_LISTED` (by seed) are kept (the counts stay exact), so
+memory does not grow with the number of games.
 """
 
 from __future__ import annotations
