@@ -148,11 +148,12 @@ def test_battlegate_four_players_json():
     assert code == 0, doc
     assert doc["decks"] == ["Balanced", "Swarm", "Wall", "Giants"]
     assert len(doc["results"]["wins"]) == 4 and doc["length"]["unit"] == "turns"
-    # four seats rotate: 10 games round up to 3 deals in each of the 4 rotations
-    assert doc["games"] == 12 and doc["seating"] == {
+    # four seats rotate: 10 games are 2 deals in each of the 4 rotations, then a third
+    # deal in the first two
+    assert doc["games"] == 10 and doc["seating"] == {
         "mode": "rotate", "orders": ["1,2,3,4", "4,1,2,3", "3,4,1,2", "2,3,4,1"],
-        "deals": 3, "games_per_deal": 4, "games_asked": 10}
-    assert sum(d["games"] for d in doc["game_stats"]["decks"].values()) == 4 * 12
+        "deals": 3, "games_per_deal": 4}
+    assert sum(d["games"] for d in doc["game_stats"]["decks"].values()) == 4 * 10
 
 
 # ---------------------------------------------------------------- agents and the ladder
@@ -263,7 +264,7 @@ def test_seats_alternate_by_default_and_decks_keep_their_columns():
                      "--agent", "greedy", "--agent", "random")
     assert code == 0, doc
     assert doc["seating"] == {"mode": "alternate", "orders": ["1,2", "2,1"], "deals": 5,
-                              "games_per_deal": 2, "games_asked": 10}
+                              "games_per_deal": 2}
     _, sun_first = play("warbadge", "--games", 5, "--seed", 2, "--json", "--seats", "1,2",
                         "--agent", "greedy", "--agent", "random")
     _, moon_first = play("warbadge", "--games", 5, "--seed", 2, "--json", "--seats", "2,1",

@@ -175,8 +175,8 @@ def play(
     deck: list[str] = typer.Option([], "--deck", help="FILE[#SHEET], once per seat "
                                                       "(a file with several decks seats them all)."),
     catalog: Path | None = typer.Option(None, "--catalog", help="Catalog workbook to use."),
-    games: int = typer.Option(200, "--games", help=f"How many games (1 to {MAX_GAMES:,}; "
-                                                   "rounded up to whole seat rotations)."),
+    games: int = typer.Option(200, "--games", help=f"How many games (1 to {MAX_GAMES:,}); "
+                                                   "each deal is played in every seat order."),
     seed: int = typer.Option(1, "--seed", help="Deal k uses seed+k in every seat order; "
                                                "replay one game alone with --seed S+k "
                                                "--games 1 --seats ORDER."),

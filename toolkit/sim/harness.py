@@ -499,10 +499,13 @@ def _watcher(rules: Rules, keys: tuple[str, ...]) -> Callable[[], list[int]]:
 
 def run_chunk(rules: Rules, seatings: tuple[Seating, ...], decks_move: bool,
               first_seed: int, start: int, count: int, check_invariants: bool = True,
-              log_games: int = 0, max_steps: int | None = None) -> ChunkResult:
+              log_games: int = 0, max_steps: int | None = None,
+              limit: int | None = None) -> ChunkResult:
     """Play deals ``start .. start+count-1`` of a run (deal ``k`` has seed
     ``first_seed + k``), each in every seat order of ``seatings``; game ``k * len(seatings)
     + r`` of the run is deal ``k`` in order ``r``, and the first ``log_games`` are logged.
+    A run of ``limit`` games stops there: its last deal may be played in its first seat
+    orders only.
 
     ``results.wins`` counts per line-up entry when ``decks_move`` (and the game is not a
     team game), else per result column (seat, or side). Each deal is one cluster of
@@ -529,6 +532,8 @@ def run_chunk(rules: Rules, seatings: tuple[Seating, ...], decks_move: bool,
         entries = [0] * seats
         decisive = first_wins = 0
         for r, seating in enumerate(seatings):
+            if limit is not None and k * orders + r >= limit:
+                break
             order = seating.order
             rec = play_game(rules, seating.params, seating.agents, seed,
                             check_invariants=check_invariants,
@@ -566,18 +571,26 @@ def run_chunk(rules: Rules, seatings: tuple[Seating, ...], decks_move: bool,
                 out.failed.append((rec.seed, r))
             if rec.log is not None:
                 out.logs.append(((rec.seed, r), rec.log))
-        out.deals.add_deal(orders, decisive, results, places, entries, first_wins)
+        played = orders if limit is None else min(orders, limit - k * orders)
+        out.deals.add_deal(played, decisive, results, places, entries, first_wins)
     out.stats.count(rules.counts)
     return out
 
 
 def _chunks(rules: Rules, seatings: tuple[Seating, ...], decks_move: bool, seed: int,
-            deals: int, size: int, check_invariants: bool, log_games: int,
+            games: int, size: int, check_invariants: bool, log_games: int,
             max_steps: int | None) -> Iterator[tuple]:
     """The arguments of each chunk's job, made one at a time as they are needed."""
+    deals = -(-games // len(seatings))
     for start in range(0, deals, size):
         yield (rules, seatings, decks_move, seed, start, min(size, deals - start),
-               check_invariants, log_games, max_steps)
+               check_invariants, log_games, max_steps, games)
+
+
+def _chunk_games(args: tuple) -> int:
+    """How many games a chunk's job plays (its deals in every order, to the run's end)."""
+    orders = len(args[1])
+    return min(args[5] * orders, args[9] - args[4] * orders)
 
 
 def _chunk_job(args: tuple) -> tuple[int, ChunkResult]:
@@ -602,8 +615,8 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
     """Play ``games`` games from ``seed`` over ``jobs`` processes; (results, seconds).
 
     Without ``seatings`` every game seats ``agent_names`` as given (with ``params``).
-    With them, each deal (seed ``seed + k``) is played once in every seat order, so the
-    run holds ``games`` rounded up to whole deals (``stats.games`` says how many).
+    With them, each deal (seed ``seed + k``) is played once in every seat order, in
+    order, until ``games`` games are played (the last deal may see only its first orders).
     The chunks (whole deals) are made lazily and merged in seed order as they finish,
     so the results do not depend on ``jobs`` and memory does not grow with ``games``.
     ``on_progress(n)`` is called with the number of games each finished chunk held.
@@ -613,7 +626,7 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
     per_deal = len(orders)
     deals = -(-games // per_deal)
     size = max(1, min(max(1, 250 // per_deal), -(-deals // (max(1, jobs) * 8))))
-    chunks = _chunks(rules, orders, decks_move, seed, deals, size, check_invariants,
+    chunks = _chunks(rules, orders, decks_move, seed, games, size, check_invariants,
                      log_games, max_steps)
     jobs = max(1, min(jobs, -(-deals // size)))
     first = orders[0]
@@ -629,7 +642,7 @@ def run_games(rules: Rules, params: Any, agent_names: Sequence[str], games: int,
             _, part = job(args)
             total.merge(part)
             if on_progress:
-                on_progress(args[5] * per_deal)
+                on_progress(_chunk_games(args))
     else:
         _run_parallel(chunks, jobs, total, on_progress)
     elapsed = time.perf_counter() - began
@@ -650,7 +663,7 @@ def _run_parallel(chunks: Iterator[tuple], jobs: int, total: ChunkResult,
             args = next(chunks, None)
             if args is None:
                 return False
-            running[pool.submit(_chunk_job, args)] = args[5] * len(args[1])
+            running[pool.submit(_chunk_job, args)] = _chunk_games(args)
             expected.append(args[4])
             return True
 

@@ -114,8 +114,6 @@ class PlayResult:
     offers_known: bool = False
     """True when the engine has the ``offered`` hook (so ``coverage.why`` can tell a rule
     nobody chose from a situation that never arose)."""
-    asked: int = 0
-    """The games asked for (``games`` is that rounded up to whole deals); 0: as played."""
 
     @property
     def exit_code(self) -> int:
@@ -213,8 +211,7 @@ class PlayResult:
             "games_per_second": round(self.games_per_second, 1),
             "win_rate_ci": [sums.to_json() for sums in self.deals.results],
             "seating": {"mode": self.seating, "orders": list(self.orders),
-                        "deals": self.deals.deals, "games_per_deal": len(self.orders),
-                        "games_asked": self.asked or self.games},
+                        "deals": self.deals.deals, "games_per_deal": len(self.orders)},
             "first_player": self.first_player(),
             "seat_win_rate": self.seat_win_rate(),
             "deck_win_rate": self.deck_win_rate(),
@@ -286,8 +283,8 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
     ``agents`` are agent names (toolkit/sim/agents.py), one per entry of the line-up.
     Without ``seatings`` entry k sits in seat k with ``params`` (game ``k`` has seed
     ``seed + k``). With them (`Seating`: each seat order's params and agents), deal
-    ``k`` (seed ``seed + k``) is played in every order, ``games`` is rounded up to whole
-    deals, and ``seats`` names the choice for the report; ``decks_move`` says whether
+    ``k`` (seed ``seed + k``) is played in every order until ``games`` games are played
+    (the last deal may see only its first orders), and ``seats`` names the choice for the report; ``decks_move`` says whether
     ``results.wins`` follows the entries (decks) or stays with the seats (a pooled game,
     whose entries are agents only). With ``log_path`` the playthroughs of the first
     ``log_games`` games are written there (Markdown); with ``failures_dir`` the full
@@ -340,7 +337,7 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
         ruling_ids=rules.ruling_ids(), sides=sides, deals=total.deals, seating=seats,
         orders=[o.label for o in orders], decks_move=by_entry, entry_decks=entry_decks,
         seat_labels=labels if team else [f"Seat {k + 1}" for k in range(len(agents))],
-        first_source=first_source, offers_known=hasattr(rules, "offered"), asked=games,
+        first_source=first_source, offers_known=hasattr(rules, "offered"),
     )
     if hasattr(rules, "absent_ids"):
         result.absent = frozenset(rules.absent_ids(params))
@@ -447,16 +444,16 @@ def render_table(result: PlayResult, console: Any) -> None:
                           markup(", ".join(result.agents[order[q]] for q in seats)),
                           str(wins), _interval(cis[column]))
         console.print(table)
-    rounded = (f"; --games {result.asked} rounded up to whole deals"
-               if result.asked and result.asked != result.games else "")
     if several:
         moved = ("each deck with its agent played every seat (its win rate is net of seat)"
                  if result.decks_move else "the agents moved round the seats")
-        console.print(f"{result.deals.deals} deals × {len(result.orders)} seat orders "
-                      f"({', '.join(result.orders)}): {moved} on the same deals{rounded}. "
+        orders = len(result.orders)
+        short = result.games % orders
+        last = (f", the last one in its first {short} of them (--games {result.games} is "
+                "not a whole number of deals)" if short else "")
+        console.print(f"{result.deals.deals} deals × {orders} seat orders "
+                      f"({', '.join(result.orders)}){last}: {moved} on the same deals. "
                       "--seats fixed keeps the seats as given.")
-    elif rounded:
-        console.print(rounded[2:].capitalize() + ".")
     console.print(first_player_sentence(doc["first_player"], len(st.wins), team))
     length = doc["length"]
     console.print(f"Draws {st.draws} · unfinished {st.unfinished} · violations "
