@@ -219,9 +219,9 @@ class GreedyAgent:
                 break
         k = plan.get(card)
         if k is not None:
-            for a in legal:
-                if a[0] == "block" and a[3] == k:
-                    return a
+            for act in legal:
+                if act[0] == "block" and act[3] == k:
+                    return act
         return legal[-1]  # ("hold", p, card)
 
     # ----------------------------------------------------------------- boosts

@@ -55,7 +55,8 @@ from random import Random
 from typing import Any, Final
 
 from toolkit.sim.draws import shuffle
-from toolkit.sim.engine import Agent, EmitHook, Instrumented, Outcome
+from toolkit.sim.engine import Agent, EmitHook, Instrumented, Outcome, SearchSettings
+from toolkit.sim.evaluation import linear_evaluation, load_weights
 
 from .rulings import COVERAGE_IDS, RULINGS
 from .state import (
@@ -75,6 +76,7 @@ from .state import (
     OVER,
     PHASE_NAMES,
     RECOVER,
+    SOLDIER,
     SOUND_MARK,
     Attack,
     Battle,
@@ -99,10 +101,28 @@ players draw 4 on their first turn.\""""
 
 STAT: Final = "battlegate.stat."
 
+FEATURE_NAMES: Final = (
+    "in the battle", "deck and hand", "share of all decks and hands",
+    "attack power in play", "defence power in play", "soldiers in play",
+    "assassins in play", "minions in play", "cards in hand", "to move")
+"""The evaluation's features (`BattleGateRules.features`), each from one player's side:
+whether they are still in the battle; their deck and hand (the cards they can still
+discard before being eliminated: their life) and its share of every living player's;
+the power of their cards in play that may attack (soldiers and assassins) and defend
+(soldiers and minions); how many soldiers (extra draws), assassins (extra plays) and
+minions (recoveries) they have in play; the cards in their hand (their power limit); and
+whether it is their turn. An eliminated player's are all 0."""
+
+WEIGHTS: Final = load_weights("toolkit.games.battlegate.engine", FEATURE_NAMES)
+"""The evaluation's weights, fitted by ``python -m toolkit.sim.fit battlegate``."""
+
 _OFFERED: Final = {1: "battlegate.rule.draw", 2: "battlegate.rule.field",
                    4: "battlegate.rule.attack", 8: "battlegate.rule.block",
                    64: "battlegate.rule.recover", 128: "battlegate.ruling.discard-choice"}
 """`BattleGateRules.offered`: the coverage id of each kind of optional action (by bit)."""
+
+_NO_FEATURES: Final = (0.0,) * len(FEATURE_NAMES)
+"""An eliminated player's features."""
 
 SEAT: Final = ((0,), (1,), (2,), (3,))
 """``to_move``'s answer for each seat."""
@@ -234,6 +254,10 @@ class BattleGateRules(Instrumented):
     rulings = RULINGS
     length_unit = "turns"
     max_steps = 60_000
+    feature_names = FEATURE_NAMES
+    search = SearchSettings(simulations=30, rollout="greedy", horizon=2, widening=0.0,
+                            bias=1.0)
+    """The search agent's defaults (``--agent mcts``): see docs/battlegate.md."""
     emit: EmitHook | None
     counts: dict[str, int]
 
@@ -498,6 +522,69 @@ class BattleGateRules(Instrumented):
     def length(self, s: State) -> int:
         """Turns begun."""
         return s.turn
+
+    def features(self, s: State) -> tuple[tuple[float, ...], ...]:
+        """Each seat's `FEATURE_NAMES`, from its own side (a position with the seats
+        moved round gives the same vectors moved round)."""
+        g = s.battle.game
+        n = g.n
+        alive = s.seats.alive
+        order = s.battle.order
+        top = s.top
+        hand = s.hand
+        lives = [0] * n
+        total = 0
+        for q in range(n):
+            if alive[q]:
+                life = len(order[q]) - top[q] + len(hand[q])
+                lives[q] = life
+                total += life
+        out: list[tuple[float, ...]] = []
+        for q in range(n):
+            if not alive[q]:
+                out.append(_NO_FEATURES)
+                continue
+            d = g.decks[q]
+            power = d.power
+            klass = d.klass
+            attack = defence = soldiers = assassins = minions = 0
+            for c in s.field[q]:
+                k = klass[c]
+                x = power[c]
+                if k == SOLDIER:
+                    soldiers += 1
+                    attack += x
+                    defence += x
+                elif k == MINION:
+                    minions += 1
+                    defence += x
+                else:
+                    assassins += 1
+                    attack += x
+            life = lives[q]
+            out.append((1.0, float(life), life / total if total else 0.0, float(attack),
+                        float(defence), float(soldiers), float(assassins), float(minions),
+                        float(len(hand[q])), 1.0 if q == s.current else 0.0))
+        return tuple(out)
+
+    def evaluate(self, s: State) -> list[float]:
+        """Each seat's chance of winning from here by the fitted evaluation
+        (toolkit/sim/evaluation.py: the softmax over the seats of the weights times their
+        `features`); an eliminated player scores 0, a finished battle its result."""
+        n = s.battle.game.n
+        outcome = s.outcome
+        if outcome is not None and outcome.finished and outcome.winner is not None:
+            return [1.0 if q == outcome.winner else 0.0 for q in range(n)]
+        features = self.features(s)
+        alive = s.seats.alive
+        living = [q for q in range(n) if alive[q]]
+        if len(living) == n:
+            return linear_evaluation(WEIGHTS, features, None)
+        values = linear_evaluation(WEIGHTS, [features[q] for q in living], None)
+        out = [0.0] * n
+        for i, q in enumerate(living):
+            out[q] = values[i]
+        return out
 
     def first_player(self, s: State) -> int:
         """The seat that won the cut and went first ("The player with the highest power

@@ -498,7 +498,7 @@ class Attack:
         self.defence = defence
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
+@dataclass(slots=True, init=False)
 class Observation:
     """What one player may see: their own hand, every play field and discard pile, every
     deck's list of cards (ruling ``open-information``), the cut card still at the bottom
@@ -519,7 +519,8 @@ class Observation:
 
     Plain comparable, hashable data of tuples, never changed once made (not declared
     frozen only because a frozen dataclass is several times slower to build, and one is
-    built for every decision of an observing agent).
+    built for every decision of an observing agent). Its hash leaves out the deck lists
+    and names (see `__hash__`).
     """
 
     player: int
@@ -587,3 +588,14 @@ class Observation:
         self.bottoms = bottoms
         self.shown = shown
         self.public = public
+
+    def __hash__(self) -> int:
+        """A hash of everything but the deck lists and names (``mine``, ``decks`` and
+        ``names``: the same in every observation of a battle, and most of the cost of
+        hashing one, which the search does at every step of its tree); equal
+        observations still hash equal."""
+        return hash((self.player, self.decision, self.current, self.turn, self.idle,
+                     self.alive, self.hand, self.discard, self.fields, self.deck_sizes,
+                     self.hand_sizes, self.cards_left, self.power_left, self.attacks,
+                     self.fresh, self.to_discard, self.left, self.discards, self.bottoms,
+                     self.shown, self.public))
