@@ -14,7 +14,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from bgkit import deck, params
+from bgkit import deck, params, reversed_rows, rotated
 
 from toolkit.games.battlegate.engine import (
     SETUPS,
@@ -23,57 +23,8 @@ from toolkit.games.battlegate.engine import (
     GreedyAgent,
     sample_params,
 )
-from toolkit.games.battlegate.engine.state import Battle, Seats, State, fresh_zones_key
+from toolkit.games.battlegate.engine.state import State
 from toolkit.sim.harness import run_games
-
-
-def _cards(cards: tuple[int, ...], perm: list[int]) -> tuple[int, ...]:
-    return tuple(sorted(perm[c] for c in cards))
-
-
-def reversed_rows(rules: BattleGateRules, s: State, seat: int) -> State:
-    """The battle ``s`` (at the start of the game) with seat ``seat``'s deck sheet rows
-    reversed: card ``c`` becomes card ``n - 1 - c`` everywhere, the same cards in the same
-    places."""
-    b = s.battle
-    p = BattleGateParams(tuple(d[::-1] if q == seat else d for q, d in enumerate(b.game.specs)),
-                         b.game.names)
-    g = rules.game(p.decks, p.deck_names)
-    n = len(b.order[seat])
-    perm = [n - 1 - c for c in range(n)]
-    assert not s.attacks and not s.boosts and not s.blocks and not s.queue
-    order = tuple(tuple(perm[c] for c in o) if q == seat else o for q, o in enumerate(b.order))
-    cut = tuple(perm[c] if q == seat and c >= 0 else c for q, c in enumerate(b.cut))
-
-    def zone(z: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        return [_cards(cards, perm) if q == seat else cards for q, cards in enumerate(z)]
-
-    out = State(Battle(g, order, cut, b.first), Seats(g, s.seats.alive, s.seats.box),
-                s.top, zone(s.hand), zone(s.field), zone(s.discard), zone(s.shown), s.current,
-                s.turn, s.turns_taken, s.phase, s.count, s.limit, s.caps, s.used,
-                tuple(perm[c] for c in s.fresh) if s.current == seat else s.fresh,
-                idle=s.idle)
-    out.zones_key = fresh_zones_key(out)
-    return out
-
-
-def rotated(rules: BattleGateRules, s: State, k: int) -> State:
-    """The battle ``s`` (at the start of the game) with every seat moved ``k`` places to
-    the left: the same players in the same turn order, in other seat numbers."""
-    b = s.battle
-    n = b.game.n
-
-    def back(values: tuple | list) -> list:  # new seat q holds old seat q - k
-        return [values[(q - k) % n] for q in range(n)]
-
-    g = rules.game(tuple(back(b.game.specs)), tuple(back(b.game.names)))
-    out = State(Battle(g, tuple(back(b.order)), tuple(back(b.cut)), (b.first + k) % n),
-                Seats(g, tuple(back(s.seats.alive)), tuple(back(s.seats.box))),
-                back(s.top), back(s.hand), back(s.field), back(s.discard), back(s.shown),
-                (s.current + k) % n, s.turn, tuple(back(s.turns_taken)), s.phase, s.count,
-                s.limit, tuple(back(s.caps)), tuple(back(s.used)), s.fresh, idle=s.idle)
-    out.zones_key = fresh_zones_key(out)
-    return out
 
 
 def greedy_game(rules: BattleGateRules, s: State) -> list[str]:
