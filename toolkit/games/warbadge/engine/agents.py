@@ -724,10 +724,11 @@ class GreedyAgent:
                     continue
                 if not plan.last:  # it comes back ready in the next round
                     value = now + _LEFTOVER
-                elif plan.curse_threat():  # out of play, out of the curse's reach
-                    value = now + _HIDDEN
-                else:
+                elif "swarm" in plan.mine[k].ab:  # face up, it adds to Swarm values
                     continue
+                else:  # out of play it still counts (ruling hidden-alive), and a Death
+                    # Curse cannot reach it (ruling death-curse-hidden)
+                    value = now + (_HIDDEN if plan.curse_threat() else _EPS * 2)
             else:
                 continue
             key = (value, 0, -plan.rank[k])
