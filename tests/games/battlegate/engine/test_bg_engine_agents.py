@@ -125,3 +125,44 @@ def test_determinize_deals_the_unseen_cards_at_random():
         orders.add(det.deck[s.current])
     assert len(hands) > 1
     assert len(orders) == 30  # own deck order is unknown too
+
+
+def test_offered_names_the_optional_rules_of_the_legal_actions():
+    """`offered`: a block onto an attack already blocked offers a group defence ("multiple
+    cards may be assigned to defend against the same attack"); a defender's assassin
+    (its budget: 1 card, power up to its 3 hand cards) offers the defender's budget and
+    boost target rulings; `first_player` is the seat that won the cut."""
+    rules = BattleGateRules()
+    p = params(deck("S3", *["M1"] * 19), deck("M1", "M1", "A2", *["M1"] * 17))
+    s = rules.position(p, current=0, field={0: (0,), 1: (0, 1)}, hand={1: (2, 3, 4)})
+    while s.phase != 3:  # attack with the soldier, then to the defence
+        legal = rules.legal_actions(s, rules.to_move(s)[0])
+        s = rules.apply(s, next((a for a in legal if a[0] == "attack"), legal[-1]))
+    assert rules.offered(s, 1, rules.legal_actions(s, 1)) == ("battlegate.rule.block",)
+    s = rules.apply(s, ("block", 1, 0, 0))
+    assert set(rules.offered(s, 1, rules.legal_actions(s, 1))) == {
+        "battlegate.rule.block", "battlegate.rule.group-defence"}
+    s = rules.apply(s, ("block", 1, 1, 0))
+    while rules.to_move(s) != (1,):  # the attacker passes its boost round
+        s = rules.apply(s, rules.legal_actions(s, rules.to_move(s)[0])[-1])
+    assert set(rules.offered(s, 1, rules.legal_actions(s, 1))) == {
+        "battlegate.rule.boost", "battlegate.ruling.boost-rounds",
+        "battlegate.ruling.defender-budget", "battlegate.ruling.boost-target"}
+    assert rules.first_player(s) == s.battle.first
+    game = rules.setup(sample_params("Balanced", "Swarm"), Random(4))
+    assert rules.first_player(game) == game.battle.first
+
+
+def test_greedy_plays_every_rule_the_default_decks_allow():
+    """Issue 22: with the default decks and agents (Balanced v Swarm, greedy) every rule
+    fires in 200 games, but those these two-player decks cannot reach: several defending
+    players (defence-order) or eliminations in one combat (elimination-order) need three
+    players, no re-cut can tie for good (players-decide: each deck holds a card above the
+    other's lowest), and both decks always keep a soldier to attack with (stalemate)."""
+    rules = BattleGateRules()
+    result = run_play(rules, sample_params("Balanced", "Swarm"), ["greedy", "greedy"],
+                      games=200, seed=1)
+    never = {rule for rule, n in result.stats.counters.items()
+             if n == 0 and rule in rules.coverage_ids()}
+    assert never == {"battlegate.ruling.players-decide", "battlegate.ruling.defence-order",
+                     "battlegate.ruling.elimination-order", "battlegate.ruling.stalemate"}
