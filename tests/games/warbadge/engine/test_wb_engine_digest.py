@@ -24,10 +24,10 @@ from toolkit.sim.harness import play_game
 
 PINNED = {
     ("mixed", "random", "random"): "96f2b520c86663b4",
-    ("mixed", "greedy", "greedy"): "f02bc7438d492f14",
+    ("mixed", "greedy", "greedy"): "a3ab87ddcb951fc6",
     ("mixed", "greedy", "random"): "6b285a29df25bc90",
     ("quick", "random", "random"): "13b4de9405dca524",
-    ("quick", "greedy", "greedy"): "b1c488da626987d6",
+    ("quick", "greedy", "greedy"): "eef35b90d567e872",
     ("quick", "greedy", "random"): "2909490af5c8a57e",
     ("standard", "random", "random"): "9400e3f7562813ef",
     ("standard", "greedy", "greedy"): "65eb06dac76c90aa",
