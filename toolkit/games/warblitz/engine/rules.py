@@ -142,9 +142,13 @@ class WarblitzRules(EffectResolver):
     length_unit = "turns"
     max_steps = 20_000
     feature_names = FEATURE_NAMES
-    search = SearchSettings(simulations=40, rollout="greedy", horizon=2, widening=0.0,
-                            bias=0.0)
-    """The search agent's defaults (``--agent mcts``): see docs/warblitz.md."""
+    search = SearchSettings(simulations=40, rollout="greedy", horizon=2, widening=0.5,
+                            bias=0.5)
+    """The search agent's defaults (``--agent mcts``): 40 simulations, each a greedy
+    playout of the rest of this turn and the opponent's next one, scored there by
+    `evaluate`; a node lets in greedy's choice first, then the others by the evaluation
+    one step ahead (widening 0.5, so 40 visits weigh 4 actions), greedy's choice biased
+    by 0.5 (docs/warblitz.md has the measurements)."""
 
     def __init__(self) -> None:
         self.emit = None
