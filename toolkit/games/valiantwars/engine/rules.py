@@ -36,7 +36,8 @@ from random import Random
 from typing import Any, Final, cast
 
 from toolkit.sim.draws import shuffle
-from toolkit.sim.engine import CHANCE, EmitHook, Instrumented, Outcome
+from toolkit.sim.engine import CHANCE, EmitHook, Instrumented, Outcome, SearchSettings
+from toolkit.sim.evaluation import linear_evaluation, load_weights
 
 from ..vocab import (
     EFFECT_NAMES,
@@ -80,6 +81,7 @@ from .state import (
     LOCATION,
     LUNAR_WITCH,
     MARKET_SIZE,
+    MONK,
     MYSTIC,
     NONE,
     OMEN,
@@ -98,6 +100,7 @@ from .state import (
     ROGUE,
     SABOTEUR,
     SAINT,
+    SELLSWORD,
     SHAMAN,
     SHUFFLE,
     SOLDIER,
@@ -361,6 +364,27 @@ def _moved(old: tuple[int, ...], new: tuple[int, ...], gone: list[int],
         j += 1
 
 
+FEATURE_NAMES: Final = (
+    "victory points", "closeness to the victory points", "Dark Omens per card",
+    "Swords a round", "Gold a round", "cards owned", "Oracles and Saints",
+    "forced draws of one's own", "Swords in the line", "OUT this round",
+    "victory points the line holds now")
+"""The evaluation's features (`ValiantWarsRules.features`), each from one player's side:
+their victory points and 1 / (the points still short of the table's target), the share
+of Dark Omens (and Dark Omen Locations) among their cards, the Swords and Gold a round of
+theirs draws (each card's Swords or Gold, Dark Omens' Gold left out, times the cards drawn before a second Dark Omen
+on average, 2 (n + 1) / (omens + 1) of n cards), how many cards they own, their Oracles
+and Saints (which keep a second Dark Omen away), their Champions that make them draw
+(Firebrand, Warlord, Wurm Lord); and in a round under way their Swords now, whether they
+are OUT, and the top Location's victory points if they alone hold the most Swords."""
+
+WEIGHTS: Final = load_weights("toolkit.games.valiantwars.engine", FEATURE_NAMES)
+"""The evaluation's weights, fitted by ``python -m toolkit.sim.fit valiantwars``."""
+
+EXTRA_GOLD: Final = {MONK: 2, SELLSWORD: 1}
+"""Monk: "+2 Gold"; SellSword: "+1 Gold" (a champion's printed Gold is in the pool)."""
+
+
 class ValiantWarsRules(Instrumented):
     """The Valiant Wars rules engine (see the module docstring)."""
 
@@ -369,6 +393,9 @@ class ValiantWarsRules(Instrumented):
     rulings = RULINGS
     length_unit = "rounds"
     max_steps = 60_000
+    feature_names = FEATURE_NAMES
+    search = SearchSettings(simulations=100, rollout="greedy", horizon=1)
+    """The search agent's defaults (``--agent mcts``): see docs/valiantwars.md."""
 
     def __init__(self) -> None:
         self._emit: EmitHook | None = None
@@ -755,6 +782,65 @@ class ValiantWarsRules(Instrumented):
     def length(self, s: State) -> int:
         """Rounds played (the current one included)."""
         return s.round
+
+    def features(self, s: State) -> tuple[tuple[float, ...], ...]:
+        """Each player's `FEATURE_NAMES`, from their own side (so seats swapped give the
+        vectors swapped)."""
+        pool = s.pool
+        kind, swords, gold, out_card, effect = (pool.kind, pool.swords, pool.gold,
+                                                pool.out_card, pool.effect)
+        n = s.players
+        target = s.target
+        in_round = s.phase != SHUFFLE and s.phase != OVER
+        now = [-1] * n
+        if in_round:
+            for p in range(n):
+                if s.status[p] != OUT:
+                    now[p] = tally(pool, s.line[p], s.down[p], s.stack[p], s.copies)[0]
+        top_vp = pool.vp[s.locations[0]] if s.locations else 0
+        out: list[tuple[float, ...]] = []
+        for p in range(n):
+            size = omens = sw = gd = control = forced = 0
+            for c in s.owned[p]:
+                size += 1
+                k = kind[c]
+                if out_card[c]:
+                    omens += 1  # (a Dark Omen's Gold comes with the risk: not counted)
+                else:
+                    sw += swords[c]
+                    gd += gold[c]
+                if k == CHAMPION:
+                    e = effect[c]
+                    if e == ORACLE or e == SAINT:
+                        control += 1
+                    elif e == FIREBRAND or e == WARLORD or e == WURM_LORD:
+                        forced += 1
+                    elif e in EXTRA_GOLD:
+                        gd += EXTRA_GOLD[e]
+            drawn = min(float(size), 2.0 * (size + 1) / (omens + 1)) / max(1, size)
+            vp = s.vp[p]
+            mine = now[p]
+            holds = 0
+            if mine >= 0:
+                holds = top_vp
+                for q in range(n):
+                    if q != p and now[q] >= mine:
+                        holds = 0
+                        break
+            out.append((float(vp), 1.0 / max(1, target - vp), omens / max(1, size),
+                        sw * drawn, gd * drawn, float(size), float(control), float(forced),
+                        float(max(0, mine)), 1.0 if in_round and mine < 0 else 0.0,
+                        float(holds)))
+        return tuple(out)
+
+    def evaluate(self, s: State) -> list[float]:
+        """Each player's chance of winning from here, by the fitted evaluation
+        (toolkit/sim/evaluation.py): the softmax over the players of the weights times
+        their `features`; a finished game scores its result."""
+        outcome = s.outcome
+        if outcome is not None and outcome.winner is not None:
+            return [1.0 if k == outcome.winner else 0.0 for k in range(s.players)]
+        return linear_evaluation(WEIGHTS, self.features(s), None)
 
     def state_key(self, s: State) -> tuple:
         """A canonical key of the position (for loop detection): `State.key` with the
