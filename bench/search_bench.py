@@ -107,11 +107,20 @@ def pure_times(game_id: str, decisions: int) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def ladder(game_id: str, rungs: list[str], games_per_step: int) -> dict:
-    """`pnp play GAME --ladder ... --json --jobs 2`: the ladder document."""
-    out = subprocess.run([*PNP, "play", game_id, "--ladder", ",".join(rungs), "--games",
-                          str(games_per_step), "--jobs", "2", "--json"], cwd=ROOT,
-                         capture_output=True, text=True)
+MIRRORS = {"warbadge": "content/warbadge/badges.xlsx#Sun"}
+"""Games whose bundled pair is so lopsided that the deck decides nearly every game (Sun
+beats Moon about 96% of the time whoever plays it): their ladder is also measured on a
+mirror match, where only the players differ."""
+
+
+def ladder(game_id: str, rungs: list[str], games_per_step: int,
+           decks: list[str] | None = None) -> dict:
+    """`pnp play GAME --ladder ... --json --jobs 2`: the ladder document (on ``decks``,
+    else the game's bundled ones)."""
+    deck_args = [arg for deck in decks or [] for arg in ("--deck", deck)]
+    out = subprocess.run([*PNP, "play", game_id, *deck_args, "--ladder", ",".join(rungs),
+                          "--games", str(games_per_step), "--jobs", "2", "--json"],
+                         cwd=ROOT, capture_output=True, text=True)
     if out.returncode not in (0, 1):
         raise RuntimeError(out.stderr)
     return json.loads(out.stdout)
@@ -142,19 +151,24 @@ TARGETS = ((0.90, None), (0.65, 0.5), (0.55, None))
 clear (issue 22)."""
 
 
-def ladder_rows(game_id: str, doc: dict) -> list[str]:
-    """Markdown rows of a ladder document, each with its target and whether it holds."""
+def ladder_rows(label: str, doc: dict) -> list[str]:
+    """Markdown rows of a ladder document, each with its target and whether it holds: on
+    the win rate (a draw is not a win), and where draws are many also on the share of the
+    games someone won."""
     rows = []
     for step, (target, bound) in zip(doc["steps"], TARGETS, strict=False):
-        rate = step["upper_win_rate"]
+        rate, share = step["upper_win_rate"], step["upper_share_of_won_games"]
         wins = step["wins"]
         holds = rate["rate"] >= target and (bound is None or rate["low"] > bound)
-        rows.append(f"| {game_id} | {step['upper']} v {step['lower']} | {step['games']} | "
+        by_share = share["rate"] >= target and (bound is None or share["low"] > bound)
+        verdict = "holds" if holds else "holds on won games" if by_share else "NOT MET"
+        rows.append(f"| {label} | {step['upper']} v {step['lower']} | {step['games']} | "
                     f"{wins['upper']}–{wins['lower']}–{step['draws']} | "
                     f"{100 * rate['rate']:.1f}% ({100 * rate['low']:.1f}–"
-                    f"{100 * rate['high']:.1f}) | ≥ {100 * target:.0f}%"
-                    f"{f', low > {100 * bound:.0f}%' if bound else ''} | "
-                    f"{'holds' if holds else 'NOT MET'} |")
+                    f"{100 * rate['high']:.1f}) | {100 * share['rate']:.1f}% "
+                    f"({100 * share['low']:.1f}–{100 * share['high']:.1f}) | "
+                    f"≥ {100 * target:.0f}%{f', low > {100 * bound:.0f}%' if bound else ''} | "
+                    f"{verdict} |")
     return rows
 
 
@@ -183,11 +197,15 @@ def main(argv: list[str] | None = None) -> None:
         print(timing[-1], flush=True)
         if "ladder" not in args.skip:
             rungs = ["random", "greedy", "mcts", f"mcts:{4 * settings.simulations}"]
-            began = time.perf_counter()
-            doc = ladder(game.id, rungs, args.games)
-            rows = ladder_rows(game.id, doc)
-            ladders += rows
-            print("\n".join(rows), f"({time.perf_counter() - began:.0f} s)", flush=True)
+            lines = [(game.id, None)]
+            if game.id in MIRRORS:
+                deck = MIRRORS[game.id]
+                lines.append((f"{game.id} ({deck.split('#')[-1]} mirror)", [deck, deck]))
+            for label, decks in lines:
+                began = time.perf_counter()
+                rows = ladder_rows(label, ladder(game.id, rungs, args.games, decks))
+                ladders += rows
+                print("\n".join(rows), f"({time.perf_counter() - began:.0f} s)", flush=True)
         if "tournament" not in args.skip:
             for jobs in (1, 2):
                 seconds, played = tournament_seconds(game.id, args.tournament, jobs)
@@ -197,8 +215,8 @@ def main(argv: list[str] | None = None) -> None:
           "pure Python |\n|---|---|---|---|---|")
     print("\n".join(timing))
     if ladders:
-        print("\n| game | step | games | W–L–D | win rate (95% CI, by deal) | target | |\n"
-              "|---|---|---|---|---|---|---|")
+        print("\n| game | step | games | W–L–D | win rate (95% CI, by deal) | share of won "
+              "games | target | |\n|---|---|---|---|---|---|---|---|")
         print("\n".join(ladders))
     if tournaments:
         print("\n| game | games | jobs | wall time |\n|---|---|---|---|")
