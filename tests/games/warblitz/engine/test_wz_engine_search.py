@@ -115,3 +115,19 @@ def test_search_attacks_the_enemy_not_its_own_commander():
         assert ("attack", 0, 0) in legal and ("attack", 0, 3) in legal
         agent = make_agent(rules, "mcts", 0, 2)
         assert agent.act(rules.observe(s, 0), legal, Random(seed)) == ("attack", 0, 3)
+
+
+def test_evaluation_counts_a_declared_attack_by_its_expected_hits():
+    """"Add 1 damage to the target for each hit rolled": once an attack is declared and
+    before its roll, the evaluation counts its expected hits on the target, so the search
+    looking one step ahead ranks shooting the enemy commander above holding, and holding
+    above shooting its own commander."""
+    rules = WarblitzRules()
+    slinger = unit("Slinger", cls="Ranged", ranged=True, hp=2, strength=2)
+    p = params(band("Red", boss("Boss"), slinger), band("Blue", boss("Foe"), slinger))
+    # uids: Boss 0, Slinger 1; Foe 2, Slinger 3. Slinger C2 between its commander (C1)
+    # and the enemy commander (C5).
+    s = rules.position(p, {0: 2, 1: 7, 2: 22}, phase=MOVE)
+    s = act(rules, s, ("activate", 0, 1), ("stay", 0))
+    value = {a: rules.evaluate(rules.apply(s, a))[0] for a in rules.legal_actions(s, 0)}
+    assert value[("attack", 0, 2)] > value[("hold", 0)] > value[("attack", 0, 0)]

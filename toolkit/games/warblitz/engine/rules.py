@@ -308,13 +308,26 @@ class WarblitzRules(EffectResolver):
         other seat gives the two vectors swapped)."""
         g = s.game
         u = s.u
+        # An attack declared and not rolled yet counts as its expected hits on its target
+        # (melee hits on 2-6, range on 3-6; a DEF token prevents one), so a search that
+        # looks one step ahead tells an attack on the enemy commander from one on an own
+        # card.
+        target = EMPTY
+        expected = 0.0
+        if s.attack:
+            target = s.attack[1]
+            hits = s.attack[2] * (4 / 6 if g.ranged[s.attack[0]] else 5 / 6)
+            expected = max(0.0, hits - u[target * F + TDEF])
         out = []
         for p in (0, 1):
             q = 1 - p
             boss = g.commander[p]
-            life = g.hp[boss] - u[boss * F + DMG] if u[boss * F] != EMPTY else 0
+            life = float(g.hp[boss] - u[boss * F + DMG] if u[boss * F] != EMPTY else 0)
+            if boss == target:
+                life = max(0.0, life - expected)
             enemy = u[g.commander[q] * F]
-            unit_life = dice_total = reach_dice = boost = tokens = 0
+            unit_life = 0.0
+            dice_total = reach_dice = boost = tokens = 0
             for uid in g.units_of[p]:
                 base = uid * F
                 at = u[base]
@@ -323,6 +336,8 @@ class WarblitzRules(EffectResolver):
                 strength = g.strength[uid] + u[base + TATK]
                 if uid != boss:
                     unit_life += g.hp[uid] - u[base + DMG]
+                    if uid == target:
+                        unit_life -= min(expected, float(g.hp[uid] - u[base + DMG]))
                     dice_total += g.strength[uid]
                 if enemy != EMPTY:
                     strike = g.base_moves[uid] + (g.base_reach[uid] if g.ranged[uid] else 1)
@@ -338,7 +353,7 @@ class WarblitzRules(EffectResolver):
                     cards += 1
             held = s.held[p]
             opened = s.opened[p]
-            out.append((float(life), float(max(0, 5 - life)), float(unit_life),
+            out.append((life, max(0.0, 5.0 - life), unit_life,
                         float(dice_total), float(reach_dice), float(reserve_cost),
                         float(cards), float(s.perm[p] + s.temp[p]),
                         float((opened & 1) + (opened >> 1 & 1) + (opened >> 2 & 1)),
