@@ -492,18 +492,25 @@ class GreedyAgent:
         stay = aim.best(here)
         # The best space to strike from; of equals, the one fewest enemies reach, then
         # the first as the player names spaces. It moves only for a better attack.
-        best, where = stay, here
-        best_key: tuple = ()
-        p = obs.player
+        best = stay
+        ties: list[int] = []
         for m in self.rules.destinations(s, uid, moves):
             value = aim.best(m)
-            if value < best:
-                continue
-            key = (value, -self._threat(obs, m), -own_space(p, m))
-            if value > best or key > best_key:
-                best, where, best_key = value, m, key
+            if value > best:
+                best = value
+                ties = [m]
+            elif value == best:
+                ties.append(m)
         if best <= stay + 0.01:
             return stay, here
+        where = ties[0]
+        if len(ties) > 1:
+            p = obs.player
+            where_key = (-self._threat(obs, where), -own_space(p, where))
+            for m in ties[1:]:
+                key = (-self._threat(obs, m), -own_space(p, m))
+                if key > where_key:
+                    where, where_key = m, key
         return best, where
 
     def _select(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
