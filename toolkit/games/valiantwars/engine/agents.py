@@ -294,6 +294,22 @@ class GreedyAgent:
     stochastic = False
     risk = GREEDY_RISK
 
+    def __init__(self) -> None:
+        self._shapes: dict[int, tuple[tuple[int, ...], DeckShape]] = {}
+        """Per seat, the cards last judged and their `DeckShape` (kept while the same
+        tuple of cards comes back: a search's playouts ask again and again)."""
+
+    def _shape(self, obs: Observation) -> DeckShape:
+        """The player's `DeckShape`, made again only when their cards changed."""
+        p = obs.player
+        owned = obs.owned[p]
+        known = self._shapes.get(p)
+        if known is not None and known[0] is owned:
+            return known[1]
+        shape = DeckShape(obs, p)
+        self._shapes[p] = (owned, shape)
+        return shape
+
     def act(self, obs: Observation, legal: Sequence[tuple], rng: Random) -> tuple:
         """Choose one of ``legal`` from what ``obs`` shows."""
         if len(legal) == 1:
@@ -334,11 +350,11 @@ class GreedyAgent:
         better card of the pair first; ties go to the cheaper, then by the card's content
         and name."""
         pool = obs.pool
-        shape = DeckShape(obs, obs.player)
+        shape = self._shape(obs)
         p = obs.player
-        limit = tally(pool, obs.line[p], obs.down[p], obs.stack[p], obs.copies)[2]
+        _, gold, limit = tally(pool, obs.line[p], obs.down[p], obs.stack[p], obs.copies)
         more = obs.bought + 1 < limit  # a second purchase may follow this one
-        budget = self._budget(obs)
+        budget = gold - obs.spent  # the Gold the buyer has left
         items: list[tuple[float, int, int, tuple]] = []  # (worth, cost, rank, action)
         for a in legal:
             what = a[0]
@@ -365,12 +381,6 @@ class GreedyAgent:
                 best, best_key = a, key
         assert best is not None
         return best
-
-    def _budget(self, obs: Observation) -> int:
-        """The Gold the buyer has left: the line's Gold less what was spent."""
-        p = obs.player
-        gold = tally(obs.pool, obs.line[p], obs.down[p], obs.stack[p], obs.copies)[1]
-        return gold - obs.spent
 
     def _target(self, obs: Observation, legal: Sequence[tuple]) -> tuple:
         """Push draws onto the opponent likeliest to go OUT (then the one with most
@@ -482,6 +492,7 @@ class RiskAgent(GreedyAgent):
     exceeds ``threshold``; buy by the ordered list (greedy buys without one)."""
 
     def __init__(self, threshold: float, order: tuple[str, ...] = ()) -> None:
+        super().__init__()
         self.threshold = threshold
         self.order = order
 

@@ -385,6 +385,32 @@ EXTRA_GOLD: Final = {MONK: 2, SELLSWORD: 1}
 """Monk: "+2 Gold"; SellSword: "+1 Gold" (a champion's printed Gold is in the pool)."""
 
 
+def _unseen_cards(obs: Observation, player: int) -> tuple[
+        tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...],
+        tuple[int, ...]]:
+    """What ``player`` cannot see, from their observation (see `determinize`): per seat
+    the cards of their deck whose order is unknown (in the order of their cards) and the
+    known top cards (the player's own, from an Oracle); the Champions nobody holds and
+    the Locations never seen (in pool order)."""
+    pool = obs.pool
+    rests: list[tuple[int, ...]] = []
+    tops: list[tuple[int, ...]] = []
+    for q in range(len(obs.vp)):
+        used = set(obs.line[q])
+        used.update(obs.gained[q])
+        known = obs.my_top if q == player else ()
+        used.update(known)
+        rests.append(tuple([c for c in obs.owned[q] if c not in used]))
+        tops.append(tuple(known))
+    held = set(obs.market)
+    for cards in obs.owned:
+        held.update(cards)
+    top = obs.location_top
+    return (tuple(rests), tuple(tops), tuple([c for c in pool.champions if c not in held]),
+            tuple([c for c in pool.locations if c not in held and c != top
+                   and c != pool.throne]))
+
+
 class ValiantWarsRules(Instrumented):
     """The Valiant Wars rules engine (see the module docstring)."""
 
@@ -431,6 +457,9 @@ class ValiantWarsRules(Instrumented):
         copies), and its Gold and purchase limit (see `_buy_options`)."""
         self._tally_gold = 0
         self._tally_limit = 0
+        self._unseen: tuple = (None, -1, (), (), (), ())
+        """The observation last determinized, its player, and what that player cannot see
+        (`_unseen_cards`): kept while the same observation comes back."""
         self.reset_counts()
 
     @property
@@ -1541,7 +1570,14 @@ class ValiantWarsRules(Instrumented):
         """A full state the player cannot tell from the real one, drawn from ``rng``:
         every deck's unseen cards shuffled (the player's known top cards kept), the
         Champion pile shuffled from the Champions nobody holds, the Locations under the
-        top one drawn from those never seen, other players not yet committed."""
+        top one drawn from those never seen, other players not yet committed.
+
+        What is unseen is worked out once per observation (a search asks again and again
+        from the same one); each call only shuffles it."""
+        unseen = self._unseen
+        if unseen[0] is not obs or unseen[1] != player:
+            unseen = self._unseen = (obs, player, *_unseen_cards(obs, player))
+        _, _, rests, tops, champions, sites = unseen
         pool = obs.pool
         n = len(obs.vp)
         decks: list[tuple[int, ...]] = []
@@ -1549,41 +1585,61 @@ class ValiantWarsRules(Instrumented):
             if obs.phase == SHUFFLE:
                 decks.append(())
                 continue
-            used = set(obs.line[q])
-            used.update(obs.gained[q])
-            known = obs.my_top if q == player else ()
-            used.update(known)
-            rest = [c for c in obs.owned[q] if c not in used]
+            rest = list(rests[q])
             shuffle(rng, rest)
-            decks.append(tuple(known) + tuple(rest))
-        held = set(obs.market)
-        for cards in obs.owned:
-            held.update(cards)
-        pile = [c for c in pool.champions if c not in held]
+            decks.append(tops[q] + tuple(rest))
+        pile = list(champions)
         shuffle(rng, pile)
         top, count = obs.location_top, obs.location_count
-        unseen = [c for c in pool.locations if c not in held and c != top
-                  and c != pool.throne]
+        others = list(sites)
         if count >= 2:
-            shuffle(rng, unseen)
-            middle = unseen[:count - 2]
-            locations = (top, *middle, pool.throne)
-            box = tuple(sorted(unseen[count - 2:]))
+            shuffle(rng, others)
+            middle = others[:count - 2]
+            locations: tuple[int, ...] = (top, *middle, pool.throne)
+            box = tuple(sorted(others[count - 2:]))
         else:
             locations = (top,) if count == 1 else ()
-            box = tuple(sorted(unseen))
-        chose = _put((0,) * n, player, obs.committed)
-        return State(
-            pool=pool, names=obs.names, players=n, target=obs.target, owned=obs.owned,
-            deck=tuple(decks), line=obs.line, down=obs.down, gained=obs.gained,
-            market=obs.market, pile=tuple(pile), soldiers=obs.soldiers, golds=obs.golds,
-            omen_supply=obs.omen_supply, locations=locations, box=box, vp=obs.vp,
-            extra=obs.extra, round=obs.round, phase=obs.phase, beat=obs.beat,
-            status=obs.status, chose=chose, stop_at=obs.stop_at, omens=obs.omens,
-            stack=obs.stack, peek=obs.peek, copies=obs.copies, queue=obs.queue,
-            fresh=obs.fresh, order_for=obs.order_for, choice=obs.choice,
-            options=obs.options, buyers=obs.buyers, bpos=obs.bpos, bought=obs.bought,
-            spent=obs.spent)
+            box = tuple(sorted(others))
+        s = State.__new__(State)  # (field by field: faster than the constructor)
+        s.pool = pool
+        s.names = obs.names
+        s.players = n
+        s.target = obs.target
+        s.owned = obs.owned
+        s.deck = tuple(decks)
+        s.line = obs.line
+        s.down = obs.down
+        s.gained = obs.gained
+        s.market = obs.market
+        s.pile = tuple(pile)
+        s.soldiers = obs.soldiers
+        s.golds = obs.golds
+        s.omen_supply = obs.omen_supply
+        s.locations = locations
+        s.box = box
+        s.vp = obs.vp
+        s.extra = obs.extra
+        s.round = obs.round
+        s.phase = obs.phase
+        s.beat = obs.beat
+        s.status = obs.status
+        s.chose = _put(ZEROS[n], player, obs.committed)
+        s.stop_at = obs.stop_at
+        s.omens = obs.omens
+        s.stack = obs.stack
+        s.peek = obs.peek
+        s.copies = obs.copies
+        s.queue = obs.queue
+        s.fresh = obs.fresh
+        s.order_for = obs.order_for
+        s.choice = obs.choice
+        s.options = obs.options
+        s.buyers = obs.buyers
+        s.bpos = obs.bpos
+        s.bought = obs.bought
+        s.spent = obs.spent
+        s.outcome = None
+        return s
 
     # ------------------------------------------------------------- invariants
     def invariants(self, s: State) -> list[tuple[str, str]] | tuple[()]:
