@@ -255,7 +255,7 @@ class BattleGateRules(Instrumented):
     length_unit = "turns"
     max_steps = 60_000
     feature_names = FEATURE_NAMES
-    search = SearchSettings(simulations=30, rollout="greedy", horizon=2, widening=0.0,
+    search = SearchSettings(simulations=30, rollout="greedy", horizon=4, widening=0.0,
                             bias=1.0)
     """The search agent's defaults (``--agent mcts``): see docs/battlegate.md."""
     emit: EmitHook | None
