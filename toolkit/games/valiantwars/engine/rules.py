@@ -420,7 +420,7 @@ class ValiantWarsRules(Instrumented):
     length_unit = "rounds"
     max_steps = 60_000
     feature_names = FEATURE_NAMES
-    search = SearchSettings(simulations=100, rollout="greedy", horizon=1)
+    search = SearchSettings(simulations=200, rollout="greedy", horizon=1, bias=1.0)
     """The search agent's defaults (``--agent mcts``): see docs/valiantwars.md."""
 
     def __init__(self) -> None:
