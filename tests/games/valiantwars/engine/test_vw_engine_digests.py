@@ -8,7 +8,9 @@ player count; of two playthrough logs; and of a game with an ``mcts:8`` seat, wh
 holds every decision of the search. A deliberate rules change updates the digests (run
 this file with ``-s`` and ``PRINT_DIGESTS=1`` to print the new ones). Re-pinned for issue
 22: greedy breaks ties by a card's content and name and buys by what a card adds to its
-deck, so every line-up with a greedy seat plays other games (the random ones did not move).
+deck, so every line-up with a greedy seat plays other games (the random ones did not move);
+the search's game moved again with its defaults (greedy playouts cut after the round and
+scored by the evaluation).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ DIGESTS = {
     "random-2": "7ea24b30b7ed3069d7809d3b3be26602f7eeefc1c754c89db725d3b5852349f7",
     "random-4": "a3386db4e66ef8ba4f2e33c552a180cc40aaf6c3bb2d042cbb5325ef94f29d37",
     "logs": "b11e8bc5c132ff68b22ec1362da83a29a354cea3d9e9bfdaa07d67d2bad73dbc",
-    "mcts": "6da101044394bdf62b5142d23be5fc735972eac0e4e699f0810066dc9aa98096",
+    "mcts": "f564a54ad0f8ab0470ee45fef9dda228b74e9ec9c09d96d2fcb79cdf1a4c5e68",
 }
 
 
