@@ -7,11 +7,16 @@ The search's evaluation (toolkit/sim/evaluation.py) scores a position from the e
 w·f. This module finds the weights w that best predict who wins from positions of real
 games:
 
-1. **Self-play.** Games are played on the engine's sample setups (``PlaySpec.setups``),
-   every setup in turn, with the game's greedy agent in every seat; each decision is
-   instead taken at random with probability ``epsilon`` (10% by default), so the games
-   visit the positions a search explores around greedy play and not only greedy's own
-   line. Seeds are ``seed, seed+1, ...`` with the harness's chance and agent streams.
+1. **Self-play.** Games are played on the engine's sample setups (``PlaySpec.setups``)
+   and, with ``--decks K``, on tables of K legal decks drawn by the game's sweep hook (the
+   decks `pnp sweep` plays; each table two of them, or as many as the first setup seats,
+   drawn at random): every setup in turn, with the game's greedy agent in every seat; each
+   decision is instead taken at random with probability ``epsilon`` (10% by default), so
+   the games visit the positions a search explores around greedy play and not only
+   greedy's own line. Seeds are ``seed, seed+1, ...`` with the harness's chance and agent
+   streams. Many decks matter: fitted on a few, a feature that merely tells one deck from
+   another (Battle Gate's Swarm fields many assassins and loses) is read as strength,
+   and a search that trusts it plays worse the longer it searches.
 2. **Samples.** At each decision a position is kept with probability ``sample`` (from
    a stream of its own), as one row: every column's feature vector. Each row is labelled
    with the game's result: 1 for the winning column, 0 for the others, 1/columns each
@@ -209,8 +214,36 @@ def _six(x: float) -> float:
     return float(f"{x:.6g}")
 
 
+def sweep_setups(spec: Any, rules: Any, decks: int, seed: int,
+                 tables: int) -> list[tuple[str, Any]]:
+    """``tables`` tables of decks drawn by the game's sweep hook (``decks`` legal decks,
+    seeded), each seating as many decks as the game's first sample setup, at random."""
+    from toolkit.balance.pool import SweepRequest  # noqa: PLC0415
+
+    if spec.sweep is None:
+        raise SystemExit("this game has no sweep hook to draw decks from; fit on its "
+                         "sample setups (leave out --decks)")
+    first = next(iter(spec.setups().values()))()
+    info = rules.describe_params(first)
+    seats = len(info.get("decks") or ()) or 2
+    if info.get("sides"):
+        seats = 1  # a shared set-up (Banners): one deck is the whole table
+    pool = spec.sweep(SweepRequest(catalog=None, format=None, rng=Random(f"fit:{seed}"),
+                                   sample=decks))
+    if not pool.valid or len(pool.decks) < seats:
+        raise SystemExit("the sweep hook gave too few legal decks to fit on")
+    draw = Random(f"fit-tables:{seed}")
+    made = []
+    for _ in range(tables):
+        chosen = draw.sample(pool.decks, seats)
+        table = chosen * (len(info.get("sides") or ()) or 1) if seats == 1 else chosen
+        made.append((" v ".join(d.name for d in chosen),
+                     spec.params(table, pool.format)))
+    return made
+
+
 def run(game_id: str, games: int, seed: int, sample: float, epsilon: float,
-        l2: float) -> dict[str, Any]:
+        l2: float, decks: int = 0) -> dict[str, Any]:
     """Self-play, fit and describe: the weights file's content for ``game_id``."""
     from toolkit.core.registry import get_game  # noqa: PLC0415 - the CLI's registry
 
@@ -220,6 +253,8 @@ def run(game_id: str, games: int, seed: int, sample: float, epsilon: float,
     rules = spec.rules()
     names = tuple(rules.feature_names)
     setups = [(name, make()) for name, make in spec.setups().items()]
+    if decks:
+        setups += sweep_setups(spec, rules, decks, seed, max(decks, games // 4))
     by_game, counts = self_play(rules, setups, games, seed, sample, epsilon)
     train = [r for k, rows in enumerate(by_game) if k % 5 != 4 for r in rows]
     held = [r for k, rows in enumerate(by_game) if k % 5 == 4 for r in rows]
@@ -229,11 +264,15 @@ def run(game_id: str, games: int, seed: int, sample: float, epsilon: float,
         "weights": [_six(x) for x in w],
         "fit": {"games": counts["games"], "finished": counts["finished"],
                 "rows": counts["rows"], "seed": seed, "sample": sample,
-                "epsilon": epsilon, "l2": l2, "setups": [n for n, _ in setups],
+                "epsilon": epsilon, "l2": l2, "decks": decks,
+                "setups": [n for n, _ in setups][:len(spec.setups())] + (
+                    [f"{len(setups) - len(spec.setups())} tables of {decks} decks drawn "
+                     "by the sweep hook"] if decks else []),
                 "agents": "greedy in every seat, a random action with probability epsilon",
                 "held_out": quality(held, w), "command": (
                     f"python -m toolkit.sim.fit {game_id} --games {games} --seed {seed} "
-                    f"--sample {sample} --epsilon {epsilon} --l2 {l2}")},
+                    f"--sample {sample} --epsilon {epsilon} --l2 {l2}"
+                    + (f" --decks {decks}" if decks else ""))},
     }
 
 
@@ -258,10 +297,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--epsilon", type=float, default=0.1,
                         help="chance that a decision is taken at random")
     parser.add_argument("--l2", type=float, default=1.0, help="ridge penalty")
+    parser.add_argument("--decks", type=int, default=0,
+                        help="also play tables of this many decks drawn by the sweep hook")
     parser.add_argument("--out", type=Path, default=None,
                         help="the file to write (default: the engine's weights.json)")
     args = parser.parse_args(argv)
-    doc = run(args.game, args.games, args.seed, args.sample, args.epsilon, args.l2)
+    doc = run(args.game, args.games, args.seed, args.sample, args.epsilon, args.l2,
+              args.decks)
     out = args.out or engine_folder(args.game) / WEIGHTS_FILE
     out.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     held = doc["fit"]["held_out"]
