@@ -1,7 +1,11 @@
 """Helpers for Battle of Banners engine tests: boards, cells by sheet name, positions,
-and a brute-force path finder that reads the movement rules straight from the book."""
+a brute-force path finder that reads the movement rules straight from the book, and the
+renaming of positions (sides swapped on a mirrored board, sheet rows reordered) that the
+fairness and evaluation tests compare."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from toolkit.games.banners.book import EFFECT_NAMES
 from toolkit.games.banners.engine import (
@@ -13,7 +17,17 @@ from toolkit.games.banners.engine import (
     static_of,
 )
 from toolkit.games.banners.engine.samples import grid
-from toolkit.games.banners.engine.state import RESERVE, S_KEEP, S_PAD, S_TREE, State
+from toolkit.games.banners.engine.state import (
+    E_LOCUST,
+    RESERVE,
+    S_KEEP,
+    S_PAD,
+    S_TREE,
+    State,
+    new_state,
+)
+from toolkit.sim.engine import CHANCE
+from toolkit.sim.harness import agent_stream, chance_stream
 
 # Pieces of the bundled set, in Pieces-sheet order.
 BLUE1, BLUE2, GREEN1, GREEN2, RED1, RED2, YELLOW1, YELLOW2 = range(8)
@@ -115,6 +129,147 @@ def brute_force(s: State, piece: int, steps: int) -> set[tuple]:
     return found
 
 
+Cells = Callable[[int], int]
+
+
+def decisions(rules: BannersRules, params: BannersParams, lineup: list[str], games: int,
+              seed: int) -> list[tuple[State, int]]:
+    """Every decision with two or more options of some seeded games: (state, seat)."""
+    agents = [rules.agents[name]() for name in lineup]
+    out = []
+    for g in range(games):
+        chance, arng = chance_stream(seed + g), agent_stream(seed + g)
+        s = rules.setup(params, chance)
+        while rules.outcome(s) is None:
+            mover = rules.to_move(s)[0]
+            if mover == CHANCE:
+                s = rules.apply(s, rules.chance(s, chance))
+                continue
+            legal = rules.legal_actions(s, mover)
+            if len(legal) > 1:
+                out.append((s, mover))
+            s = rules.apply(s, agents[mover].act(rules.observe(s, mover), legal, arng))
+    return out
+
+
+def moved(s: State, params: BannersParams, piece: Callable[[int], int], cell: Cells,
+          kind: Callable[[int], int], side: Callable[[int], int],
+          seat: Callable[[int], int]) -> State:
+    """The state ``s`` with its pieces, cells, item kinds, sides and seats renamed (for
+    ``params``, whose Static the renamed state uses)."""
+    st = static_of(params)
+    old = s.st
+
+    def at(c: int) -> int:
+        return cell(c) if c >= 0 else c
+
+    def who(i: int) -> int:
+        return piece(i) if i >= 0 else i
+
+    def by_side(values: tuple) -> tuple:
+        out = [values[0]] * 2
+        for k in (0, 1):
+            out[side(k)] = values[k]
+        return tuple(out)
+
+    def by_seat(values: tuple) -> tuple:
+        out = [values[0]] * len(values)
+        for q in range(len(values)):
+            out[seat(q)] = values[q]
+        return tuple(out)
+
+    def cards(counts: tuple) -> tuple:
+        out = [0] * len(counts)
+        for k, n in enumerate(counts):
+            out[kind(k)] = n
+        return tuple(out)
+
+    pos = [0] * len(s.pos)
+    for i, c in enumerate(s.pos):
+        pos[piece(i)] = at(c)
+    keep_open = [0] * len(s.keep_open)
+    for k, t in enumerate(s.keep_open):
+        keep_open[st.keep_index[cell(old.keeps[k])]] = t
+    combat = None
+    if s.combat is not None:
+        att, dfn, frm, amod, dmod, ar, dr, origin = s.combat
+        combat = (piece(att), piece(dfn), at(frm), amod, dmod, ar, dr, at(origin))
+    return new_state(
+        st, tuple(pos), by_side(tuple(who(i) for i in s.flag_carrier)),
+        by_side(tuple(at(c) for c in s.flag_drop)), tuple(keep_open),
+        by_side(tuple(cards(h) for h in s.hands)), by_side(tuple(cards(h) for h in s.fresh)),
+        by_side(tuple(cards(h) for h in s.known)), cards(s.deck), cards(s.discard),
+        by_seat(s.used_item), by_seat(s.used_combat), s.turn, side(s.side), s.member,
+        side(s.first) if s.first >= 0 else s.first, s.phase, s.roll, s.horse, who(s.moved),
+        by_side(s.ghost), by_side(s.rain), by_side(s.rain_by), combat, None, by_side(s.played))
+
+
+def action_moved(a: tuple, s: State, piece: Callable[[int], int], cell: Cells,
+                 kind: Callable[[int], int], seat: Callable[[int], int],
+                 turn_dir: Callable[[int], int]) -> tuple:
+    """An action of ``s`` renamed like the state (`moved`)."""
+    def at(c: int) -> int:
+        return cell(c) if c >= 0 else c
+
+    what, q = a[0], seat(a[1])
+    if what in ("move", "reinforce"):
+        return (what, q, piece(a[2]), at(a[3]))
+    if what == "attack":
+        return (what, q, piece(a[2]), at(a[3]), at(a[4]))
+    if what == "place":
+        return (what, q, at(a[2]))
+    if what in ("combat", "knife"):
+        return (what, q, kind(a[2]))
+    if what == "item":
+        k = kind(a[2])
+        if len(a) == 3:
+            return (what, q, k)
+        if len(a) == 4:
+            return (what, q, k, piece(a[3]))
+        effect = s.st.kind_effect[a[2]]
+        last = turn_dir(a[4]) if effect == E_LOCUST else at(a[4])
+        return (what, q, k, piece(a[3]), last)
+    return (what, q)
+
+
+def plain(s: State, a: tuple) -> tuple:
+    """An action with each piece off the board named by its colour and place (pieces
+    waiting alike are interchangeable: the engine offers one of each colour)."""
+    st = s.st
+
+    def name(i: int) -> object:
+        return i if s.pos[i] >= 0 else (st.piece_color[i], s.pos[i])
+
+    if a[0] in ("move", "reinforce", "attack"):
+        return (a[0], a[1], name(a[2]), *a[3:])
+    if a[0] == "item" and len(a) >= 4:
+        return (*a[:3], name(a[3]), *a[4:])
+    return a
+
+
+def side_swap(params: BannersParams, cell: Cells, turn_dir: Callable[[int], int]):
+    """The renaming that swaps the sides: each piece becomes the piece of the same
+    colour role and number of the other side (Blue k and Red k, Green k and Yellow k)."""
+    st = static_of(params)
+    partner = {}
+    for i in st.side_pieces[0]:
+        j = st.side_pieces[1][st.side_pieces[0].index(i)]
+        partner[i], partner[j] = j, i
+    return dict(piece=partner.__getitem__, cell=cell, kind=lambda k: k,
+                side=lambda s: 1 - s, seat=lambda q: q ^ 1, turn_dir=turn_dir)
+
+
+def rows_mirrored(params: BannersParams) -> Cells:
+    st = static_of(params)
+    return lambda c: (st.h - 1 - c // st.wp) * st.wp + c % st.wp
+
+
+def half_turned(params: BannersParams) -> Cells:
+    st = static_of(params)
+    return lambda c: (st.h - 1 - c // st.wp) * st.wp + (st.w - 1 - c % st.wp)
+
+
 __all__ = ["BLUE1", "BLUE2", "CORRIDOR", "GREEN1", "GREEN2", "RED1", "RED2", "YELLOW1",
-           "YELLOW2", "at", "brute_force", "bundled_params", "cell", "corridor_params",
-           "kind", "moves", "name_of"]
+           "YELLOW2", "action_moved", "at", "brute_force", "bundled_params", "cell",
+           "corridor_params", "decisions", "half_turned", "kind", "moved", "moves",
+           "name_of", "plain", "rows_mirrored", "side_swap"]

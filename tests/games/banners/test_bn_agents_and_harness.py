@@ -18,7 +18,7 @@ from toolkit.games.banners.engine import (
     skirmish_params,
 )
 from toolkit.games.banners.engine.samples import grid
-from toolkit.games.banners.engine.state import MOVE
+from toolkit.games.banners.engine.state import ITEM, MOVE
 from toolkit.sim.engine import CHANCE
 from toolkit.sim.harness import agent_stream, chance_stream, play_game, run_games
 
@@ -145,3 +145,29 @@ def test_team_games_count_wins_per_side():
     st = result.stats
     assert len(st.wins) == 2 and sum(st.wins) + st.draws + st.unfinished == 40
     assert not result.violations
+
+
+def test_item_decisions_are_found_as_the_options_list_them():
+    """A player's item decision is skipped when passing is its only option (T3: items
+    are played before moving, one a turn): the quick test of whether any item can be
+    played agrees with the options listed, at every item step of some random games."""
+    rules = BannersRules()
+    checked = 0
+    for players in (2, 4):
+        for seed in range(6):
+            chance = chance_stream(seed)
+            arng = agent_stream(seed)
+            s = rules.setup(bundled_params(players), chance)
+            while rules.outcome(s) is None:
+                mover = rules.to_move(s)[0]
+                if s.phase == ITEM and any(s.hands[s.side]):
+                    q = s.st.side_seats[s.side][s.member]
+                    if not s.used_item[q]:
+                        assert rules._can_play_item(s) == (len(rules._item_options(s)) > 1)
+                        checked += 1
+                if mover == CHANCE:
+                    s = rules.apply(s, rules.chance(s, chance))
+                else:
+                    legal = rules.legal_actions(s, mover)
+                    s = rules.apply(s, legal[arng.randrange(len(legal))])
+    assert checked > 200

@@ -79,7 +79,7 @@ def test_play_1v1_json_counts_wins_per_side():
 def test_play_2v2_seats_four_on_two_sides():
     result = invoke("play", "banners", "--players", "4", "--games", "20", "--json",
                     "--agent", "greedy", "--agent", "random", "--agent", "greedy",
-                    "--agent", "random")
+                    "--agent", "random", "--seats", "fixed")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     assert doc["format"] == "2v2" and doc["decks"] == ["Side 1", "Side 2"]

@@ -6,11 +6,14 @@ without search:
 
 - **moves**: a flag carrier runs for home (it wins on landing there) and avoids ending
   within an enemy's reach; other pieces head for the enemy flag (its castle, or where it
-  lies), chase an enemy carrying their own flag, or escort their own carrier; landing on
-  the enemy flag or in a keep (an item) is worth a detour;
+  lies), chase an enemy carrying their own flag, or escort their own carrier, and leave
+  their own castle free for it; landing on the enemy flag or in a keep (an item) is worth
+  a detour;
 - **combat**: it attacks when the odds of the two dice (with its bonuses and the combat
   card it would play) make the fight worth more than it risks, the enemy carrying its
-  flag above all; a combat card (Extra Strength, Extra Defense, Poison) is played only
+  flag above all, and a team's last piece worth the game ("defeat the enemy team"): it
+  attacks the enemy's last piece when the dice favour it and never risks its own; a
+  combat card (Extra Strength, Extra Defense, Poison) is played only
   when what it adds to the fight's expected worth is more than the card is worth kept
   for a later fight (so a flag carrier's fight gets one, a skirmish between two pieces
   in mid-field does not); Hidden Knife always wins a tie;
@@ -318,6 +321,15 @@ class View:
         self.masks: list[int] | None = None
         self.levels: list[int] | None = None
 
+    def last(self, piece: int) -> bool:
+        """Whether ``piece`` is the last of its team in play (on the board or waiting in
+        the reserve): losing it loses the game ("defeat the enemy team")."""
+        pos = self.pos
+        for i in self.st.side_pieces[self.st.piece_side[piece]]:
+            if i != piece and pos[i] >= RESERVE:
+                return False
+        return True
+
     def piece_key(self, piece: int) -> tuple[int, int, int, int, int]:
         """A piece as the player tells it apart (`GreedyAgent.key`): of its team or the
         other, its role (`Frame.role`), then the space it stands on as the player's side
@@ -383,6 +395,12 @@ class View:
         goal = self.goal
         start = here if here >= 0 else home
         value = 10 * (self.dist(start, goal) - self.dist(cell, goal))
+        if obs.flag_carrier[self.enemy] >= 0:
+            # Our carrier must land on our castle: leave it free.
+            if here == home:
+                value += VACATE
+            elif cell == home:
+                value -= VACATE
         if st.kind[cell] == S_KEEP:
             value += 12 if obs.deck else 4
         else:
@@ -515,6 +533,12 @@ class GreedyAgent:
                         levels = v.threat_levels()
                     here = pos[piece]
                     base = 10 * tab.row(here if here >= 0 else v.home)[goal]
+                    if ours >= 0:
+                        # Our carrier must land on our castle: leave it free.
+                        if here == v.home:
+                            base += VACATE
+                        elif mask >> v.home & 1 and mask ^ (1 << v.home):
+                            mask ^= 1 << v.home
                     # Of the spaces the same distance from the goal, a keep is worth most,
                     # then those the fewest enemies reach; the best of each layer.
                     best_value = 0
@@ -614,9 +638,13 @@ class GreedyAgent:
         st = v.st
         side, enemy = v.side, v.enemy
         defender = obs.pos.index(target)
-        worth_def = 30 + (300 if obs.flag_carrier[side] == defender else 0) \
+        worth_def = 30.0 + (300 if obs.flag_carrier[side] == defender else 0) \
             + 2 * max(0, 12 - v.dist(target, st.castle[side]))
-        worth_att = 30 + (300 if obs.flag_carrier[enemy] == piece else 0)
+        worth_att = 30.0 + (300 if obs.flag_carrier[enemy] == piece else 0)
+        if v.last(defender):
+            worth_def += GAME  # the enemy team defeated
+        if v.last(piece):
+            worth_att += GAME  # our team defeated
         after = target if obs.flag_carrier[side] != defender else frm
         gain = v.land_value(piece, after) if after >= 0 else 0
         # With the combat card it would play in this fight (`_card_plan`).
@@ -630,18 +658,22 @@ class GreedyAgent:
     def _stakes(v: View, att: int, dfn: int) -> tuple[float, float]:
         """What a fight is worth to the attacker's side: ``(won, lost)``, what winning
         gains it and what losing costs it. A piece is worth 30, a flag carrier 300 more
-        (its flag goes back to the field), and a piece near the castle it threatens up
-        to 24 more (two a step nearer than twelve)."""
+        (its flag goes back to the field), a piece near the castle it threatens up to 24
+        more (two a step nearer than twelve), and a team's last piece the game (`GAME`)."""
         obs = v.obs
         st = v.st
         a_side = st.piece_side[att]
         d_side = 1 - a_side
         pos = obs.pos
-        won = 30 + (300 if obs.flag_carrier[a_side] == dfn else 0) \
+        won = 30.0 + (300 if obs.flag_carrier[a_side] == dfn else 0) \
             + 2 * max(0, 12 - v.dist(pos[dfn], st.castle[a_side]))
-        lost = 30 + (300 if obs.flag_carrier[d_side] == att else 0) \
+        lost = 30.0 + (300 if obs.flag_carrier[d_side] == att else 0) \
             + 2 * max(0, 12 - v.dist(pos[att], st.castle[d_side]))
-        return float(won), float(lost)
+        if v.last(dfn):
+            won += GAME  # "defeat the enemy team"
+        if v.last(att):
+            lost += GAME
+        return won, lost
 
     def _card_plan(self, v: View, attacking: bool, won: float, lost: float,
                    mod: int) -> tuple[int, int]:
@@ -771,6 +803,15 @@ class GreedyAgent:
     def _first(self, v: View, options: Sequence[tuple]) -> tuple:
         """The least of ``options`` by `key`."""
         return self._best(v, options, [0.0] * len(options))
+
+
+GAME: Final = 1e5
+"""What a fight for a team's last piece is worth beyond the piece: the game ("defeat the
+enemy team"), as much as landing on the enemy flag."""
+
+VACATE: Final = 200
+"""What leaving our own castle free is worth while our carrier heads there (more than
+any move but a carrier's five steps home)."""
 
 
 KEEP: Final = {E_STRENGTH: 10.0, E_DEFENSE: 10.0, E_POISON: 25.0}
