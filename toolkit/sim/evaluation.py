@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import warnings
 from collections.abc import Sequence
 from importlib import resources
 
@@ -37,18 +38,21 @@ def load_weights(package: str, names: Sequence[str],
     """The fitted weights of ``names`` from ``package``'s weights file (package data).
 
     A package without the file (an engine whose weights are not fitted yet) gets zeros: an
-    evaluation of 1/columns for every position, as if it had none. A file whose feature
-    names differ from ``names`` is a ``ValueError`` (the features changed since the fit:
-    fit again)."""
+    evaluation of 1/columns for every position, as if it had none. So does a file whose
+    feature names differ from ``names`` (the features changed since the fit), with a
+    warning to fit them again: the game still loads, so ``python -m toolkit.sim.fit`` can
+    run (each engine's tests check that its file matches its features)."""
     try:
         text = resources.files(package).joinpath(file).read_text(encoding="utf-8")
     except FileNotFoundError:
         return (0.0,) * len(names)
     data = json.loads(text)
     if list(data["features"]) != list(names):
-        raise ValueError(f"{package}/{file} holds weights for {data['features']}, but the "
-                         f"engine's features are {list(names)}: fit them again with "
-                         "python -m toolkit.sim.fit")
+        warnings.warn(f"{package}/{file} holds weights for {data['features']}, but the "
+                      f"engine's features are {list(names)}: the search evaluates every "
+                      "position as even until they are fitted again with python -m "
+                      "toolkit.sim.fit", stacklevel=2)
+        return (0.0,) * len(names)
     return tuple(float(w) for w in data["weights"])
 
 

@@ -40,9 +40,9 @@ the tree there and plays out.
   choices do) use decoupled UCT: each mover picks from its own node's statistics, from the
   same state, then the actions are applied in order, as the harness does.
 - **Multi-player**: each player maximises its own reward: 1 for a win and 0 for a loss;
-  a draw, a game the engine declares unfinishable and a playout cut at the step cap or in
-  a deterministic cycle give each seat 1/seats; a playout cut at the horizon gives each
-  seat its evaluation (1/seats without ``evaluate``). An engine where a win is shared (a team) provides
+  a draw and a game the engine declares unfinishable give each seat 1/seats; a playout
+  cut short (at the horizon, the step cap or in a deterministic cycle) gives each seat its
+  evaluation (1/seats without ``evaluate``). An engine where a win is shared (a team) provides
   ``returns(state)``, each seat's reward, and the search uses that.
 - **Reproducible**: each decision draws one 64-bit seed from the agent stream the
   harness passes to ``act`` and runs wholly from it, so a game is the same for any
@@ -210,32 +210,27 @@ class MCTSAgent:
                         raise RuntimeError(f"player {q} must decide but has no legal "
                                            "action in a searched position")
                     node = nodes[i]
-                    if not node.visits:  # its first visit (the root's too)
-                        self._prepare(node, state, q, legal, rng)
+                    if not node.visits and self._rollout_agents is not None and \
+                            len(legal) > 1:  # its first visit (the root's too): the hint
+                        node.hint = self._default(state, q, legal, rng)
                     node.stamp = sim
-                    action, stats = self._select(node, legal, rng, c)
+                    action, stats = self._select(node, legal, rng, c, state, q)
                     path.append((stats, q))
                     chosen.append(action)
                 for action in chosen:  # decided from one state, applied in order
                     state = apply(state, action)
                     steps += 1
-            state, result, cut = self._playout(state, rng, steps, limit)
-            rewards = self._rewards(state, result, cut)
+            state, result = self._playout(state, rng, steps, limit)
+            rewards = self._rewards(state, result)
             for stats, q in path:
                 stats[1] += rewards[q]
         return root
 
-    def _prepare(self, node: _Node, state: Any, q: int, legal: Sequence[Action],
-                 rng: Random) -> None:
-        """A new node: the playout agent's choice there (its hint) and, where widening
-        lets actions in a few at a time, their order (the hint, then the others by the
-        evaluation one step ahead, ties in a random order)."""
-        if len(legal) < 2:
-            return
-        if self._rollout_agents is not None:
-            node.hint = self._default(state, q, legal, rng)
-        if self.widening <= 0 or len(legal) <= self._allowed(1):
-            return
+    def _rank(self, node: _Node, state: Any, q: int, legal: Sequence[Action],
+              rng: Random) -> list[Action]:
+        """The order in which widening lets a node's actions in: the hint, then the others
+        by the evaluation one step ahead (ties in a random order). Worked out only when a
+        node first lets in a second action: most nodes of a search are visited once."""
         hint = node.hint
         evaluate = self._evaluate
         ranked: list[tuple[float, float, int]] = []
@@ -247,29 +242,34 @@ class MCTSAgent:
         ranked.sort()
         order = [] if hint is None else [hint]
         order.extend(legal[i] for _, _, i in ranked)
-        node.order = order
+        return order
 
     def _allowed(self, visits: int) -> int:
         """How many actions progressive widening lets a node visited ``visits`` times
         choose among."""
         return math.ceil(self.widening * math.sqrt(visits))
 
-    def _select(self, node: _Node, legal: Sequence[Action], rng: Random,
-                c: float) -> tuple[Action, list]:
-        """UCB1 at ``node`` over the actions let in: an untried one first (the hint, else
-        the next in widening order, else one at random), else the best mean plus the
-        exploration bonus plus the hint's progressive bias. Counts the visit; returns
-        (action, stats)."""
+    def _select(self, node: _Node, legal: Sequence[Action], rng: Random, c: float,
+                state: Any, q: int) -> tuple[Action, list]:
+        """UCB1 at ``node`` (player ``q`` to move in ``state``) over the actions let in: an
+        untried one first (the hint, else the next in widening order, else one at random),
+        else the best mean plus the exploration bonus plus the hint's progressive bias.
+        Counts the visit; returns (action, stats)."""
         node.visits += 1
         stats = node.stats
         candidates = legal
-        order = node.order
-        if order is not None:
-            allowed = self._allowed(node.visits)
-            if allowed < len(legal):
-                here = set(legal)
-                candidates = [a for a in order if a in here][:max(1, allowed)]
         hint = node.hint
+        if self.widening > 0 and len(legal) > 1:
+            allowed = max(1, self._allowed(node.visits))
+            if allowed < len(legal):
+                if allowed == 1 and hint is not None and node.order is None:
+                    candidates = [hint]  # (the ranking is not needed yet)
+                else:
+                    if node.order is None:
+                        node.order = self._rank(node, state, q, legal, rng)
+                    here = set(legal)
+                    candidates = [a for a in node.order if a in here][:allowed]
+        order = node.order
         if hint is not None and hint not in stats and hint in candidates:
             s = stats[hint] = [1, 0.0]
             return hint, s
@@ -295,12 +295,11 @@ class MCTSAgent:
         best_s[0] += 1
         return best, best_s
 
-    def _playout(self, state: Any, rng: Random, steps: int,
-                 limit: int) -> tuple[Any, Any, bool]:
-        """Play the game out from ``state``: (final state, its outcome or None, cut at the
-        horizon). The playout stops at the game's end, at the horizon (``limit`` on
-        ``rules.length``; -1 for none), at the step cap, or in a cycle: a deterministic
-        playout agent (greedy) with no chance between two equal states."""
+    def _playout(self, state: Any, rng: Random, steps: int, limit: int) -> tuple[Any, Any]:
+        """Play the game out from ``state``: (final state, its outcome or None if cut). The
+        playout stops at the game's end, at the horizon (``limit`` on ``rules.length``; -1
+        for none), at the step cap, or in a cycle: a deterministic playout agent (greedy)
+        with no chance between two equal states."""
         rules = self.rules
         to_move, legal_actions, apply = rules.to_move, rules.legal_actions, rules.apply
         outcome, chance = rules.outcome, rules.chance
@@ -315,12 +314,12 @@ class MCTSAgent:
         while steps < cap:
             result = outcome(state)
             if result is not None:
-                return state, result, False
+                return state, result
             if length is not None and length(state) >= limit:
-                return state, None, True
+                return state, None
             movers = to_move(state)
             if not movers:
-                return state, None, False
+                return state, None
             if movers[0] == CHANCE:
                 state = apply(state, chance(state, rng))
                 steps += 1
@@ -330,7 +329,7 @@ class MCTSAgent:
             if seen is not None:
                 mark = hash(state_key(state))
                 if mark in seen:
-                    return state, None, False
+                    return state, None
                 seen.add(mark)
             chosen = []
             for q in movers:
@@ -348,7 +347,7 @@ class MCTSAgent:
             for action in chosen:
                 state = apply(state, action)
                 steps += 1
-        return state, None, False
+        return state, None
 
     def _default(self, state: Any, q: int, legal: Sequence[Action], rng: Random) -> Action:
         """The playout policy's choice for player ``q``: the rollout agent's, from what
@@ -362,7 +361,7 @@ class MCTSAgent:
         agent = agents[q]
         return agent.act(self.rules.observe(state, q) if agent.observes else None, legal, rng)
 
-    def _rewards(self, state: Any, result: Any, cut: bool) -> Sequence[float]:
+    def _rewards(self, state: Any, result: Any) -> Sequence[float]:
         """Each seat's reward for how the simulation ended (see the module docstring)."""
         if result is not None:
             returns = self._returns
@@ -372,6 +371,6 @@ class MCTSAgent:
                 rewards = [0.0] * self.seats
                 rewards[result.winner] = 1.0
                 return rewards
-        elif cut and self._evaluate is not None:
+        elif self._evaluate is not None:
             return self._evaluate(state)
         return [1.0 / self.seats] * self.seats
