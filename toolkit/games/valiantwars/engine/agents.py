@@ -6,9 +6,14 @@ Oracle; never the order of a deck or another player's commitment at the current 
 
 - ``greedy`` draws while the chance that its next card is a second Dark Omen (from the
   known composition of its remaining deck) is at most 30%, stops when it already beats
-  every player who has finished, buys the most valuable Champion it can afford (else Gold,
-  else a Soldier), pushes forced draws onto the opponent likeliest to go OUT, flips the
-  strongest opposing Champion and its own weakest card.
+  every player who has finished; buys the pair of cards that adds most to its deck (a
+  Champion's Swords and Gold, a guess for its effect, and what the effect gains from the
+  cards it owns: a Paladin among Rogues, a Retainer among Mystics; a Champion must beat a
+  free Soldier or a Gold); pushes forced draws onto the opponent likeliest to go OUT;
+  flips what costs an opponent most and its own card that costs it least; the Dancer
+  copies the effect that adds most now. Ties are broken by a card's content then its
+  name (`Pool.rank`) and between players from its own seat, never by a card's row or id
+  or a seat number.
 - ``risk:P`` stops as soon as that chance exceeds P (0 to 1, or a percentage); with
   ``buy:A>B>C`` it buys the first item of the list it can afford, at most two per round:
   ``Gold``, ``Soldier``, ``Champion`` (the most valuable one), a type (``Warrior``,
