@@ -47,9 +47,9 @@ PLAYS = {
 # (set-up, players, line-up, seed) -> sha256 of the game's log.
 SEARCHES = {
     ("skirmish", 2, ("mcts:20", "random"), 1):
-        "b11ae8347fb679fe0a86ca633d8cb3ea6205daf9a81598ac84963dd7dca654df",
+        "1feec173ee6b478cab0a342f7bd2cfe11a5618af97778bc80848387733290c03",
     ("book", 2, ("mcts:10:greedy", "greedy"), 1):
-        "b5cbd119cf254d2638c6a7a22f4bae5df0ce50df80f6a73ca2428ed9badb879e",
+        "0f1783111b510fcf3c7ce59b1c7e94340396059fcec9bd142588a829c6dbef01",
 }
 
 
