@@ -1,4 +1,7 @@
-"""Run every benchmark: `python -m bench [load|render|play ...]`."""
+"""Run every benchmark: `python -m bench [load|render|play ...] [-- OPTIONS]`.
+
+Options after the suite names (from the first one starting with ``-``) go to the one suite
+named, e.g. `python -m bench search --only warbadge --skip tournament`."""
 
 from __future__ import annotations
 
@@ -23,14 +26,21 @@ def machine() -> str:
 def main(argv: list[str]) -> None:
     """Run the named suites (all by default)."""
     print(f"machine: {machine()}")
-    for name in argv or list(SUITES):
+    split = next((i for i, arg in enumerate(argv) if arg.startswith("-")), len(argv))
+    names, options = argv[:split], argv[split:]
+    if options and len(names) != 1:
+        sys.exit("options go to one suite: python -m bench SUITE --option ...")
+    for name in names or list(SUITES):
         try:
             module = importlib.import_module(SUITES[name])
         except ModuleNotFoundError as exc:
             print(f"\n== {name}: not available ({exc})")
             continue
         print(f"\n== {name}")
-        module.main()
+        if options:
+            module.main(options)
+        else:
+            module.main()
 
 
 if __name__ == "__main__":
