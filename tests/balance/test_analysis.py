@@ -144,8 +144,8 @@ def test_cost_curve_reads_a_cards_strength_off_the_curve_within_the_prices():
     # never "plays like a -2.7": outside the catalog's prices it says so
     assert found["Dud"]["plays_like"] is None and found["Dud"]["where"] == "below"
     assert found["Dud"]["text"].startswith("Dud plays below the cheapest value (1) at a "
-                                           "value of 3 (95% CI below the cheapest value (1) "
-                                           "to below the cheapest value (1)")
+                                           "value of 3 (95% CI wholly below the cheapest "
+                                           "value (1);")
     assert found["Night Leviathan"]["text"].startswith(
         "Night Leviathan plays above the dearest value (3) at a value of 3")
     for o in curve["outliers"]:  # every strength stated lies within the prices

@@ -635,6 +635,8 @@ def _outlier(row: dict[str, Any], levels: list[tuple[float, float]], label: str,
         plays = f"plays like {span}"
     item.update(where=where, plays_like=_r(like, 2), plays_like_low=_r(low, 2),
                 plays_like_high=_r(high, 2))
-    item["text"] = (f"{name} {plays} at a {label} of {x:g} (95% CI {low_words} to "
-                    f"{high_words}; its decks win {100 * y:.1f}%)")
+    span_words = (f"95% CI wholly {low_words}" if low_words == high_words
+                  else f"95% CI {low_words} to {high_words}")
+    item["text"] = (f"{name} {plays} at a {label} of {x:g} ({span_words}; its decks win "
+                    f"{100 * y:.1f}%)")
     return item
