@@ -12,7 +12,8 @@ For each game with a rules engine, on the decks `pnp play` uses by default:
    ``mcts`` over greedy at least 65% with the lower bound above 50%, four times the
    budget over the default at least 55%.
 3. **A 1,000-game tournament** of the game's bundled decks with ``--agent mcts``
-   (`pnp tournament`, a fresh results file), on one process and with ``--jobs 2``.
+   (`pnp tournament`, a fresh results file), on one process and with ``--jobs 2``; with
+   ``--tournament N`` a smaller one, its time also given per 1,000 games.
 
     python -m bench search [--games 200] [--tournament 1000] [--decisions 300]
                            [--only GAME ...] [--skip ladder|tournament|pure]
@@ -209,7 +210,9 @@ def main(argv: list[str] | None = None) -> None:
         if "tournament" not in args.skip:
             for jobs in (1, 2):
                 seconds, played = tournament_seconds(game.id, args.tournament, jobs)
-                tournaments.append(f"| {game.id} | {played} | {jobs} | {seconds:.0f} s |")
+                per_thousand = seconds * 1000 / max(1, played)
+                tournaments.append(f"| {game.id} | {played} | {jobs} | {seconds:.0f} s | "
+                                   f"{per_thousand:.0f} s |")
                 print(tournaments[-1], flush=True)
     print("\n| game | default search | median decision, compiled | decisions/s compiled | "
           "pure Python |\n|---|---|---|---|---|")
@@ -219,7 +222,7 @@ def main(argv: list[str] | None = None) -> None:
               "games | target | |\n|---|---|---|---|---|---|---|---|")
         print("\n".join(ladders))
     if tournaments:
-        print("\n| game | games | jobs | wall time |\n|---|---|---|---|")
+        print("\n| game | games | jobs | wall time | per 1,000 games |\n|---|---|---|---|---|")
         print("\n".join(tournaments))
 
 
