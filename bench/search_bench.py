@@ -129,7 +129,9 @@ def ladder(game_id: str, rungs: list[str], games_per_step: int,
 
 def tournament_seconds(game_id: str, games_total: int, jobs: int) -> tuple[float, int]:
     """Wall seconds and games of `pnp tournament GAME --agent mcts` over the bundled decks
-    with about ``games_total`` games in all, into a fresh results file."""
+    with about ``games_total`` games in all, into a fresh results file, in batches of a
+    twentieth of the games (the default 100 would leave a small run one batch, which a
+    second process cannot share)."""
     with tempfile.TemporaryDirectory() as tmp:
         probe = subprocess.run([*PNP, "tournament", game_id, "--games", "2", "--agent",
                                 "greedy", "--results", f"{tmp}/probe.sqlite", "-o",
@@ -137,9 +139,11 @@ def tournament_seconds(game_id: str, games_total: int, jobs: int) -> tuple[float
                                text=True)
         doc = json.loads(probe.stdout)
         per_table = max(1, round(games_total * 2 / max(1, doc["run"]["played"])))
+        batch = max(5, games_total // 20)  # ~20 batches: two processes share the work
         began = time.perf_counter()
         out = subprocess.run([*PNP, "tournament", game_id, "--games", str(per_table),
-                              "--agent", "mcts", "--jobs", str(jobs), "--results",
+                              "--agent", "mcts", "--jobs", str(jobs), "--batch", str(batch),
+                              "--results",
                               f"{tmp}/run.sqlite", "-o", f"{tmp}/run", "--json"], cwd=ROOT,
                              capture_output=True, text=True)
         seconds = time.perf_counter() - began

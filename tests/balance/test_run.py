@@ -58,6 +58,18 @@ def test_tasks_group_consecutive_batches():
     assert all(sum(b.count for b in task[:-1]) < 7 for task in grouped)
 
 
+def test_small_runs_are_split_so_every_worker_gets_tasks():
+    """A run of a few hundred games (minutes with a search agent) is not one task: each
+    worker gets about four; a big run keeps tasks of TASK_GAMES games."""
+    small, _, _ = play("warbadge", warbadge_entries("Sun", "Moon"), None, games=150,
+                       batch_size=15, dry=True)
+    assert execute_module.task_games(small.batches, 2) == 19  # 150 games / (4 × 2)
+    assert len(execute_module.tasks(small.batches, 19)) >= 4
+    big, _, _ = play("warbadge", warbadge_entries("Sun", "Moon"), None, games=5000,
+                     batch_size=100, dry=True)
+    assert execute_module.task_games(big.batches, 2) == execute_module.TASK_GAMES
+
+
 def test_jobs_do_not_change_anything(tmp_path, monkeypatch):
     monkeypatch.setattr(execute_module, "TASK_GAMES", 5)
     entries = warbadge_entries("Sun", "Moon", fmt="standard")

@@ -119,6 +119,14 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def task_games(todo: list[Batch], workers: int) -> int:
+    """Games per task for ``workers``: `TASK_GAMES`, or fewer when the run is small, so
+    that every worker gets about four tasks (a 300-game run of a search agent, minutes of
+    play, would otherwise be one task that a second worker cannot share)."""
+    total = sum(b.count for b in todo)
+    return max(1, min(TASK_GAMES, -(-total // (4 * max(1, workers)))))
+
+
 def tasks(todo: list[Batch], games: int | None = None) -> list[list[Batch]]:
     """Consecutive batches grouped into tasks of at least ``games`` (`TASK_GAMES`) games
     (the last may hold fewer)."""
@@ -146,7 +154,7 @@ def _indexed(item: tuple[int, list[Batch]]) -> tuple[int, list[BatchResult]]:
 def _processes(todo: list[Batch], jobs: int, run: Execution) -> Iterator[tuple[Batch,
                                                                             BatchResult]]:
     """Local worker processes; results in completion order."""
-    work = tasks(todo)
+    work = tasks(todo, task_games(todo, jobs))
     workers = min(jobs, len(work))
     run.workers = workers
     pool = _context().Pool(workers, initializer=_ignore_sigint)
@@ -174,7 +182,7 @@ def _dask(todo: list[Batch], address: str, run: Execution) -> Iterator[tuple[Bat
     futures = []
     try:
         run.workers = max(1, sum(client.nthreads().values()))
-        work = tasks(todo)
+        work = tasks(todo, task_games(todo, run.workers))
         if not work:
             return
         futures = client.map(run_task, work, key=[f"pnp-{t[0].key}-{len(t)}" for t in work])
