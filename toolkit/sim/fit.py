@@ -253,6 +253,7 @@ def run(game_id: str, games: int, seed: int, sample: float, epsilon: float,
     rules = spec.rules()
     names = tuple(rules.feature_names)
     setups = [(name, make()) for name, make in spec.setups().items()]
+    described = [name for name, _ in setups]
     if decks:
         setups += sweep_setups(spec, rules, decks, seed, max(decks, games // 4))
     by_game, counts = self_play(rules, setups, games, seed, sample, epsilon)
@@ -265,8 +266,8 @@ def run(game_id: str, games: int, seed: int, sample: float, epsilon: float,
         "fit": {"games": counts["games"], "finished": counts["finished"],
                 "rows": counts["rows"], "seed": seed, "sample": sample,
                 "epsilon": epsilon, "l2": l2, "decks": decks,
-                "setups": [n for n, _ in setups][:len(spec.setups())] + (
-                    [f"{len(setups) - len(spec.setups())} tables of {decks} decks drawn "
+                "setups": described + (
+                    [f"{len(setups) - len(described)} tables of {decks} decks drawn "
                      "by the sweep hook"] if decks else []),
                 "agents": "greedy in every seat, a random action with probability epsilon",
                 "held_out": quality(held, w), "command": (

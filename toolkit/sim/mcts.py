@@ -41,8 +41,8 @@ the tree there and plays out.
   same state, then the actions are applied in order, as the harness does.
 - **Multi-player**: each player maximises its own reward: 1 for a win and 0 for a loss;
   a draw and a game the engine declares unfinishable give each seat 1/seats; a playout
-  cut short (at the horizon, the step cap or in a deterministic cycle) gives each seat its
-  evaluation (1/seats without ``evaluate``). An engine where a win is shared (a team) provides
+  cut short (at the horizon, the step cap, in a deterministic cycle or with nobody to
+  move) gives each seat its evaluation (1/seats without ``evaluate``). An engine where a win is shared (a team) provides
   ``returns(state)``, each seat's reward, and the search uses that.
 - **Reproducible**: each decision draws one 64-bit seed from the agent stream the
   harness passes to ``act`` and runs wholly from it, so a game is the same for any
