@@ -28,6 +28,14 @@ def make_xlsx(path: Path, sheets: dict[str, Rows]) -> Path:
     return path
 
 
+def tiny_png(path: Path) -> Path:
+    """A real 2×2 PNG at `path` (art is decoded whole when validated, so bytes that only
+    look like a PNG are a damaged image)."""
+    from PIL import Image  # noqa: PLC0415
+    Image.new("RGB", (2, 2), "white").save(path, format="PNG")
+    return path
+
+
 def make_csv(path: Path, rows: Rows, delimiter: str = ",") -> Path:
     """Write a CSV file with the given rows."""
     with path.open("w", newline="", encoding="utf-8") as fh:

@@ -9,11 +9,13 @@ import pytest
 
 from toolkit.core.errors import InputError
 from toolkit.core.outputs import (
+    MANIFEST,
     MAX_NAME_BYTES,
     Transaction,
     check_file,
     check_folder,
     safe_name,
+    written_by_pnp,
 )
 from toolkit.core.text import figure, markdown, markup, plain, quote
 
@@ -129,3 +131,109 @@ def test_a_command_failing_half_way_leaves_nothing(tmp_path):
         (tx.folder(out) / "first.pdf").write_text("written before the failure")
         raise RuntimeError("the second deck's art is bad")
     assert list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------- what pnp wrote
+
+def _print(out: Path, text: str = "pdf") -> None:
+    """A stand-in for a print: the folder `out/Deck` (and `out/board.pdf`), claimed first."""
+    tx = Transaction()
+    tx.claim(out / "Deck", "folder")
+    tx.claim(out / "board.pdf")
+    with tx:
+        stage = tx.tree(out / "Deck")
+        (stage / "png").mkdir()
+        (stage / "Deck.pdf").write_text(text)
+        (stage / "png" / "01.png").write_text("png")
+        Path(tx.writable(out / "board.pdf")).write_text("board")
+
+
+def test_outputs_are_recorded_and_replaced_while_unchanged(tmp_path):
+    out = tmp_path / "out"
+    _print(out)
+    assert written_by_pnp(out / "Deck") and written_by_pnp(out / "board.pdf")
+    assert sorted(p.name for p in out.iterdir()) == [MANIFEST, "Deck", "board.pdf"]
+    _print(out, "again")  # its own, unchanged: replaced
+    assert (out / "Deck" / "Deck.pdf").read_text() == "again"
+    assert not [p for p in out.rglob(".pnp-*") if p.name != MANIFEST]
+
+
+@pytest.mark.parametrize("change", ["edit a file", "add a file", "add a folder",
+                                    "damage the record", "lose the record"])
+def test_an_output_changed_since_is_never_replaced(tmp_path, change):
+    out = tmp_path / "out"
+    _print(out)
+    if change == "edit a file":
+        (out / "Deck" / "Deck.pdf").write_text("pdX")  # same size, other contents
+    elif change == "add a file":
+        (out / "Deck" / "png" / "notes.txt").write_text("mine")
+    elif change == "add a folder":
+        (out / "Deck" / "mine").mkdir()
+    elif change == "damage the record":
+        (out / MANIFEST).write_text("{not json")
+    else:
+        (out / MANIFEST).unlink()
+    with pytest.raises(InputError, match="'Deck' is already there and was not written by pnp"):
+        _print(out, "again")
+    assert (out / "Deck" / "Deck.pdf").read_text() != "again"
+
+
+def test_what_the_user_has_there_is_refused_before_any_work(tmp_path):
+    out = tmp_path / "out"
+    (out / "Deck").mkdir(parents=True)
+    tx = Transaction()
+    tx.claim(out / "Deck", "folder")  # an empty folder holds nothing to lose
+    with pytest.raises(InputError, match="choose another -o folder"):
+        Transaction().claim(out / "Deck")  # but a file does not go there
+    (out / "Deck" / "mine.txt").write_text("x")
+    with pytest.raises(InputError, match=r"-o .*out: 'Deck' is already there"):
+        Transaction().claim(out / "Deck", "folder")
+    (out / "board.pdf").symlink_to(out / "Deck" / "mine.txt")
+    with pytest.raises(InputError, match="'board.pdf' is already there"):
+        Transaction().claim(out / "board.pdf")
+    with pytest.raises(InputError, match="two outputs"):
+        tx.claim(out / "Deck" / "inner.pdf")
+
+
+def test_inputs_are_never_outputs(tmp_path):
+    deck = tmp_path / "decks" / "cards.xlsx"
+    deck.parent.mkdir()
+    deck.write_text("x")
+    tx = Transaction([deck, tmp_path / "new.sqlite"])
+    for place in (deck, tmp_path / "decks", tmp_path / "new.sqlite"):
+        with pytest.raises(InputError, match="is an input of this command"):
+            tx.claim(place, "folder")
+    assert deck.read_text() == "x"
+
+
+def test_a_failed_move_puts_back_what_was_there(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    _print(out)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real, count = os.replace, {"n": 0}
+
+    def replace(src, dst):
+        count["n"] += 1
+        if count["n"] == 4:  # the second output's move
+            raise OSError(13, "Permission denied", str(dst))
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(InputError, match=r"^permission denied writing .*out/"):
+        _print(out, "again")
+    monkeypatch.undo()
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_a_full_disk_is_one_sentence_naming_the_output(tmp_path):
+    out = Path(os.path.relpath(tmp_path)) / "out"
+    with pytest.raises(InputError) as caught, Transaction() as tx:
+        tx.claim(out / "report.json")
+        Path(tx.writable(out / "a.txt")).write_text("first")
+        raise OSError(28, "No space left on device", str(tx.writable(out / "report.json")))
+    assert str(caught.value) == f"no space left on device writing {out / 'report.json'}"
+    assert not (tmp_path / "out").exists()
+    with pytest.raises(KeyError), Transaction() as tx:  # other errors keep their meaning
+        tx.claim(out / "report.json")
+        raise KeyError("bug")

@@ -11,6 +11,7 @@ trips by default, and a zip claiming gigabytes trips the real inflate limit unre
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import struct
@@ -161,6 +162,34 @@ def png_bomb(path: Path, width: int = 100_000, height: int = 100_000) -> Path:
     idat = zlib.compress(b"\x00" * 64)
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat)
                      + chunk(b"IEND", b""))
+    return path
+
+
+def with_shared_strings(path: Path, strings: list[str]) -> Path:
+    """The workbook with a shared string table of these strings (openpyxl writes inline
+    strings only), so cells can refer to them by index (`t="s"`)."""
+    parts = members(path)
+    items = "".join(f"<si><t>{text}</t></si>" for text in strings)
+    parts["xl/sharedStrings.xml"] = (
+        '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        f"{items}</sst>").encode()
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>", b'<Relationship Id="rIdStrings" Type="http://schemas.'
+        b'openxmlformats.org/officeDocument/2006/relationships/sharedStrings" '
+        b'Target="sharedStrings.xml"/></Relationships>')
+    return write_members(path, parts)
+
+
+def damaged_png(path: Path, size: tuple[int, int] = (64, 64)) -> Path:
+    """A PNG cut in half: its header reads, its pixels do not."""
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.effect_noise(size, 64).convert("RGB").save(buffer, "PNG")
+    data = buffer.getvalue()
+    path.write_bytes(data[: len(data) // 2])
     return path
 
 
@@ -327,6 +356,45 @@ def _many_rows(game: Game, folder: Path) -> Path:
                        lambda xml: xml.replace("</sheetData>", f"{rows}</sheetData>"))
 
 
+def _string_index_minus_one(game: Game, folder: Path) -> Path:
+    """A cell referring to shared string -1 (Python would read the last one)."""
+    path = with_shared_strings(template(game, folder), ["first", "last"])
+    return patch_sheet(path, deck_name(game, path),
+                       lambda xml: append_cells(xml, '<c r="A60" t="s"><v>-1</v></c>'))
+
+
+def _style_digit(game: Game, folder: Path) -> Path:
+    """A cell style written with a superscript digit (`s="²"`: str.isdigit says yes)."""
+    path = template(game, folder)
+    return patch_sheet(path, deck_name(game, path),
+                       lambda xml: append_cells(xml, '<c r="A60" s="\u00b2"><v>1</v></c>'))
+
+
+def _lone_surrogate(game: Game, folder: Path) -> Path:
+    """A lone UTF-16 surrogate (`_xD800_`) in the first data row's first cell, inline and
+    through the shared string table: no UTF-8 text can hold it as it is."""
+    path = with_shared_strings(template(game, folder), ["Fox_xD800_"])
+    sheet = deck_name(game, path)
+
+    def change(xml: str) -> str:
+        xml = re.sub(r'(<c r="A2"[^>]*t="inlineStr"><is><t>)', r"\1_xD800_", xml, count=1)
+        return append_cells(xml, '<c r="A60" t="s"><v>0</v></c>')
+    return patch_sheet(path, sheet, change)
+
+
+def _wide_header(game: Game, folder: Path) -> Path:
+    """A thousand unknown columns in the header: each is a warning, but the report lists
+    a hundred of a kind and sums up the rest."""
+    from toolkit.core.report import column_letter
+
+    path = template(game, folder)
+    cells = "".join(f'<c r="{column_letter(c)}1" t="inlineStr"><is><t>extra {c}</t></is></c>'
+                    for c in range(100, 1100))
+    return patch_sheet(path, deck_name(game, path), lambda xml: re.sub(
+        r'(<row r="1"[^>]*>.*?)(</row>)', lambda m: m.group(1) + cells + m.group(2), xml,
+        count=1, flags=re.S))
+
+
 def _wide_rows(game: Game, folder: Path) -> Path:
     """Rows reaching column XFD: each costs 16,384 cells however few it fills."""
     path = template(game, folder)
@@ -460,6 +528,11 @@ def _art(value: str, bomb: bool = False) -> Callable[[Game, Path], Path]:
     return build
 
 
+def _art_damaged(game: Game, folder: Path) -> Path:
+    damaged_png(folder / "cut.png")
+    return _art("cut.png")(game, folder)
+
+
 def _no_decks(game: Game, folder: Path) -> Path:
     from openpyxl import Workbook
 
@@ -480,6 +553,15 @@ def _csv(name: str, **kwargs) -> Callable[[Game, Path], Path]:
 def _csv_hostile(game: Game, folder: Path) -> Path:
     path = to_csv(game, folder, "x.csv", extra=[[f"{MARKUP[0]}{ESC}", MARKUP[1]]])
     named = folder / f"{ESC}[deck].csv"
+    path.rename(named)
+    return named
+
+
+def _csv_undecodable_name(game: Game, folder: Path) -> Path:
+    """A CSV deck whose file name holds a byte that is not UTF-8 (Python reads it as a
+    lone surrogate, `deck\\udcff.csv`)."""
+    path = to_csv(game, folder, "x.csv")
+    named = Path(os.fsdecode(bytes(folder) + b"/deck\xff.csv"))
     path.rename(named)
     return named
 
@@ -509,19 +591,24 @@ CASES: tuple[Case, ...] = (
     Case("damaged-missing-part", _missing_part, (2,)),
     Case("damaged-duplicate-names", _duplicate_names, (2,)),
     Case("damaged-string-index", _bad_string_index, (2,)),
+    Case("damaged-string-index-minus-one", _string_index_minus_one, (2,)),
+    Case("damaged-style-superscript", _style_digit, (2,)),
     Case("damaged-cell-ref", _bad_cell_ref, (2,)),
     Case("damaged-row-number", _bad_row_number, (2,)),
     Case("rows-over-budget", _many_rows, (2,)),
     Case("wide-rows", _wide_rows, (2,)),
+    Case("wide-header", _wide_header, (0, 1)),
     Case("cell-over-32767", _long_cell, (2,)),
     Case("text-over-budget", _much_text, (2,)),
     Case("numbers-nan", _numbers_as("NaN"), (1,)),
     Case("numbers-inf", _numbers_as("INF"), (1,)),
     Case("numbers-1e300", _numbers_as("1e300"), (1,)),
+    Case("numbers-underscore", _numbers_as("1_0"), (1,)),
     Case("qty-1e6", _qty(1_000_000), (1,)),
     Case("qty-1e9", _qty(1e9), (1,)),
     Case("qty-1e300", _qty(1e300), (1,)),
     Case("qty-text-1e999", _qty("1e999"), (1,)),
+    Case("qty-thousands-separator", _qty("1,000"), (1,)),
     Case("qty-total", _qty_total, (1,)),
     Case("formula-empty-cached", _empty_cached_formulas, (0,)),
     Case("markup-sheet-name", _rename_deck("[/]"), (0,)),
@@ -529,17 +616,23 @@ CASES: tuple[Case, ...] = (
     Case("markdown-sheet-name", _rename_deck("**bold** <script>x</script> # h"), (0,)),
     Case("colliding-names", _colliding_names, (0,)),
     Case("hostile-text", _hostile_text),
+    Case("lone-surrogate", _lone_surrogate, (0, 1)),
     Case("art-outside", _art("../../../../etc/passwd"), (1,)),
     Case("art-absolute", _art("/etc/hostname"), (1,)),
     Case("art-5000-chars", _art("a/" * 2500), (1,)),
     Case("art-bomb", _art("bomb.png", bomb=True), (1,)),
+    Case("art-truncated", _art_damaged, (1,)),
     Case("no-decks", _no_decks, (1,)),
     Case("csv-semicolon", _csv("semi.csv", extra=[["line one\nline \"two\"", "x"]])),
     Case("csv-utf16", _csv("wide.csv", delimiter="\t", encoding="utf-16")),
     Case("csv-cp1252", _csv("latin.csv", extra=[["Caf\u00e9"]], encoding="cp1252")),
     Case("csv-hostile-name", _csv_hostile),
+    Case("csv-undecodable-name", _csv_undecodable_name),
     Case("csv-nul", _csv_bytes("nul.csv", b"Name,Qty\nA\x00B,1\n"), (2,)),
     Case("csv-unclosed-quote", _csv_bytes("open.csv", b'Name,Qty\n"A,1\nB,2\n')),
     Case("csv-long-cell", _csv_bytes("long.csv", b"Name\n" + b"x" * 40_000 + b"\n"), (2,)),
+    Case("csv-wide-row", _csv_bytes("wide.csv", b"Name,Qty\n" + b"ab," * 20_000 + b"\n"), (2,)),
+    Case("csv-long-line", _csv_bytes("line.csv", b"Name,Qty\n" + b"ab," * 140_000 + b"\n"),
+         (2,)),
 )
 """Every class of bad input, in the order the corpus runs them."""

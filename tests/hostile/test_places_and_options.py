@@ -81,7 +81,8 @@ def test_print_options_are_finite_and_in_range(tmp_path, game, args):
 @pytest.mark.parametrize("args", [
     ["--games", "0"], ["--games", "1000000000"], ["--games", str(10**30)], ["--seed", str(2**70)],
     ["--jobs", "0"], ["--jobs", "1000"], ["--log-games", "0"], ["--log-games", "100000"],
-    ["--players", str(10**20)], ["--format", "no-such-format"],
+    ["--players", str(10**20)], ["--format", "no-such-format"], ["--agent", "mcts:²"],
+    ["--agent", "mcts:" + "9" * 5000],
 ])
 @pytest.mark.parametrize("game", PLAYING, ids=[g.id for g in PLAYING])
 def test_play_options_are_in_range(tmp_path, game, args):

@@ -101,7 +101,8 @@ def test_a_failed_render_leaves_no_folder_and_keeps_the_old_one(tmp_path, poker_
     with pytest.raises(RuntimeError):
         render_deck("deck", faces(*poker_layout), out, PrintOptions(contact=True))
     assert sorted(p.relative_to(out) for p in out.rglob("*")) == before  # the old one, whole
-    assert [p.name for p in out.parent.iterdir()] == ["deck"]  # no temporary folder left
+    # no temporary folder left (beside the deck, the record of what pnp wrote there)
+    assert sorted(p.name for p in out.parent.iterdir()) == [".pnp-written", "deck"]
 
 
 def test_a_new_print_replaces_the_old_folder(tmp_path, poker_layout):

@@ -53,6 +53,7 @@ Definitions (the README's "Balance" section repeats them for designers):
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Iterator
 from random import Random
 from typing import Any
@@ -212,7 +213,8 @@ def _bt_ratings(tally: Tally, bootstrap: int,
     g = len(live)
     if g >= 2 and bootstrap > 0:
         rng = Random(f"bootstrap:{seed}")
-        samples: list[list[float]] = [[] for _ in range(decks)]
+        # one row of 8-byte floats per deck, however many resamples (--bootstrap's bound)
+        samples = [array("d") for _ in range(decks)]
         for _ in range(bootstrap):
             weights = [0] * tally.deals
             for _ in range(g):
@@ -250,20 +252,22 @@ def matrix(tally: Tally) -> dict[str, Any]:
     low: list[list[float | None]] = [[None] * k for _ in range(k)]
     high: list[list[float | None]] = [[None] * k for _ in range(k)]
     games: list[list[int]] = [[0] * k for _ in range(k)]
-    by_deal: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
-    deals_count = tally.deals
+    # (a, b) -> the tables where both sat, with a's place there; each pair's counts per
+    # deal are then summed one pair at a time, so memory holds one pair's deals at once
+    meets: dict[tuple[int, int], list[tuple[Any, int]]] = {}
     for table in tally.tables:
-        width = len(table.members)
         for ia, a in enumerate(table.members):
             for b in table.members:
-                if a == b:
-                    continue
-                units, played = by_deal.setdefault((a, b), ([0] * deals_count,
-                                                            [0] * deals_count))
-                for d in range(deals_count):
-                    units[d] += table.deal_units[d * width + ia]
-                    played[d] += table.deal_games[d]
-    for (a, b), (units, played) in by_deal.items():
+                if a != b:
+                    meets.setdefault((a, b), []).append((table, ia))
+    deals_count = tally.deals
+    for (a, b), where in meets.items():
+        units, played = [0] * deals_count, [0] * deals_count
+        for table, ia in where:
+            width = len(table.members)
+            for d in range(deals_count):
+                units[d] += table.deal_units[d * width + ia]
+                played[d] += table.deal_games[d]
         games[a][b] = sum(played)
         if games[a][b]:
             score, lo, hi = cluster_interval(
@@ -504,7 +508,7 @@ def _importance_ci(tally: Tally, holds: list[set[str]], names: list[str], top: i
     live = tally.live_deals()
     g = len(live)
     rng = Random(f"decks:{seed}")
-    samples: dict[str, list[float]] = {c: [] for c in names}
+    samples = {c: array("d") for c in names}  # 8 bytes per resample and card
     for _ in range(bootstrap):
         if g >= 2:
             weights: dict[int, int] = {}
@@ -527,8 +531,8 @@ def _importance_ci(tally: Tally, holds: list[set[str]], names: list[str], top: i
     out = {}
     for card, values in samples.items():
         if len(values) >= bootstrap / 2 and values:  # most rounds could measure it
-            values.sort()
-            out[card] = (percentile(values, 0.025), percentile(values, 0.975))
+            ordered = sorted(values)
+            out[card] = (percentile(ordered, 0.025), percentile(ordered, 0.975))
     return out
 
 

@@ -13,16 +13,21 @@ result per batch.
 
 Each finished batch is written to the results file as it arrives, whatever the order, and
 the report reads the batches back in plan order, so every backend and every ``jobs`` give
-the same report. Ctrl-C stops the workers, keeps every batch already written and returns
-with ``interrupted`` set; running the same command again resumes.
+the same report. Ctrl-C (or SIGTERM, which `pnp` turns into the same KeyboardInterrupt)
+stops the workers, keeps every batch already written and returns with ``interrupted``
+set; running the same command again resumes. A Dask cluster whose every worker left is
+waited for `WORKER_TIMEOUT` seconds, then the run stops with a sentence naming the
+workers that left (exit 2), keeping what is done.
 """
 
 from __future__ import annotations
 
 import signal
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 
 from toolkit.core.errors import InputError
 from toolkit.sim.harness import _context  # the start method the harness uses, for one policy
@@ -38,6 +43,19 @@ TASK_GAMES = 400
 """Games per task sent to a worker: consecutive batches are grouped until they hold this
 many, so scheduling costs little (bench/README.md) even when a table's seat order plays
 only a few games. Results are still written one row per batch."""
+WORKER_TIMEOUT = 60.0
+"""Seconds a Dask run waits with no worker at all before it stops (exit 2)."""
+POLL = 1.0
+"""Seconds between two looks at a Dask cluster's workers while waiting for results."""
+
+
+class WorkersGone(RuntimeError):
+    """Every Dask worker left and none came back within `WORKER_TIMEOUT`."""
+
+    def __init__(self, address: str, left: list[str]) -> None:
+        self.address = address
+        self.left = left
+        super().__init__(address)
 
 
 @dataclass
@@ -53,6 +71,9 @@ class Execution:
     busy: float = 0.0
     """Sum of the played batches' own playing time (all workers)."""
     workers: int = 1
+    """Worker processes (local), or Dask workers that played at least one task."""
+    addresses: list[str] = field(default_factory=list)
+    """The Dask workers that played at least one task (empty for local runs)."""
     interrupted: bool = False
 
     @property
@@ -71,6 +92,11 @@ def execute(plan: Plan, store: ResultStore, *, jobs: int = 1, scheduler: str | N
                                                                      Execution]:
     """Play the plan's missing batches; (results by batch key, how it ran)."""
     results = store.find(b.key for b in plan.batches)
+    for batch in plan.batches:  # a row of other games than its batch's is damaged too
+        found = results.get(batch.key)
+        if found is not None and len(found.outcomes) != batch.count:
+            del results[batch.key]
+            store.damaged += 1
     pending: dict[str, Batch] = {}
     for batch in plan.batches:
         if batch.key not in results:
@@ -82,8 +108,12 @@ def execute(plan: Plan, store: ResultStore, *, jobs: int = 1, scheduler: str | N
     began = time.perf_counter()
     try:
         with GameProgress(sum(b.count for b in todo), label, progress) as bar:
+            if store.damaged:
+                bar.note(f"pnp: warning: {store.damaged:,} row(s) of {store.path} could not "
+                         "be read (damaged or written by another program); their games are "
+                         "played again and the rows rewritten")
             if scheduler:
-                stream = _dask(todo, scheduler, run)
+                stream = _dask(todo, scheduler, run, bar.note)
             elif jobs > 1 and len(todo) > 1:
                 stream = _processes(todo, jobs, run)
             else:
@@ -96,11 +126,21 @@ def execute(plan: Plan, store: ResultStore, *, jobs: int = 1, scheduler: str | N
                     run.busy += result.seconds
                     bar.advance(batch.count)
             finally:
-                stream.close()
+                try:
+                    store.commit()  # keep what is done before the workers are stopped
+                finally:
+                    stream.close()
     except KeyboardInterrupt:
         run.interrupted = True
     except CodeMismatch as exc:
         raise InputError(str(exc)) from None
+    except WorkersGone as gone:
+        done = sum(b.count for b in plan.batches if b.key in results)
+        raise InputError(
+            f"every Dask worker left the scheduler at {gone.address} "
+            f"({', '.join(gone.left) or 'none had joined'}) and none came back within "
+            f"{WORKER_TIMEOUT:g} s; {done:,} of {plan.games:,} games are done and kept in "
+            f"{store.path}: start workers and run the same command again to resume") from None
     finally:
         run.seconds = time.perf_counter() - began
         store.commit()
@@ -147,47 +187,79 @@ def run_task(task: list[Batch]) -> list[BatchResult]:
     return [run_batch(batch) for batch in task]
 
 
-def _indexed(item: tuple[int, list[Batch]]) -> tuple[int, list[BatchResult]]:
-    return item[0], run_task(item[1])
-
-
 def _processes(todo: list[Batch], jobs: int, run: Execution) -> Iterator[tuple[Batch,
                                                                             BatchResult]]:
-    """Local worker processes; results in completion order."""
+    """Local worker processes, at most two tasks each in flight; results in completion
+    order. On any stop (Ctrl-C, an error, the caller closing the stream) the workers are
+    killed at once: they hold nothing the run keeps."""
     work = tasks(todo, task_games(todo, jobs))
     workers = min(jobs, len(work))
     run.workers = workers
-    pool = _context().Pool(workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_sigint)
+    queue = iter(range(len(work)))
+    running: dict[Future, int] = {}
+
+    def submit() -> bool:
+        index = next(queue, None)
+        if index is not None:
+            running[pool.submit(run_task, work[index])] = index
+        return index is not None
+
     try:
-        for index, results in pool.imap_unordered(_indexed, enumerate(work), chunksize=1):
-            yield from zip(work[index], results, strict=True)
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
+        while len(running) < 2 * workers and submit():
+            pass
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                index = running.pop(future)
+                yield from zip(work[index], future.result(), strict=True)
+            while len(running) < 2 * workers and submit():
+                pass
+    except BrokenProcessPool:
+        raise InputError("a worker process died (out of memory, or killed from outside); "
+                         "the finished batches are kept in the results file: run the same "
+                         "command again to resume") from None
     finally:
-        pool.join()
+        if running:
+            _kill(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _dask(todo: list[Batch], address: str, run: Execution) -> Iterator[tuple[Batch,
-                                                                           BatchResult]]:
-    """A Dask distributed cluster; results in completion order."""
-    from distributed import Client, as_completed  # noqa: PLC0415
+def _kill(pool: ProcessPoolExecutor) -> None:
+    """Kill a pool's worker processes (the executor keeps them in ``_processes``)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.kill()
+        except (OSError, ValueError):
+            pass  # already gone
+
+
+def _dask(todo: list[Batch], address: str, run: Execution,
+          note: Callable[[str], None]) -> Iterator[tuple[Batch, BatchResult]]:
+    """A Dask distributed cluster; results in completion order. ``run.addresses`` lists
+    the workers that played a task. With no worker at all for `WORKER_TIMEOUT` seconds
+    the stream stops with `WorkersGone`; a worker leaving while others remain costs
+    nothing (the scheduler gives its tasks to the others)."""
+    from distributed import Client  # noqa: PLC0415
 
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise InputError(f"cannot reach a Dask scheduler at {address} ({exc}); start one "
                          "with `dask scheduler` (see the README)") from None
-    futures = []
+    futures: list = []
+    run.workers = 0
     try:
-        run.workers = max(1, sum(client.nthreads().values()))
-        work = tasks(todo, task_games(todo, run.workers))
+        seen = list(client.nthreads())
+        work = tasks(todo, task_games(todo, max(1, sum(client.nthreads().values()))))
         if not work:
             return
-        futures = client.map(run_task, work, key=[f"pnp-{t[0].key}-{len(t)}" for t in work])
+        futures = client.map(_dask_task, work, key=[f"pnp-{t[0].key}-{len(t)}" for t in work])
         where = {f.key: i for i, f in enumerate(futures)}
-        for future, results in as_completed(futures, loop=client.loop, with_results=True):
+        for future, (worker, results) in _dask_results(client, futures, seen, address, note):
+            if worker not in run.addresses:
+                run.addresses.append(worker)
+            run.workers = len(run.addresses)
             yield from zip(work[where[future.key]], results, strict=True)
     except BaseException:
         if futures:
@@ -195,3 +267,48 @@ def _dask(todo: list[Batch], address: str, run: Execution) -> Iterator[tuple[Bat
         raise
     finally:
         client.close()
+
+
+def _dask_task(task: list[Batch]) -> tuple[str, list[BatchResult]]:
+    """`run_task` on a Dask worker: (the worker's address, the results)."""
+    from distributed import get_worker  # noqa: PLC0415
+
+    return get_worker().address, run_task(task)
+
+
+def _dask_results(client, futures: list, seen: list[str], address: str,
+                  note: Callable[[str], None]) -> Iterator[tuple[object, object]]:
+    """(future, result) as each finishes, looking at the cluster every `POLL` seconds:
+    `WorkersGone` once no worker was there for `WORKER_TIMEOUT` seconds. ``seen`` collects
+    every worker met (the ones named when they have all left)."""
+    from distributed import KilledWorker  # noqa: PLC0415
+    from distributed import wait as dask_wait  # noqa: PLC0415
+
+    pending = set(futures)
+    alone_since: float | None = None
+    while pending:
+        try:
+            with client.as_current():  # the client is not the process's default one
+                done, pending = dask_wait(pending, timeout=POLL,
+                                          return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done = set()
+        for future in done:
+            try:
+                result = future.result()
+            except KilledWorker:
+                raise InputError("Dask workers kept dying while playing the same task (out "
+                                 "of memory?); the finished batches are kept in the results "
+                                 "file: run the same command again to resume") from None
+            yield future, result
+        now = list(client.nthreads())
+        seen.extend(w for w in now if w not in seen)
+        if now or not pending:
+            alone_since = None
+        elif alone_since is None:
+            alone_since = time.monotonic()
+            note(f"pnp: every Dask worker left the scheduler at {address} "
+                 f"({', '.join(seen) or 'none had joined'}); waiting up to "
+                 f"{WORKER_TIMEOUT:g} s for one to come back")
+        elif time.monotonic() - alone_since >= WORKER_TIMEOUT:
+            raise WorkersGone(address, seen)

@@ -23,6 +23,11 @@ not seats, as Banners' board with both sides on it; `run.shares_setups`) has no 
 pit against each other: each entry is a set-up (a version of the shared file), each table
 is one set-up at every seat, played from its one seat order (rotating identical seats
 would replay the same games), ``games`` seeds in all.
+
+A run's size is bounded before anything is built or played (`check_size`, README "Bounds
+on work"): decks, tables, games per table and in all, and batches. Every bound is far
+above what a designer asks for, and at every bound memory stays under 300 MB: the plan,
+the tally and the report all grow with the tables, the deals and the batches.
 """
 
 from __future__ import annotations
@@ -36,12 +41,33 @@ from math import comb
 from random import Random
 from typing import Any
 
+from toolkit.core.errors import InputError
+
 FULL_TABLES = 100
 """A round robin of N-player tables plays every table when there are at most this many
 (or no more than a deck's share of a 2-player round robin asks for; see `table_design`)."""
 DEFAULT_BATCH = 100
 """Games per batch: big enough that scheduling costs little (bench/README.md), small
 enough that an interrupted run loses little and the progress bar moves."""
+MAX_DECKS = 1_000
+"""Decks (or set-ups) one run may play: a sweep's ``--sample``, a tournament's decks. A
+round robin of 1,000 decks in pairs is already half a million tables (see `MAX_TABLES`)."""
+MAX_LISTED = 100_000
+"""Legal decks a sweep hook lists for ``--sample all`` (a few kB each) before the run's
+size is checked; past it the hook asks for ``--sample K`` at once."""
+MAX_TABLES = 5_000
+"""Tables one run may play (100 decks in pairs make 4,950): the plan, the tally and the
+report's matrix grow with the tables (about 25 kB each all told)."""
+MAX_TABLE_GAMES = 1_000_000
+"""``--games`` of a balance command (games per table): a million games of one pairing
+pin its win rate to a tenth of a point; each deal is counted per table in the tally."""
+MAX_RUN_GAMES = 5_000_000
+"""Games of one run, every table and seat order (hours of play on one machine): the
+tally keeps a count per table and deal, so its memory follows this number."""
+MAX_BATCHES = 20_000
+"""Batches of one run: each batch is planned, looked up and kept as one result."""
+MAX_SEED = 2**63 - 1
+"""Seeds are stored in the results file as SQLite's signed 64-bit integers."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +143,42 @@ def rotations(table: Sequence[int]) -> list[tuple[int, ...]]:
     return [tuple(table[(start + k) % n] for k in range(n)) for start in range(n)]
 
 
+def table_count(decks: int, players: int) -> int:
+    """How many tables `table_design` gives, without listing them."""
+    return min(comb(decks, players), max(FULL_TABLES, -(-decks * (decks - 1) // players)))
+
+
+def check_size(decks: int, players: int, games: int, seed: int, batch_size: int,
+               shared: bool = False) -> None:
+    """Refuse (InputError, one sentence) a run bigger than the module's bounds, counting
+    its tables, games and batches without building any of them."""
+    from toolkit.core.limits import count  # noqa: PLC0415
+
+    if decks > MAX_DECKS:
+        raise InputError(f"a run plays at most {count(MAX_DECKS)} decks (in a sweep, give "
+                         f"--sample K); got {count(decks)}")
+    tables = decks if shared else table_count(decks, players)
+    if tables > MAX_TABLES:
+        raise InputError(f"{count(decks)} decks at {players}-player tables make "
+                         f"{count(tables)} tables, more than the {count(MAX_TABLES)} one run "
+                         "plays (100 decks in pairs); play fewer decks")
+    orders = 1 if shared else players
+    per_order = max(1, games if shared else -(-games // players))
+    if tables * orders * per_order > MAX_RUN_GAMES:
+        raise InputError(f"--games {count(games)} at {count(tables)} tables is "
+                         f"{count(tables * orders * per_order)} games, more than the "
+                         f"{count(MAX_RUN_GAMES)} one run plays; give fewer --games")
+    if seed + per_order - 1 > MAX_SEED:
+        raise InputError(f"--seed {seed} with --games {count(games)} runs past the last "
+                         f"seed, 2^63-1; give --seed {count(MAX_SEED - per_order + 1)} or less")
+    batches = tables * orders * -(-per_order // max(1, batch_size))
+    if batches > MAX_BATCHES:
+        fits = max(1, MAX_BATCHES // (tables * orders))
+        raise InputError(f"--batch {count(batch_size)} cuts the run into {count(batches)} "
+                         f"batches, more than the {count(MAX_BATCHES)} one run may hold; "
+                         f"give --batch {count(-(-per_order // fits))} or more")
+
+
 def table_design(decks: int, players: int, seed: int) -> list[tuple[int, ...]]:
     """The tables of a round robin (deck indices, ascending; tables in ascending order).
 
@@ -179,8 +241,10 @@ def make_plan(game: str, entries: list[Entry], params_of: Callable[[tuple[int, .
     ``games`` games (module docstring).
 
     ``params_of(seats)`` builds the engine parameters of decks in that seat order.
-    ``agent`` plays every seat, so only the decks differ.
+    ``agent`` plays every seat, so only the decks differ. A run beyond the bounds of
+    `check_size` is refused (InputError) before anything is built.
     """
+    check_size(len(entries), players, games, seed, batch_size, shared)
     if tables is None:
         tables = ([(i,) for i in range(len(entries))] if shared
                   else table_design(len(entries), players, seed))

@@ -9,6 +9,16 @@ Pillow). `write_formats` writes a tournament of several formats: one such folder
 format (``<output>/<format>/``) and an index ``report.json`` beside them. Everything but the JSON's ``run`` section (time, speed, reused games, where it
 ran) depends only on the inputs and seeds, so the PDF, PNGs and CSVs are the same byte
 for byte on any machine, with any ``--jobs`` or cluster.
+
+A report is written whole or not at all, and never over anything pnp did not write:
+`plan` claims every name a command's report may hold in its folder before any game is
+played (`toolkit.core.outputs.Transaction.claim`: the user's own ``decks.csv`` there, or
+an input of the command, is refused with one sentence), and `write` / `write_formats`
+stage every file in that transaction, which moves them into place together at the end
+(``png/`` as one folder, replaced whole). A CSV cell of text that a spreadsheet would
+read as a formula (beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return: OWASP's CSV injection) is written with a leading ``'`` (`csv_cell`); numbers,
+and text that is a plain number such as ``-3``, stay numbers.
 """
 
 from __future__ import annotations
@@ -16,6 +26,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -33,6 +45,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from toolkit.core.outputs import Transaction
+from toolkit.core.text import readable
 from toolkit.render import fonts
 from toolkit.render.output import save_png, write_bytes
 
@@ -66,7 +80,7 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
         "metrics": analysis.metrics(tally, rules), "firing": analysis.firing(tally, rules),
         "run": {"played": run.played, "reused": run.reused, "seconds": round(run.seconds, 3),
                 "games_per_second": round(run.games_per_second, 1), "workers": run.workers,
-                "where": where, "interrupted": run.interrupted,
+                "worker_addresses": run.addresses, "where": where, "interrupted": run.interrupted,
                 "results_file": str(results_file)},
     }
     if plan.shared and hasattr(rules, "game_stats"):
@@ -79,28 +93,92 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
 
 # ---------------------------------------------------------------- files
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""A cell of text beginning so is a formula to a spreadsheet (OWASP: CSV injection)."""
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value as a report CSV writes it: text that a spreadsheet would obey as a formula
+    gets a leading ``'`` (``=HYPERLINK(1)`` → ``'=HYPERLINK(1)``); numbers, and text that
+    is a plain number (``-3``, ``+1.5``), are left as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) \
+            and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def _csv(rows: list[list[Any]]) -> bytes:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
-    return buffer.getvalue().encode("utf-8")
+    csv.writer(buffer, lineterminator="\n").writerows([csv_cell(v) for v in row]
+                                                      for row in rows)
+    return readable(buffer.getvalue()).encode("utf-8")
 
 
 def _pct(x: float | None) -> str:
     return "" if x is None else f"{100 * x:.1f}"
 
 
-def write(doc: dict[str, Any], out: Path, title: str) -> list[Path]:
-    """Write every file of the report into ``out``; the paths written."""
+REPORT_NAMES = ("report.json", "decks.csv", "matrix.csv", "firing.csv", "report.pdf")
+"""The files of every report, beside ``png/``."""
+COMMAND_NAMES = {"tournament": ("cards.csv",), "sweep": ("cards.csv",),
+                 "compare": ("changes.csv",)}
+"""The tables a command's report may add (a tournament of a pooled game measures cards)."""
+INDEX_NAMES = ("report.json", "report.pdf")
+"""The index of a tournament of several formats, beside a folder per format."""
+
+
+def plan(out: Path, command: str, inputs: Iterable[Path] = (),
+         formats: list[str] | None = None) -> Transaction:
+    """Claim, before any game is played, every name the report of `command` may write in
+    ``out`` (with `formats`, the folders of a tournament of several formats, named by
+    `format_folder`, and the index): a transaction for `write` or `write_formats`.
+    InputError, one sentence, when a name holds something pnp did not write or is one of
+    `inputs` (the decks, the catalog, the results file)."""
     out = Path(out)
-    written = [write_bytes(out / "report.json",
-                           (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())]
+    tx = Transaction(inputs)
+    if formats is None:
+        for name in (*REPORT_NAMES, *COMMAND_NAMES.get(command, ())):
+            tx.claim(out / name)
+        tx.claim(out / "png", "folder")
+        return tx
+    for name in INDEX_NAMES:
+        tx.claim(out / name)
+    for folder in formats:
+        tx.claim(out / folder, "folder")
+    return tx
+
+
+def write(doc: dict[str, Any], out: Path, title: str,
+          tx: Transaction | None = None) -> list[Path]:
+    """Write every file of the report into ``out`` within ``tx`` (`plan`; without it, a
+    transaction of its own, committed here); the paths written."""
+    if tx is None:
+        with plan(out, doc.get("command", "")) as own:
+            return write(doc, out, title, own)
+    out = Path(out)
+    written = [_put(tx, out / "report.json", _json(doc))]
     for name, rows in _tables(doc).items():
-        written.append(write_bytes(out / name, _csv(rows)))
+        written.append(_put(tx, out / name, _csv(rows)))
     figures = _figures(doc)
+    pngs = out / "png"
     for name, drawing in figures:
-        written.append(save_png(out / "png" / f"{name}.png", to_image(drawing), dpi=144))
-    written.append(write_bytes(out / "report.pdf", _pdf(doc, title, figures)))
+        path = pngs / f"{name}.png"
+        save_png(tx.writable(path), to_image(drawing), dpi=144)
+        written.append(path)
+    written.append(_put(tx, out / "report.pdf", _pdf(doc, title, figures)))
     return written
+
+
+def _put(tx: Transaction, path: Path, data: bytes) -> Path:
+    """Stage ``data`` as the file ``path`` in ``tx``; the final path."""
+    write_bytes(tx.writable(path), data)
+    return path
+
+
+def _json(doc: dict[str, Any]) -> bytes:
+    # readable: a path or name holding a file name's undecodable bytes is written as U+FFFD
+    return (readable(json.dumps(doc, indent=2, ensure_ascii=False)) + "\n").encode()
 
 
 def format_folder(name: str | None) -> str:
@@ -110,12 +188,17 @@ def format_folder(name: str | None) -> str:
     return "-".join(text.split()) or "format"
 
 
-def write_formats(docs: list[dict[str, Any]], out: Path,
-                  title: str) -> tuple[dict[str, Any], list[Path]]:
+def write_formats(docs: list[dict[str, Any]], out: Path, title: str,
+                  tx: Transaction | None = None) -> tuple[dict[str, Any], list[Path]]:
     """A tournament of several formats: every played format's report in its own folder
     (`format_folder`, each titled and summarised with its format), and beside them an index
     ``report.json`` and ``report.pdf`` naming every format, its folder and its decks, and
-    why a format was not played. (The index, the paths written.)"""
+    why a format was not played. Within ``tx`` (`plan` with the formats; without it, a
+    transaction of its own). (The index, the paths written.)"""
+    if tx is None:
+        folders = [format_folder(d["format"]) for d in docs if "skipped" not in d]
+        with plan(out, "tournament", formats=folders) as own:
+            return write_formats(docs, out, title, own)
     out = Path(out)
     index: dict[str, Any] = {"game": docs[0]["game"], "command": docs[0]["command"],
                              "formats": []}
@@ -127,15 +210,15 @@ def write_formats(docs: list[dict[str, Any]], out: Path,
             entry.update(folder=None, skipped=doc["skipped"])
         else:
             folder = format_folder(doc["format"])
-            written.extend(write(doc, out / folder, f"{title}, format {doc['format']}"))
+            tx.tree(out / folder)
+            written.extend(write(doc, out / folder, f"{title}, format {doc['format']}", tx))
             entry.update(folder=folder, games=doc["games"], complete=doc["complete"],
                          violations=len(doc["violations"]),
                          unfinished=doc["results"]["unfinished"]["count"],
                          summary=summary(doc), headlines=doc.get("headlines", []))
         index["formats"].append(entry)
-    written.append(write_bytes(out / "report.json", (json.dumps(
-        index, indent=2, ensure_ascii=False) + "\n").encode()))
-    written.append(write_bytes(out / "report.pdf", _index_pdf(index, title)))
+    written.append(_put(tx, out / "report.json", _json(index)))
+    written.append(_put(tx, out / "report.pdf", _index_pdf(index, title)))
     return index, written
 
 

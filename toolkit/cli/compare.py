@@ -129,4 +129,5 @@ def compare(
         old_entries, new_entries = (file_entries(g, _decks(g, arg, catalog, format, json), opts)
                                     for arg in (old, new))
         note = "The decks of OLD and NEW, matched by name."
-    finish(g, "compare", lambda: run(g, old_entries, new_entries, opts, note), output, json)
+    finish(g, "compare", lambda: run(g, old_entries, new_entries, opts, note), output, json,
+           opts, [old, new, catalog])

@@ -189,8 +189,9 @@ def print_once(request: PrintRequest) -> int:
 
     The cyclic garbage collector is paused meanwhile (a print allocates hundreds of
     thousands of small objects that live until the files are written, and scanning them
-    again and again costs more than the drawing); it collects once at the end, so
-    `--watch` does not grow."""
+    again and again costs more than the drawing); each deck's own garbage is collected
+    after it (the youngest generation only, so a workbook of 1,000 decks stays flat),
+    and everything once at the end, so `--watch` does not grow."""
     gc.disable()
     try:
         return _print_once(request)
@@ -211,52 +212,103 @@ def _print_once(request: PrintRequest) -> int:
     if request.strict and not valid:
         out.print("[red]--strict: nothing printed, the decks break construction rules[/]")
         return 1
+    folders = [request.root / file_name(job.name) for job in jobs]
+    posters = plan_posters(g, request, folders)
+    tx = plan_outputs(request.root, folders, posters, request.sources())
     locator = Locator(request.sources())
-    for job in jobs:
-        cards = faces(g, job)
-        options = request.options
-        if options.proof:
-            inputs = [*request.sources(), *layout_files(g, cards), *art_files(cards)]
-            options = replace(options, stamp=proof.stamp(inputs, os.environ.get(EPOCH)))
-        result = render_deck(file_name(job.name), cards, request.root / file_name(job.name),
-                             options)
-        for warning in result.warnings:
-            where = locator.find(warning)
-            out.print("  [yellow]warning[/] " + markup(str(warning))
-                      + (f" — at {markup(str(where))}" if where else ""))
-        copies = sum(f.copies for f in cards)
-        more = f" (+{len(result.files) - 3} more)" if len(result.files) > 3 else ""
-        out.print(f"[bold]{markup(job.name)}[/]: "
-                  + markup(f"{copies} cards on {len(result.pages)} page(s) → "
-                           + ", ".join(str(shown(p)) for p in result.files[:3]) + more))
-    if g.printing.posters is not None and jobs:
-        file = request.file
-        path, sheet = (split_file_arg(file) if file
-                       else (request.catalog or g.bundled_paths()[0], None))
-        # without a file the cards print as one catalog: its boards go beside it
-        folder = None if file else request.root / file_name(jobs[0].name)
-        for written, pages in write_posters(g, path, sheet, request.square,
-                                            request.options.paper, request.root, folder):
-            out.print(markup(f"{written.stem}: {pages} page(s) → {shown(written)}"))
+    ignored = proof.hide_invalid_epoch() if request.options.proof else None
+    if ignored:  # reproducible-builds.org: an invalid value is not a date; say so, go on
+        console(err=True).print(markup(f"pnp: warning: {ignored}"))
+    with tx:
+        for job, folder in zip(jobs, folders, strict=True):
+            cards = faces(g, job)
+            options = request.options
+            if options.proof:
+                inputs = [*request.sources(), *layout_files(g, cards), *art_files(cards)]
+                options = replace(options, stamp=proof.stamp(inputs, os.environ.get(EPOCH)))
+            result = render_deck(file_name(job.name), cards, folder, options, tx)
+            gc.collect(0)  # this deck's garbage only: a 1,000-sheet print stays flat
+            for warning in result.warnings:
+                where = locator.find(warning)
+                out.print("  [yellow]warning[/] " + markup(str(warning))
+                          + (f" — at {markup(str(where))}" if where else ""))
+            copies = sum(f.copies for f in cards)
+            more = f" (+{len(result.files) - 3} more)" if len(result.files) > 3 else ""
+            out.print(f"[bold]{markup(job.name)}[/]: "
+                      + markup(f"{copies} cards on {len(result.pages)} page(s) → "
+                               + ", ".join(str(shown(p)) for p in result.files[:3]) + more))
+        written = write_posters(posters, request.options.paper, tx)
+    for target, pages in written:
+        out.print(markup(f"{target.stem}: {pages} page(s) → {shown(target)}"))
     return 0 if valid else 1
 
 
-def write_posters(game: Game, path: Path, sheet: str | None, square: float | None,
-                  paper: str, root: Path, folder: Path | None = None) -> list[tuple[Path, int]]:
-    """Print a game's drawings larger than a card (a board), each tiled over pages at 100%
-    into its deck's folder under ``root`` (or into ``folder``) (`PrintSpec.posters`);
-    (file, pages) of each."""
-    from toolkit.render.poster import write_poster  # noqa: PLC0415
+@dataclass(frozen=True)
+class Poster:
+    """A drawing larger than a card (a board), to tile over pages at 100% into `target`."""
 
-    written = []
+    target: Path
+    title: str
+    drawing: Any
+
+
+def plan_posters(game: Game, request: PrintRequest, folders: list[Path]) -> list[Poster]:
+    """The posters a print writes (`PrintSpec.posters`): a deck's board into its deck's
+    folder, the game's own sheet (a battlefield) beside the decks. Without a file the cards
+    print as one catalog, and its boards go into the catalog's folder."""
+    if game.printing.posters is None or not folders:
+        return []
+    file = request.file
+    path, sheet = (split_file_arg(file) if file
+                   else (request.catalog or game.bundled_paths()[0], None))
+    return poster_targets(game, path, sheet, request.square, request.root,
+                          None if file else folders[0])
+
+
+def poster_targets(game: Game, path: Path, sheet: str | None, square: float | None,
+                   root: Path, folder: Path | None = None) -> list[Poster]:
+    """A game's posters, each with the file it goes to: into its deck's folder under
+    ``root`` (or into ``folder``), or ``root`` itself for the game's own sheet."""
+    out = []
     for deck, name, drawing in game.printing.posters(path, sheet, square):
         if deck is None:  # the game's own sheet, the same for every deck (a battlefield)
             target = root / f"{file_name(name)}.pdf"
         else:
             target = ((folder or root / file_name(deck))
                       / f"{file_name(deck)}-{file_name(name)}.pdf")
-        pages = write_poster(target, f"{game.title} · {name}", drawing, paper=paper)
-        written.append((target, len(pages)))
+        out.append(Poster(target, f"{game.title} · {name}", drawing))
+    return out
+
+
+def plan_outputs(root: Path, folders: list[Path], posters: list[Poster],
+                 inputs: list[Path] = (), tx: Any = None) -> Any:
+    """Every output of a print, checked before any drawing (`Transaction.claim`): a folder
+    per deck, and each poster's file or, when its deck prints no cards, its deck's folder.
+    Refuses (InputError) a name where something pnp did not write is, or an input. The
+    transaction (`tx`, or a new one with `inputs`)."""
+    from toolkit.core.outputs import Transaction  # noqa: PLC0415
+
+    tx = tx if tx is not None else Transaction(inputs)
+    for folder in folders:
+        tx.claim(folder, "folder")
+    for poster in posters:
+        if poster.target.parent == root:
+            tx.claim(poster.target)
+        elif poster.target.parent not in folders:
+            tx.claim(poster.target.parent, "folder")
+    return tx
+
+
+def write_posters(posters: list[Poster], paper: str, tx: Any) -> list[tuple[Path, int]]:
+    """Tile each poster over pages (`write_poster`) into its place in the transaction `tx`
+    (a deck folder that prints no cards gets one of its own); (file, pages) of each."""
+    from toolkit.render.poster import write_poster  # noqa: PLC0415
+
+    written = []
+    for poster in posters:
+        pages = write_poster(tx.writable(poster.target), poster.title, poster.drawing,
+                             paper=paper)
+        written.append((poster.target, len(pages)))
     return written
 
 
@@ -414,7 +466,9 @@ def calibrate(
         fail(f"--flip must be long or short, got '{flip[:40]}'")
     folder = check_folder(output or ROOT / "output", "-o")
     path = folder / f"calibrate-{paper.lower()}-{flip}.pdf"
-    with Transaction() as tx:
+    tx = Transaction()
+    tx.claim(path)  # never over a file or folder of that name that pnp did not write
+    with tx:
         calibration.write(paper.lower(), tx.file(path), flip)
     console().print(f"wrote {markup(shown(path))}: print it duplex at 100%, hold it to the light, "
                     "and read the back's offset on the scales; pass it as --back-offset X,Y")

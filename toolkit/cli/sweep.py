@@ -29,8 +29,8 @@ from toolkit.cli.tournament import (
 from toolkit.cli.validate import print_report
 from toolkit.core.registry import get_game
 
-SAMPLE = typer.Option("40", "--sample", help="K decks drawn uniformly among the legal ones, "
-                                             "or `all` for every legal deck.")
+SAMPLE = typer.Option("40", "--sample", help="K decks drawn uniformly among the legal ones "
+                                             "(2 to 1,000), or `all` for every legal deck.")
 
 
 def register(app: typer.Typer) -> None:
@@ -39,15 +39,18 @@ def register(app: typer.Typer) -> None:
 
 
 def sample_of(text: str) -> int | None:
-    """`--sample`: a whole number of decks (at least 2), or `all` (None)."""
+    """`--sample`: a whole number of decks (2 to `MAX_DECKS`), or `all` (None)."""
+    from toolkit.balance.plan import MAX_DECKS  # noqa: PLC0415
+
     if text.strip().casefold() == "all":
         return None
     try:
         k = int(text)
     except ValueError:
         k = 0
-    if k < 2:
-        fail(f"--sample takes a number of decks (at least 2) or 'all'; got '{text}'")
+    if not 2 <= k <= MAX_DECKS:
+        fail(f"--sample takes a number of decks from 2 to {MAX_DECKS:,}, or 'all'; "
+             f"got '{text}'")
     return k
 
 
@@ -55,8 +58,8 @@ def sweep(
     game: str = typer.Argument(..., help="Game id (see `pnp games`)."),
     catalog: Path | None = CATALOG,
     sample: str = SAMPLE,
-    games: int = typer.Option(20, "--games", min=1, help="Games per table, split over its "
-                                                         "seat orders."),
+    games: int = typer.Option(20, "--games", help="Games per table, split over its seat "
+                                                  "orders (1 to 1,000,000)."),
     seed: int = SEED, agent: str = AGENT, players: int | None = PLAYERS,
     format: str | None = FORMAT, jobs: int = JOBS, scheduler: str | None = SCHEDULER,
     batch: int = BATCH, results: Path | None = RESULTS, output: Path | None = OUTPUT,
@@ -65,12 +68,17 @@ def sweep(
     """Generate legal decks from a catalog, play them all, and measure every card."""
     from toolkit.balance.command import sweep as run  # noqa: PLC0415
     from toolkit.balance.command import sweep_pool  # noqa: PLC0415
+    from toolkit.balance.plan import check_size  # noqa: PLC0415
+    from toolkit.balance.run import players_of  # noqa: PLC0415
 
     g = get_game(game)
     opts = options(g, games=games, seed=seed, agent=agent, players=players, format=format,
                    jobs=jobs, scheduler=scheduler, batch=batch, results=results, json=json,
                    checks=checks, bootstrap=bootstrap)
-    pool = sweep_pool(g, catalog, opts, sample_of(sample))
+    k = sample_of(sample)
+    if k is not None and not g.playing.pooled:  # the run's size, before any deck is drawn
+        check_size(k, players_of(g, opts), games, seed, batch)
+    pool = sweep_pool(g, catalog, opts, k)
     if not pool.valid:
         if json:
             emit_json(pool.report.to_json())
@@ -79,4 +87,5 @@ def sweep(
         done(1)
     if len(pool.decks) < 2:
         fail(f"the catalog allows {len(pool.decks)} legal deck(s); a sweep needs at least 2")
-    finish(g, "sweep", lambda: run(g, pool, opts), output, json)
+    finish(g, "sweep", lambda: run(g, pool, opts), output, json, opts,
+           [catalog] if catalog else g.bundled_paths())

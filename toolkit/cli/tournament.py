@@ -16,30 +16,40 @@ from typing import Any
 
 import typer
 
-from toolkit.cli.common import console, done, emit_json, fail
+from toolkit.balance.plan import MAX_SEED, MAX_TABLE_GAMES
+from toolkit.cli.common import console, done, emit_json, fail, in_range
 from toolkit.cli.play import _load as load_checked  # validate, show the report, exit 1
 from toolkit.core.registry import Game, ValidateRequest, get_game
 from toolkit.core.sheets import split_file_arg
 from toolkit.core.text import markup
 
-GAMES = typer.Option(100, "--games", min=1, help="Games per table, split over its seat "
-                                                 "orders (same seeds from every seat).")
+MAX_BOOTSTRAP = 10_000
+"""--bootstrap: 2,000 resamples already place a 95% interval's ends to a few hundredths of
+its width (the default is 200); each resample refits the model over every deck."""
+MAX_JOBS = 64
+"""--jobs: local worker processes (a cluster is --scheduler)."""
+GAMES = typer.Option(100, "--games", help="Games per table, split over its seat orders "
+                                          f"(same seeds from every seat; 1 to "
+                                          f"{MAX_TABLE_GAMES:,}).")
 SEED = typer.Option(1, "--seed", help="Every seat order plays seeds seed .. seed+n-1.")
 AGENT = typer.Option("greedy", "--agent", help="The agent of every seat (see `pnp play`).")
 PLAYERS = typer.Option(None, "--players", help="Players per table (default: the fewest).")
 FORMAT = typer.Option(None, "--format", help="Format to build and check decks for.")
 CATALOG = typer.Option(None, "--catalog", help="Catalog workbook to use.")
-JOBS = typer.Option(1, "--jobs", min=1, help="Local worker processes (same results).")
+JOBS = typer.Option(1, "--jobs", help=f"Local worker processes, 1 to {MAX_JOBS} (same "
+                                       "results).")
 SCHEDULER = typer.Option(None, "--scheduler", help="Run on a Dask cluster: the scheduler's "
                                                    "address, e.g. tcp://10.0.0.5:8786.")
-BATCH = typer.Option(100, "--batch", min=1, help="Games per batch (a unit of work).")
+BATCH = typer.Option(100, "--batch", help="Games per batch (a unit of work), 1 to "
+                                          f"{MAX_TABLE_GAMES:,}.")
 RESULTS = typer.Option(None, "--results", help="Results file (default "
                                                "output/<game>/balance.sqlite).")
 OUTPUT = typer.Option(None, "-o", "--output", help="Report folder (default "
                                                    "output/<game>/<command>).")
 JSON = typer.Option(False, "--json", help="Print the report's JSON document on stdout.")
 CHECKS = typer.Option(True, "--checks/--no-checks", help="Check invariants every step.")
-BOOTSTRAP = typer.Option(200, "--bootstrap", min=0, help="Bootstrap resamples for intervals.")
+BOOTSTRAP = typer.Option(200, "--bootstrap", help="Bootstrap resamples for intervals "
+                                                  f"(0 to {MAX_BOOTSTRAP:,}).")
 
 
 def register(app: typer.Typer) -> None:
@@ -55,29 +65,67 @@ def options(game: Game, *, games: int, seed: int, agent: str, players: int | Non
 
     if game.playing is None:
         fail(f"{game.title} has no rules engine yet")
+    check_balance_options(games, seed, jobs, batch, bootstrap)
     return Options(games=games, seed=seed, agent=agent, players=players, format=format,
                    batch_size=batch, checks=checks, jobs=jobs, scheduler=scheduler,
                    results=results, progress=not json and console(err=True).is_terminal,
                    bootstrap=bootstrap)
 
 
-def finish(game: Game, command: str, build: Any, output: Path | None, json: bool) -> None:
-    """Run a balance job (``build()`` → document), write its report, print, exit.
+def plan_places(game: Game, command: str, output: Path | None, opts: Any,
+                 inputs: list[str | Path], formats: list[str] | None = None) -> Any:
+    """Every place a balance command writes, checked before any game is played (exit 2,
+    one sentence, nothing written): the report folder (`-o`: `check_folder`), the results
+    file (`--results`: `check_file`, never an input), and every name the report may hold in
+    the folder (`report.plan`: never the user's own file, nor an input). Inputs are deck
+    arguments (FILE[#SHEET]) or paths. (The report folder, the transaction to write in.)"""
+    from toolkit.balance.command import default_output  # noqa: PLC0415
+    from toolkit.balance.report import plan  # noqa: PLC0415
+    from toolkit.balance.run import results_path  # noqa: PLC0415
+    from toolkit.core.outputs import check_file, check_folder  # noqa: PLC0415
+
+    folder = check_folder(output or default_output(game, command), "-o")
+    sources = [split_file_arg(str(arg))[0] for arg in inputs if arg is not None]
+    results = check_file(results_path(game, opts), "--results", sources)
+    return folder, plan(folder, command, [*sources, results], formats)
+
+
+def check_balance_options(games: int, seed: int, jobs: int, batch: int,
+                          bootstrap: int) -> None:
+    """The numeric options of a balance command, checked before any work (exit 2, one
+    sentence naming the option and its bound). The size of the whole run (decks, tables,
+    batches, seeds) is checked once the decks are known (`toolkit.balance.plan.check_size`)."""
+    in_range("--games", games, 1, MAX_TABLE_GAMES)
+    per_order = games  # the most seeds a seat order may take (a shared set-up's every game)
+    if not -MAX_SEED - 1 <= seed <= MAX_SEED - per_order + 1:
+        fail(f"--seed must be a whole number from -2^63 to 2^63-{per_order} with --games "
+             f"{games:,} (every seed is stored as a 64-bit integer); got {seed}")
+    in_range("--jobs", jobs, 1, MAX_JOBS)
+    in_range("--batch", batch, 1, MAX_TABLE_GAMES)
+    in_range("--bootstrap", bootstrap, 0, MAX_BOOTSTRAP)
+
+
+def finish(game: Game, command: str, build: Any, output: Path | None, json: bool,
+           opts: Any = None, inputs: list[str | Path] = ()) -> None:
+    """Run a balance job (``build()`` → document), write its report, print, exit. Every
+    output place is checked first (`plan_places`, with the run's `opts` and `inputs`);
+    the report is written whole or not at all.
 
     Exit 0 when every game finished and held its invariants, 1 otherwise (as `pnp play`),
     130 when Ctrl-C stopped the run (what was done is kept).
     """
-    from toolkit.balance.command import Interrupted, default_output  # noqa: PLC0415
+    from toolkit.balance.command import Interrupted  # noqa: PLC0415
     from toolkit.balance.report import summary, write  # noqa: PLC0415
 
+    folder, tx = plan_places(game, command, output, opts, list(inputs))
     out = console()
     try:
         doc = build()
     except Interrupted as stop:
         console(err=True).print(f"pnp: {stop}")
         done(130)
-    folder = output or default_output(game, command)
-    written = write(doc, folder, f"{game.title} {command}")
+    with tx:
+        written = write(doc, folder, f"{game.title} {command}", tx)
     if json:
         emit_json(doc)
     else:
@@ -88,23 +136,26 @@ def finish(game: Game, command: str, build: Any, output: Path | None, json: bool
     done(1 if bad else 0)
 
 
-def finish_formats(game: Game, build: Any, output: Path | None, json: bool) -> None:
+def finish_formats(game: Game, build: Any, output: Path | None, json: bool, opts: Any = None,
+                   inputs: list[str | Path] = (), formats: list[str] = ()) -> None:
     """`finish` for a tournament of several formats: ``build()`` gives one document per
     format (`toolkit.balance.command.tournaments`); each played format is written to its
     own folder under the output folder, beside an index (`report.write_formats`), and
     printed under its format's name. ``--json`` prints the index with every format's
-    document as its ``report``. Exit as `finish`, over every format."""
-    from toolkit.balance.command import Interrupted, default_output  # noqa: PLC0415
+    document as its ``report``. Every output place (the folders of the played `formats`)
+    is checked first, as in `finish`. Exit as `finish`, over every format."""
+    from toolkit.balance.command import Interrupted  # noqa: PLC0415
     from toolkit.balance.report import summary, write_formats  # noqa: PLC0415
 
+    folder, tx = plan_places(game, "tournament", output, opts, list(inputs), list(formats))
     out = console()
     try:
         docs = build()
     except Interrupted as stop:
         console(err=True).print(f"pnp: {stop}")
         done(130)
-    folder = output or default_output(game, "tournament")
-    index, _ = write_formats(docs, folder, f"{game.title} tournament")
+    with tx:
+        index, _ = write_formats(docs, folder, f"{game.title} tournament", tx)
     played = [d for d in docs if "skipped" not in d]
     if json:
         reports = iter(played)
@@ -198,14 +249,25 @@ def tournament(
                                                for d in left_out)))
     else:
         decks = load_checked(g, args[:1] if pooled else args, catalog, format, json)
+    inputs = [*args, catalog]
     if not pooled and len(by_format(decks)) > 1:
-        finish_formats(g, lambda: tournaments(g, decks, opts), output, json)
+        finish_formats(g, lambda: tournaments(g, decks, opts), output, json, opts, inputs,
+                       _format_folders(decks))
     if len(decks) < (1 if pooled else 2):  # a pooled file makes its decks, or is a set-up
         fail(f"a tournament needs at least 2 decks; got {len(decks)}")
     left = [{"name": d.name, "format": _format_name(d)} for d in (picked or ((), ()))[1]]
     finish(g, "tournament", lambda: {**run(g, decks, opts), **({"left_out": left}
                                                                if left else {})},
-           output, json)
+           output, json, opts, inputs)
+
+
+def _format_folders(decks: list[Any]) -> list[str]:
+    """The report folders of a tournament of several formats: one per format with at
+    least two decks (`report.format_folder`)."""
+    from toolkit.balance.command import by_format  # noqa: PLC0415
+    from toolkit.balance.report import format_folder  # noqa: PLC0415
+
+    return [format_folder(name) for name, group in by_format(decks) if len(group) >= 2]
 
 
 def _format_name(deck: Any) -> str:

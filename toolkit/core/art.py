@@ -4,9 +4,11 @@
 folder separators, as Windows writes them) and reports, at the cell:
 
 - an error (the game's `rule`) when the path leaves the workbook's folder (`../x.png`,
-  `/etc/passwd`), is no usable file name (too long, control characters), or names an
-  image that would decode to more pixels than any card needs (a decompression bomb):
-  such art is refused before anything is drawn;
+  `/etc/passwd`), is no usable file name (too long, control characters), names an
+  image that would decode to more pixels than any card needs (a decompression bomb),
+  or names a file that is no whole image (truncated, damaged, not an image: it is
+  decoded whole once, within that pixel limit): such art is refused before anything is
+  drawn;
 - a warning (`missing_rule`) when the file does not exist: the card prints without art.
 
 It returns the absolute path of usable art, else None.
@@ -68,5 +70,7 @@ def art_file(value: object, folder: Path | None, loc: Location, report: Report, 
                      "without art", loc)
         return None
     except art.ArtProblem:
-        pass  # not an image Pillow reads: printing draws a placeholder and says so
+        report.error(rule, f"Art {shown} is not a readable image (truncated, damaged, or "
+                     "not a PNG, JPEG or other image file); the card prints without art", loc)
+        return None
     return path

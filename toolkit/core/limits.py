@@ -30,10 +30,14 @@ class Limits:
     """Rows holding something, in the whole file (what later checks take time over)."""
     cells: int = 1_000_000
     """Cells per workbook, each row counted up to its last filled cell."""
+    columns: int = 16_384
+    """Cells in one row (Excel's 16,384 columns, XFD); a CSV row is counted as it streams,
+    before its cells are made."""
     cell_chars: int = 32_767
     """Characters in one cell: Excel's own limit."""
     text_chars: int = 20_000_000
-    """Characters of text in the whole workbook (cells and shared strings)."""
+    """Characters of text in the whole workbook (cells and shared strings); also the most
+    one line of a CSV file may hold."""
     xml_depth: int = 64
     """How deeply XML elements nest (a worksheet needs 6)."""
     xml_token_bytes: int = 2 * 2**20

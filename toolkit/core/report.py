@@ -2,6 +2,11 @@
 
 Loading and validation never raise at the user: every problem becomes a `Problem` in a
 `Report`; only the CLI edge turns a report into an exit code.
+
+A report lists at most `MAX_SAME` problems of one severity and rule in one sheet; past
+that it keeps one summary line, "…and N more like this", so a sheet of a million bad
+cells is a short report in memory, on the terminal and in `--json` (its counts still
+count every problem).
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from typing import Literal
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+MAX_SAME = 100
+"""Problems of one severity and rule listed per sheet; the rest are one summary line."""
 
 
 def column_letter(index: int) -> str:
@@ -72,6 +79,8 @@ class Problem:
     rule: str
     message: str
     location: Location
+    more: int = 0
+    """For a summary line: how many problems it stands for (not listed one by one)."""
 
     def to_json(self) -> dict:
         """The FORMATS.md problem object."""
@@ -87,10 +96,44 @@ class Report:
     """Problems found in one deck, catalog or file, in the order they were found."""
 
     problems: list[Problem] = field(default_factory=list)
+    _seen: dict[tuple[str, str, str, str | None], int] = field(default_factory=dict)
+    _summary: dict[tuple[str, str, str, str | None], int] = field(default_factory=dict)
+    _error_rows: set[tuple[str, str | None, int]] = field(default_factory=set)
 
     def add(self, severity: Severity, rule: str, message: str, location: Location) -> None:
-        """Record one problem."""
-        self.problems.append(Problem(severity, rule, message, location))
+        """Record one problem (past `MAX_SAME` of its kind in its sheet, count it in the
+        kind's summary line instead)."""
+        key = (severity, rule, location.file, location.sheet)
+        seen = self._seen.get(key, 0) + 1
+        self._seen[key] = seen
+        if severity == "error" and location.row is not None:
+            self._error_rows.add((location.file, location.sheet, location.row))
+        if seen <= MAX_SAME:
+            self.problems.append(Problem(severity, rule, message, location))
+            return
+        more = seen - MAX_SAME
+        summary = Problem(severity, rule, f"…and {more:,} more like this ({rule}) in this "
+                          "sheet, not listed one by one", Location(location.file,
+                                                                   location.sheet), more)
+        at = self._summary.get(key)
+        if at is None:
+            self._summary[key] = len(self.problems)
+            self.problems.append(summary)
+        else:
+            self.problems[at] = summary
+
+    def errors_so_far(self) -> tuple[int, int]:
+        """(errors recorded, rows with an error) until now, those a summary line only
+        counts included: compare two of these to learn what a step added, which
+        `problems[start:]` cannot tell once a kind is folded into its summary line."""
+        errors = sum(n for (severity, *_), n in self._seen.items() if severity == "error")
+        return errors, len(self._error_rows)
+
+    def would_list(self, severity: Severity, rule: str, location: Location) -> bool:
+        """True when a problem of this kind here would still be listed one by one (a
+        caller may skip the work of writing a message that only adds to a count)."""
+        key = (severity, rule, location.file, location.sheet)
+        return self._seen.get(key, 0) < MAX_SAME
 
     def error(self, rule: str, message: str, location: Location) -> None:
         """Record a problem that makes the deck invalid."""
@@ -105,7 +148,7 @@ class Report:
         self.add("info", rule, message, location)
 
     def extend(self, other: Report) -> None:
-        """Append every problem of another report."""
+        """Append every problem of another report (its summary lines as they are)."""
         self.problems.extend(other.problems)
 
     @property
@@ -114,8 +157,8 @@ class Report:
         return not any(p.severity == "error" for p in self.problems)
 
     def count(self, severity: Severity) -> int:
-        """How many problems have this severity."""
-        return sum(1 for p in self.problems if p.severity == severity)
+        """How many problems have this severity (those a summary line stands for too)."""
+        return sum(p.more or 1 for p in self.problems if p.severity == severity)
 
     def rules(self) -> list[str]:
         """The rule ids found, in order, with repeats (handy in tests)."""

@@ -10,6 +10,7 @@ problems as it goes.
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from toolkit.core import limits as _limits
 from toolkit.core.errors import InputError
 from toolkit.core.limits import Budget, Limits
 from toolkit.core.report import Location, Report, column_letter
-from toolkit.core.text import figure, quote
+from toolkit.core.text import REPLACEMENT, figure, quote, readable
 
 T = TypeVar("T")
 
@@ -33,6 +34,11 @@ IGNORED_HEADERS = ("notes",)
 LIST_SEPARATORS = (",", ";")
 MAX_WHOLE = 10**12
 """Whole numbers in a cell are at most this large (no card needs more)."""
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][+-]?[0-9]+)?")
+_GROUPED = re.compile(r"[+-]?[0-9]{1,3}(?:[.,][0-9]{3})+")
+"""How people write numbers in a text cell: digits 0-9, a `.` or `,` decimal separator,
+an exponent; `1,000` and `1.000` could be a thousand or one, so they are refused."""
 
 
 @dataclass(slots=True)
@@ -44,6 +50,9 @@ class RawSheet:
     rows: list[tuple[int, tuple[Any, ...]]]
     uncached: set[tuple[int, int]] = field(default_factory=set)
     """(row, column) of formula cells that carry no cached value."""
+    replaced: set[tuple[int, int]] = field(default_factory=set)
+    """(row, column) of cells where a character no text can hold (a lone surrogate,
+    `_xD800_`) was replaced by U+FFFD."""
 
     @property
     def location(self) -> Location:
@@ -75,12 +84,13 @@ class Workbook:
 
 
 def display_path(path: Path) -> str:
-    """How a file is named in messages: relative to the working folder when inside it."""
+    """How a file is named in messages: relative to the working folder when inside it,
+    with a name's bytes that are not UTF-8 shown as U+FFFD (`toolkit.core.text.readable`)."""
     try:
         rel = os.path.relpath(path)
     except ValueError:
-        return str(path)
-    return str(path) if rel.startswith("..") else rel
+        return readable(path)
+    return readable(path if rel.startswith("..") else rel)
 
 
 def split_file_arg(arg: str) -> tuple[Path, str | None]:
@@ -140,7 +150,7 @@ def _open_workbook(path: Path, limits: Limits) -> Workbook:
         raise budget.refuse(f"it is {size // 2**20:,} MB; a card spreadsheet is far smaller "
                             f"(limit {limits.file_bytes // 2**20} MB)")
     if path.suffix.lower() == ".csv":
-        return Workbook(path, display, [RawSheet(display, path.stem,
+        return Workbook(path, display, [RawSheet(display, readable(path.stem),
                                                  read_csv(path, display, budget))])
     if head.startswith(OLE_MAGIC):
         raise InputError(f"{display}: is an encrypted workbook or an old .xls file; "
@@ -148,8 +158,8 @@ def _open_workbook(path: Path, limits: Limits) -> Workbook:
     if not head.startswith(ZIP_MAGIC):
         raise InputError(f"{display}: is not a spreadsheet (expected .xlsx or .csv)")
     sheets = read_xlsx(path, display, budget)
-    return Workbook(path, display, [RawSheet(display, name, rows, uncached)
-                                    for name, rows, uncached in sheets])
+    return Workbook(path, display, [RawSheet(display, name, rows, uncached, replaced)
+                                    for name, rows, uncached, replaced in sheets])
 
 
 # ---------------------------------------------------------------- cell values
@@ -200,9 +210,19 @@ def _parse_whole(value: Any) -> int:
     text = clean_text(value) if value is not None else ""
     if not text:
         raise ValueError("must be a whole number, got an empty cell")
+    if _GROUPED.fullmatch(text):
+        digits = text.replace(",", "").replace(".", "")
+        raise ValueError(f"must be written with digits only, got {quote(text)}: a "
+                         f"thousands separator could be read as a decimal one; write "
+                         f"{digits.lstrip('+')}")
     try:
-        number = float(text.replace(",", ".")) if any(c in text for c in ".,eE") else int(text)
-    except ValueError:
+        if _WHOLE.fullmatch(text):
+            number: int | float = int(text)
+        elif _DECIMAL.fullmatch(text):
+            number = float(text.replace(",", "."))
+        else:
+            raise ValueError
+    except ValueError:  # also more digits than Python converts
         raise ValueError(f"must be a whole number, got {quote(text)}") from None
     if isinstance(number, float):
         if not number.is_integer():  # also NaN and infinity
@@ -290,8 +310,9 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
 
     The first non-empty row is the header. Unknown columns are warned (except `#…` and
     `Notes`), missing required columns are errors, blank rows are skipped, `Qty` is
-    parsed strictly and kept as a count, multi-valued columns are split, and a row with
-    a formula that has no cached value is reported at that cell and skipped.
+    parsed strictly and kept as a count, multi-valued columns are split, a row with
+    a formula that has no cached value is reported at that cell and skipped, and a cell
+    whose lone surrogate was read as U+FFFD is warned at.
 
     A quantity is a number, not a loop: a row asking for more than `max_qty` copies (the
     most any deck of the game holds; at most `Limits.max_cards`) is an error at its
@@ -305,28 +326,7 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
         report.warning("sheet.empty", "the sheet is empty", sheet.location)
         return Table(sheet, {}, [])
     header_row, header_values = sheet.rows[header_at]
-    found: dict[str, tuple[str, str]] = {}
-    index_of: dict[str, int] = {}
-    for c, raw in enumerate(header_values, 1):
-        if is_blank(raw):
-            continue
-        text = clean_text(raw)
-        letter = column_letter(c)
-        here = Location(sheet.file, sheet.name, header_row, letter, text)
-        if text.startswith("#") or text.casefold() in IGNORED_HEADERS:
-            continue
-        col = next((col for col in wanted if col.matches(text)), None)
-        if col is None:
-            hint = _suggest(text, [w.header for w in wanted])
-            report.warning("sheet.unknown-column",
-                           f"column '{text}' is not read by this game{hint}", here)
-        elif col.field in found:
-            report.warning("sheet.duplicate-column",
-                           f"column '{text}' repeats column {found[col.field][0]}; "
-                           "only the first is read", here)
-        else:
-            found[col.field] = (letter, text)
-            index_of[col.field] = c - 1
+    found, index_of = _read_header(sheet, header_row, header_values, wanted, report)
     for col in wanted:
         if col.required and col.field not in found:
             report.error("sheet.missing-column", f"required column '{col.header}' is missing",
@@ -351,6 +351,10 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
                              "formula has no cached value; open and save the file in "
                              "Excel or LibreOffice so its result is stored", loc)
                 bad_formula = True
+            if (number, i + 1) in sheet.replaced:
+                report.warning("sheet.replaced-character", "the cell holds a character no "
+                               "text can hold (a lone UTF-16 surrogate, stored as _xD800_ "
+                               f"and the like); it reads as {REPLACEMENT}", loc)
             raw = values[i] if i < len(values) else None
             cells[fname] = split_list(raw) if fname in multi else normalize_value(raw)
             locs[fname] = loc
@@ -368,6 +372,43 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
             cards += row.qty
         rows.append(row)
     return Table(sheet, found, rows)
+
+
+def _read_header(sheet: RawSheet, header_row: int, header_values: tuple[Any, ...],
+                 wanted: list[Column], report: Report
+                 ) -> tuple[dict[str, tuple[str, str]], dict[str, int]]:
+    """The columns a header row names: field → (letter, header as written), and field →
+    index in the row; unknown and repeated columns are warned at their cells. Each
+    header cell is looked up once in a table of every column's names, so a header of
+    16,384 columns is read in a blink."""
+    names: dict[str, Column] = {}
+    for col in wanted:
+        for name in (col.header, *col.synonyms):
+            names.setdefault(name.casefold(), col)
+    found: dict[str, tuple[str, str]] = {}
+    index_of: dict[str, int] = {}
+    for c, raw in enumerate(header_values, 1):
+        if is_blank(raw):
+            continue
+        text = clean_text(raw)
+        if text.startswith("#") or text.casefold() in IGNORED_HEADERS:
+            continue
+        col = names.get(" ".join(text.split()).casefold())
+        letter = column_letter(c)
+        here = Location(sheet.file, sheet.name, header_row, letter, text)
+        if col is None:
+            listed = report.would_list("warning", "sheet.unknown-column", here)
+            hint = _suggest(text, [w.header for w in wanted]) if listed else ""
+            report.warning("sheet.unknown-column",
+                           f"column '{text}' is not read by this game{hint}", here)
+        elif col.field in found:
+            report.warning("sheet.duplicate-column",
+                           f"column '{text}' repeats column {found[col.field][0]}; "
+                           "only the first is read", here)
+        else:
+            found[col.field] = (letter, text)
+            index_of[col.field] = c - 1
+    return found, index_of
 
 
 def _read_qty(row: Row, report: Report, limit: int) -> bool:

@@ -5,7 +5,9 @@ bidirectional overrides, rich markup (`[/]`) or Markdown. `plain` writes every c
 character as a visible escape (`\\x1b`), so a terminal or a pipe never receives one;
 `markup` also escapes rich markup, for text printed through a rich console; `markdown`
 escapes Markdown, for names written into playthrough logs. `quote` and `figure` keep the
-values quoted in messages short, however long the cell.
+values quoted in messages short, however long the cell. `readable` replaces what no
+UTF-8 text can hold (a lone surrogate: a file name's undecodable byte, an `_xD800_`
+escape in a cell) with U+FFFD, so a name can be printed, logged and written as JSON.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\
                       "\u2066-\u2069]")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&#])")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_SURROGATE = re.compile("[\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+"""The character shown in place of one that no text can hold (U+FFFD, `�`)."""
 
 
 def _visible(match: re.Match) -> str:
@@ -27,10 +32,19 @@ def _visible(match: re.Match) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def readable(text: object) -> str:
+    """`text` with every lone surrogate replaced by U+FFFD: a file name holding bytes
+    that are not UTF-8 (`deck\\udcff.csv`, as Python decodes it) becomes `deck�.csv`,
+    which every terminal, log and JSON file can hold. Other text is returned as is."""
+    value = str(text)
+    return _SURROGATE.sub(REPLACEMENT, value) if _SURROGATE.search(value) else value
+
+
 def plain(text: object) -> str:
     """`text` with every control character (and bidirectional override) written as a
-    visible escape: 'a\\x1b[2Jb' → 'a\\\\x1b[2Jb'. Safe on any terminal or pipe."""
-    return _CONTROL.sub(_visible, str(text))
+    visible escape: 'a\\x1b[2Jb' → 'a\\\\x1b[2Jb'. Safe on any terminal or pipe (a lone
+    surrogate is shown as U+FFFD, as `readable` does)."""
+    return _CONTROL.sub(_visible, readable(text))
 
 
 def markup(text: object) -> str:

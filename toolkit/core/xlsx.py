@@ -8,6 +8,14 @@ values of cells. Every budget (`toolkit.core.limits`) is counted as the stream g
 memory and time stay bounded whatever the file claims; a document type declaration or an
 entity (the XML bombs) is refused outright. A damaged or lying file is one `InputError`.
 
+Numbers are read by the OOXML grammar (xsd:double: ASCII digits, one `.`, an exponent,
+`INF`, `NaN`); anything else a number cell holds (`1_0`, `1,000`, `٣`) stays text as
+written, so the game reports it at its cell instead of reading a number Python's `int`
+would accept. Indexes (a style `s="…"`, a shared string, a row number) are ASCII digits,
+else the file is damaged. OOXML's `_xHHHH_` escapes encode UTF-16 units: a pair becomes
+its one character, and a lone surrogate (`_xD800_`, which no text can hold) becomes
+U+FFFD and the cell is recorded (`replaced`) so the table reader can warn at it.
+
 A formula's cached result is read as the cell's value. A formula with no cached result is
 recorded (`uncached`) so the table reader can locate it; a formula whose cached result is
 the empty string (LibreOffice writes `t="str"` and `<v></v>`) is an empty cell.
@@ -28,16 +36,20 @@ from xml.parsers import expat
 from toolkit.core.errors import InputError
 from toolkit.core.limits import Budget, count, size
 
-SheetData = tuple[str, list[tuple[int, tuple[Any, ...]]], set[tuple[int, int]]]
-"""A sheet as read: its name, its filled rows (number, values from column A), and the
-(row, column) of formulas without a cached result."""
+SheetData = tuple[str, list[tuple[int, tuple[Any, ...]]], set[tuple[int, int]],
+                  set[tuple[int, int]]]
+"""A sheet as read: its name, its filled rows (number, values from column A), the
+(row, column) of formulas without a cached result, and of cells where a lone surrogate
+was replaced by U+FFFD."""
 
 MAX_ROW = 1_048_576
 MAX_COLUMN = 16_384
 """Excel's grid: rows and columns beyond these are not a spreadsheet's."""
 MAX_STYLES = 65_536
 CHUNK = 64 * 1024
-_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+_ESCAPES = re.compile(r"(?:_x[0-9A-Fa-f]{4}_)+")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+"""xsd:double's lexical form, as OOXML stores numbers (INF, -INF and NaN stay text)."""
 _CELL_REF = re.compile(r"([A-Za-z]{1,3})([0-9]*)$")
 _WORKSHEET = "/worksheet"
 
@@ -48,9 +60,38 @@ def damaged(display: str, why: str) -> InputError:
                       "LibreOffice and save it again")
 
 
-def _unescape(text: str) -> str:
-    """OOXML's `_xHHHH_` escapes (a carriage return is stored as `_x000D_`)."""
-    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text) if "_x" in text else text
+def _unescape(text: str) -> tuple[str, bool]:
+    """OOXML's `_xHHHH_` escapes (a carriage return is stored as `_x000D_`), and whether a
+    lone surrogate among them was replaced by U+FFFD. Each escape is one UTF-16 unit, so a
+    run of them is decoded as UTF-16: a surrogate pair is one character."""
+    if "_x" not in text:
+        return text, False
+    lone = False
+
+    def run(match: re.Match) -> str:
+        nonlocal lone
+        escapes = match.group(0)
+        units = b"".join(int(escapes[i + 2:i + 6], 16).to_bytes(2, "little")
+                         for i in range(0, len(escapes), 7))
+        decoded = units.decode("utf-16-le", "replace")
+        if "\ufffd" in decoded and decoded.count("\ufffd") > _fffd_units(units):
+            lone = True
+        return decoded
+
+    return _ESCAPES.sub(run, text), lone
+
+
+def _fffd_units(units: bytes) -> int:
+    """How many of these UTF-16-LE units are U+FFFD itself (written `_xFFFD_`)."""
+    return sum(1 for i in range(0, len(units), 2) if units[i:i + 2] == b"\xfd\xff")
+
+
+def _index(text: str | None) -> int | None:
+    """An index the file gives (a style, a shared string, a row): ASCII digits only, so
+    `-1`, `1_0`, ` 3` and `²` are no index (None)."""
+    if text and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 _LOCAL: dict[str, str] = {}
@@ -190,10 +231,13 @@ def _workbook(zf: zipfile.ZipFile, name: str, budget: Budget,
     return sheets, flags["1904"]
 
 
-def _shared_strings(zf: zipfile.ZipFile, name: str, budget: Budget, display: str) -> list[str]:
-    """The shared string table (phonetic runs left out, as Excel shows the text)."""
+def _shared_strings(zf: zipfile.ZipFile, name: str, budget: Budget,
+                    display: str) -> tuple[list[str], set[int]]:
+    """The shared string table (phonetic runs left out, as Excel shows the text), and the
+    indexes of the strings where a lone surrogate was replaced by U+FFFD."""
     limits = budget.limits
     strings: list[str] = []
+    lone: set[int] = set()
     state = {"si": False, "rph": 0, "parts": None, "len": 0}
     parts: list[str] = []
 
@@ -213,8 +257,10 @@ def _shared_strings(zf: zipfile.ZipFile, name: str, budget: Budget, display: str
             state["rph"] -= 1
         elif tag == "si":
             state["si"] = False
-            text = _unescape("".join(parts))
+            text, replaced = _unescape("".join(parts))
             budget.add_text(len(text))
+            if replaced:
+                lone.add(len(strings))
             strings.append(text)
             if len(strings) > limits.cells:
                 raise budget.refuse(f"its shared string table holds more than "
@@ -228,7 +274,7 @@ def _shared_strings(zf: zipfile.ZipFile, name: str, budget: Budget, display: str
                 budget.check_cell_text(state["len"], f"(shared string {len(strings) + 1})")
 
     Part(zf, name, budget, display).parse(start, end, data)
-    return strings
+    return strings, lone
 
 
 def _date_styles(zf: zipfile.ZipFile, name: str | None, budget: Budget,
@@ -247,10 +293,7 @@ def _date_styles(zf: zipfile.ZipFile, name: str | None, budget: Budget,
     state = {"xfs": False}
 
     def number(text: str | None) -> int:
-        try:
-            return int(text or 0)
-        except ValueError:
-            return 0
+        return _index(text) or 0
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         if tag == "numFmt" and len(codes) < MAX_STYLES:
@@ -280,29 +323,32 @@ def _date_styles(zf: zipfile.ZipFile, name: str | None, budget: Budget,
 # ---------------------------------------------------------------- worksheets
 
 def _number(text: str) -> Any:
-    """A numeric cell's text as a number; text that is no finite number stays as written
-    (so a message can quote it: 'NaN', 'INF')."""
-    try:
-        if not any(c in text for c in ".eE"):
-            return int(text)
-        value = float(text)
-    except ValueError:
+    """A numeric cell's text as a number, read by xsd:double's grammar; text that is no
+    finite number in that grammar stays as written, so a message can quote it ('NaN',
+    'INF', and '1_0' or '1,000', which Python's int and float would misread)."""
+    stripped = text.strip(" \t\r\n")
+    if not _NUMBER.fullmatch(stripped):
+        return text
+    if not any(c in stripped for c in ".eE"):
         try:
-            value = float(text)
-        except ValueError:
-            return text
+            return int(stripped)
+        except ValueError:  # more digits than Python converts: read as a float
+            pass
+    value = float(stripped)
     return value if math.isfinite(value) else text
 
 
 class _Sheet:
     """The event handlers that read one worksheet's cells into rows."""
 
-    def __init__(self, name: str, strings: list[str], dates: frozenset[int],
+    def __init__(self, name: str, strings: tuple[list[str], set[int]], dates: frozenset[int],
                  durations: frozenset[int], epoch: Any, budget: Budget, display: str) -> None:
-        self.name, self.strings, self.budget, self.display = name, strings, budget, display
+        self.name, self.budget, self.display = name, budget, display
+        self.strings, self.lone_strings = strings
         self.dates, self.durations, self.epoch = dates, durations, epoch
         self.rows: list[tuple[int, tuple[Any, ...]]] = []
         self.uncached: set[tuple[int, int]] = set()
+        self.replaced: set[tuple[int, int]] = set()
         self.row = 0
         self.col = 0
         self.cells: dict[int, Any] = {}
@@ -339,7 +385,10 @@ class _Sheet:
                 raise damaged(self.display, f"sheet '{self.name}' has a cell beyond column XFD")
             self.kind = attrs.get("t", "n")
             style = attrs.get("s")
-            self.style = int(style) if style and style.isdigit() else 0
+            self.style = _index(style) if style is not None else 0
+            if self.style is None:
+                raise damaged(self.display, f"cell {self.where()} has a style numbered "
+                              f"'{style[:20]}'")
             self.formula = False
             self.value = None
             self.inline = None
@@ -349,11 +398,11 @@ class _Sheet:
                 if number is None:
                     self.row += 1
                 else:
-                    try:
-                        self.row = int(number)
-                    except ValueError:
+                    row = _index(number)
+                    if row is None:
                         raise damaged(self.display, f"sheet '{self.name}' has a row numbered "
-                                      f"'{number[:20]}'") from None
+                                      f"'{number[:20]}'")
+                    self.row = row
                 if not 1 <= self.row <= MAX_ROW:
                     raise damaged(self.display, f"sheet '{self.name}' has a row numbered {self.row}")
                 self.col = 0
@@ -395,17 +444,20 @@ class _Sheet:
     def _cell(self) -> None:
         kind, text = self.kind, self.value
         value: Any = None
+        lone = False
         if kind == "inlineStr":
-            value = _unescape("".join(self.inline)) if self.inline is not None else None
+            if self.inline is not None:
+                value, lone = _unescape("".join(self.inline))
         elif text is not None:
             if kind == "s":
-                try:
-                    value = self.strings[int(text)]
-                except (ValueError, IndexError):
+                index = _index(text.strip())
+                if index is None or index >= len(self.strings):
                     raise damaged(self.display, f"cell {self.where()} refers to a shared "
-                                  "string that does not exist") from None
+                                  f"string that does not exist ('{text[:20]}')")
+                value = self.strings[index]
+                lone = index in self.lone_strings
             elif kind == "str":
-                value = _unescape(text)  # a formula's text result; '' is an empty cell
+                value, lone = _unescape(text)  # a formula's text result; '' is an empty cell
             elif kind == "b":
                 value = text.strip() in ("1", "true")
             elif kind in ("e", "d"):
@@ -421,6 +473,8 @@ class _Sheet:
             if isinstance(value, str):
                 self.budget.add_text(len(value))
             self.cells[self.col] = value
+            if lone:
+                self.replaced.add((self.row, self.col))
 
     def _date(self, value: Any) -> Any:
         from openpyxl.utils.datetime import from_excel  # noqa: PLC0415
@@ -481,7 +535,7 @@ def read_xlsx(path, display: str, budget: Budget) -> list[SheetData]:
         strings_part = next((p for k, p in rels.values() if k.endswith("/sharedStrings")), None)
         styles_part = next((p for k, p in rels.values() if k.endswith("/styles")), None)
         strings = (_shared_strings(zf, strings_part, budget, display)
-                   if strings_part in names else [])
+                   if strings_part in names else ([], set()))
         dates, durations = _date_styles(zf, styles_part if styles_part in names else None,
                                         budget, display)
         from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH  # noqa: PLC0415
@@ -504,5 +558,5 @@ def read_xlsx(path, display: str, budget: Budget) -> list[SheetData]:
             seen.add(key)
             reader = _Sheet(name, strings, dates, durations, epoch, budget, display)
             Part(zf, part, budget, display).parse(reader.start, reader.end, reader.data)
-            out.append((name, reader.rows, reader.uncached))
+            out.append((name, reader.rows, reader.uncached, reader.replaced))
         return out

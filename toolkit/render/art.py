@@ -2,11 +2,15 @@
 
 An image is measured from its header before anything decodes it: one that would decode to
 more than `MAX_PIXELS` pixels (a decompression bomb, or simply far more than any card
-needs) is refused with an `ArtProblem`, as is a name the file system cannot hold.
+needs) is refused with an `ArtProblem`, as is a name the file system cannot hold. One
+within the limit is then decoded whole, once (a JPEG at an eighth of its size, which
+still reads every byte of it), so a truncated or damaged image is an `ArtProblem` when
+the deck is validated, and never an error half way through drawing it.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import warnings
 from functools import lru_cache
@@ -17,6 +21,9 @@ from PIL import Image, UnidentifiedImageError
 MAX_PIXELS = 25_000_000
 """The most pixels an art image may have (a 6000×4000 photo has 24 million); a 63×88 mm
 card at 1200 dpi needs 12 million."""
+PRINT_PIXELS = 12_000_000
+"""Art of more pixels is reduced by a whole factor before it is drawn (`printable`): a
+card at 1200 dpi needs no more, and drawing 25 million pixels into a PDF took 400 MB."""
 
 
 class ArtProblem(Exception):
@@ -53,28 +60,83 @@ def resolve(value: object, base_dir: Path | None) -> Path:
 
 
 @lru_cache(maxsize=1024)
-def _size(path: str, mtime: float) -> tuple[int, int]:
+def _size(path: str, mtime: float, size: int) -> tuple[int, int]:
+    """(width, height) of a whole, readable image of at most `MAX_PIXELS` pixels; the
+    header is checked before anything is decoded (see `pixel_size` for the errors)."""
+    name = Path(path).name
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         with Image.open(path) as img:
-            return img.size
+            width, height = img.size
+            if width * height > MAX_PIXELS:
+                raise ArtTooLarge(f"art file '{name}' is {width:,}×{height:,} pixels, more "
+                                  f"than the {MAX_PIXELS // 1_000_000} million an art image "
+                                  "may have; not used", width * height)
+            if img.format == "JPEG":  # decoded at 1/8 scale: every byte read, little kept
+                img.draft(img.mode, (max(1, width // 8), max(1, height // 8)))
+            img.load()  # the first frame: the one a card shows
+    return width, height
 
 
 def pixel_size(path: Path) -> tuple[int, int]:
-    """An image's (width, height) in pixels, read from its header only (cached); an
-    unreadable image or one of more than `MAX_PIXELS` pixels is an `ArtProblem`."""
+    """An image's (width, height) in pixels (cached by path, time and size). Its header is
+    read first: one of more than `MAX_PIXELS` pixels is an `ArtTooLarge`, never decoded;
+    then the whole image is decoded once, so an unreadable, truncated or damaged image is
+    an `ArtProblem` here rather than when it is drawn."""
+    name = Path(path).name
     try:
-        width, height = _size(str(path), os.stat(path).st_mtime)
+        stat = os.stat(path)
+        return _size(str(path), stat.st_mtime, stat.st_size)
     except Image.DecompressionBombError:
-        raise ArtTooLarge(f"art file '{Path(path).name}' would decode to billions of pixels "
+        raise ArtTooLarge(f"art file '{name}' would decode to billions of pixels "
                           "(a decompression bomb); not used") from None
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
-        raise ArtProblem(f"art file '{Path(path).name}' is not a readable image") from exc
-    if width * height > MAX_PIXELS:
-        raise ArtTooLarge(f"art file '{Path(path).name}' is {width:,}×{height:,} pixels, more "
-                          f"than the {MAX_PIXELS // 1_000_000} million an art image may have; "
-                          "not used", width * height)
-    return width, height
+    except ArtProblem:
+        raise
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError,
+            MemoryError) as exc:
+        raise ArtProblem(f"art file '{name}' is not a readable image (damaged or "
+                         "truncated)") from exc
+
+
+_REDUCIBLE = frozenset({"L", "LA", "RGB", "RGBA", "I", "F"})
+
+
+@lru_cache(maxsize=2)
+def _printable(path: str, mtime: float, size: int) -> Image.Image:
+    with Image.open(path) as img:
+        factor = math.ceil(math.sqrt(img.width * img.height / PRINT_PIXELS))
+        if factor > 1 and img.format == "JPEG":  # decode at a smaller scale, at once
+            img.draft(img.mode, (-(-img.width // factor), -(-img.height // factor)))
+        img.load()
+        factor = math.ceil(math.sqrt(img.width * img.height / PRINT_PIXELS))
+        if factor == 1:
+            return img.copy()
+        if img.mode not in _REDUCIBLE:  # a palette or CMYK image: reduced as RGBA
+            return img.convert("RGBA").reduce(factor)
+        return img.reduce(factor)
+
+
+def printable(path: Path) -> Image.Image:
+    """The art decoded for drawing, at most `PRINT_PIXELS` pixels (reduced by a whole
+    factor, a JPEG decoded at a smaller scale): memory stays bounded however large the
+    art within `MAX_PIXELS`. The last two are kept, as a deck draws one art many times.
+    Call `pixel_size` first: it checks the image is whole."""
+    stat = os.stat(path)
+    return _printable(str(path), stat.st_mtime, stat.st_size)
+
+
+def for_pdf(path: Path):
+    """What reportlab's `drawImage` embeds for this art: the file's name when it is a
+    JPEG (a PDF holds its bytes as they are) or of at most `PRINT_PIXELS` pixels, else
+    an `ImageReader` of `printable`."""
+    width, height = pixel_size(path)
+    with Image.open(path) as img:
+        jpeg = img.format == "JPEG"
+    if jpeg or width * height <= PRINT_PIXELS:
+        return str(path)
+    from reportlab.lib.utils import ImageReader  # noqa: PLC0415
+
+    return ImageReader(printable(path))
 
 
 def cover_crop(image_w: int, image_h: int, box_w: float, box_h: float

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.core.errors import InputError, LayoutError
+from toolkit.core.outputs import Transaction
 from toolkit.render import layout as layout_mod
 from toolkit.render import legend, png, proof, sheet, tts
 from toolkit.render.display import DisplayList, Notice, card_name, evaluate
 from toolkit.render.layout import Layout
-from toolkit.render.output import Staged, save_png
+from toolkit.render.output import save_png
 
 
 def project_root() -> Path:
@@ -228,28 +229,29 @@ def _layouts(cards: Sequence[CardFace]) -> list[Layout]:
 
 
 def render_deck(deck_name: str, cards: Sequence[CardFace], out_dir: Path,
-                options: PrintOptions = PrintOptions()) -> RenderResult:
+                options: PrintOptions = PrintOptions(),
+                tx: Transaction | None = None) -> RenderResult:
     """Render a deck into the folder `out_dir`: `<deck>.pdf` always; with the options,
     `png/NN-name.png` per distinct card (and its back with `backs`), `tts/…` sheets with
     `<deck>-tts.json`, `<deck>-contact.png`, and `<deck>-legend.pdf` when a layout declares
-    a legend. The folder is written whole or not at all: it is built in a temporary
-    sibling and moved into place at the end (replacing an older one). Bad options raise
+    a legend. The folder is written whole or not at all (`Transaction.tree`): it is built
+    in a temporary sibling and moved into place at the end, replacing an older print of
+    pnp's (so no stale PNGs stay behind) but never anything else there (InputError).
+    Within a command's `tx` the move waits for the command's commit. Bad options raise
     InputError, bad layouts LayoutError; card problems (missing art or glyphs, low-res
     art, overflowing text) become located warnings."""
     check_options(options, deck_name)
+    if tx is None:
+        with Transaction() as own:
+            return render_deck(deck_name, cards, out_dir, options, own)
+    final = Path(out_dir)
+    stage = tx.tree(final)
     result = RenderResult()
     sides = _evaluate(deck_name, cards, options, result)
     if not sides.fronts:
         raise InputError(f"deck '{deck_name}' has no cards to print")
-    final = Path(out_dir)
-    staged = Staged(final)
-    try:
-        _write(deck_name, cards, sides, staged.tmp, options, result)
-    except BaseException:
-        staged.abort()
-        raise
-    staged.commit()
-    result.files = [final / path.relative_to(staged.tmp) for path in result.files]
+    _write(deck_name, cards, sides, stage, options, result)
+    result.files = [final / path.relative_to(stage) for path in result.files]
     return result
 
 

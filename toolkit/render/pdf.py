@@ -291,5 +291,6 @@ def _image(c: Canvas, op: Image) -> None:
     path.rect(op.x * MM, -(op.y + op.h) * MM, op.w * MM, op.h * MM)
     c.clipPath(path, stroke=0, fill=0)
     x0, y0 = op.x - left * sx, op.y - top * sy
-    c.drawImage(op.path, x0 * MM, -(y0 + ih * sy) * MM, iw * sx * MM, ih * sy * MM, mask="auto")
+    c.drawImage(art.for_pdf(op.path), x0 * MM, -(y0 + ih * sy) * MM, iw * sx * MM,
+                ih * sy * MM, mask="auto")  # art beyond PRINT_PIXELS is reduced first
     c.restoreState()

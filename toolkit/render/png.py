@@ -257,12 +257,11 @@ class _Painter:
 
     def image(self, op: Image) -> None:
         w, h = max(1, round(op.w * self.k)), max(1, round(op.h * self.k))
-        with PILImage.open(op.path) as src:
-            src.draft("RGB", (w, h))  # JPEG: decode at a reduced scale when possible
-            scale_x, scale_y = src.size[0] / art.pixel_size(op.path)[0], src.size[1] / art.pixel_size(op.path)[1]
-            crop = (op.crop[0] * scale_x, op.crop[1] * scale_y, op.crop[2] * scale_x,
-                    op.crop[3] * scale_y)
-            pic = src.convert("RGBA").resize((w, h), PILImage.Resampling.LANCZOS, box=crop)
+        src = art.printable(op.path)  # at most PRINT_PIXELS, whatever the file holds
+        scale_x, scale_y = src.size[0] / art.pixel_size(op.path)[0], src.size[1] / art.pixel_size(op.path)[1]
+        crop = (op.crop[0] * scale_x, op.crop[1] * scale_y, op.crop[2] * scale_x,
+                op.crop[3] * scale_y)
+        pic = src.convert("RGBA").resize((w, h), PILImage.Resampling.LANCZOS, box=crop)
         self.img.paste(pic, (round(self.px(op.x)), round(self.px(op.y))), pic)
 
 

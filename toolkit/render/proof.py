@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
 from collections.abc import Iterable
 from dataclasses import replace
 from importlib import metadata
@@ -66,11 +67,55 @@ def digest(paths: Iterable[Path]) -> str:
     return h.hexdigest()[:10]
 
 
+EPOCH = "SOURCE_DATE_EPOCH"
+LAST_EPOCH = 253_402_300_799
+"""The last second a date can name (9999-12-31 23:59:59 UTC): SOURCE_DATE_EPOCH beyond it
+names no date."""
+
+
+def epoch_day(epoch: str | None) -> str | None:
+    """The UTC day (`2026-11-25`) a SOURCE_DATE_EPOCH value names, or None when it is unset,
+    blank, not a whole number of seconds (ASCII digits) or past `LAST_EPOCH`."""
+    text = (epoch or "").strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) > LAST_EPOCH:
+        return None
+    return dt.datetime.fromtimestamp(int(text), dt.UTC).date().isoformat()
+
+
+def epoch_warning(epoch: str | None) -> str | None:
+    """One sentence when a set SOURCE_DATE_EPOCH is ignored (`epoch_day` finds no date in
+    it), else None."""
+    if epoch is None or not epoch.strip() or epoch_day(epoch) is not None:
+        return None
+    shown = epoch.strip() if len(epoch.strip()) <= 40 else epoch.strip()[:40] + "…"
+    return (f"SOURCE_DATE_EPOCH={shown!r} is ignored: it is not a whole number of seconds "
+            f"from 0 to {LAST_EPOCH} (the end of the year 9999), so the proofs carry no date")
+
+
+IGNORED: str | None = None
+"""`epoch_warning` of the SOURCE_DATE_EPOCH this process was started with, when
+`hide_invalid_epoch` removed it."""
+
+
+def hide_invalid_epoch() -> str | None:
+    """Remove a SOURCE_DATE_EPOCH that names no date (`epoch_day`) from this process's
+    environment, and return (and keep in `IGNORED`) the sentence saying so.
+
+    reportlab reads the variable itself for every PDF it makes and fails on such a value
+    (OverflowError past the year 9999, ValueError on text), so an invalid value is
+    ignored with a warning, as reproducible-builds.org's tools do, rather than crash."""
+    global IGNORED  # noqa: PLW0603 - once per process, before any PDF
+    value = os.environ.get(EPOCH)
+    warning = epoch_warning(value)
+    if warning is not None:
+        del os.environ[EPOCH]
+        IGNORED = warning
+    return IGNORED
+
+
 def stamp(paths: Iterable[Path], epoch: str | None = None) -> str:
     """`proof · toolkit 0.1.0 · inputs 1a2b3c4d5e` (+ ` · 2026-11-25` from `epoch`, a
-    SOURCE_DATE_EPOCH value; ignored when it is not a whole number)."""
+    SOURCE_DATE_EPOCH value; ignored when it names no date, `epoch_day`)."""
     text = f"proof · toolkit {version()} · inputs {digest(paths)}"
-    if epoch and epoch.strip().isdigit():
-        day = dt.datetime.fromtimestamp(int(epoch.strip()), dt.UTC).date().isoformat()
-        text += f" · {day}"
-    return text
+    day = epoch_day(epoch)
+    return text if day is None else f"{text} · {day}"

@@ -74,7 +74,8 @@ def _search_spec(rules: Rules, name: str) -> SearchSettings:
     if len(parts) == 1:
         return settings
     count = parts[1].strip()
-    if not count.isdigit() or not 1 <= int(count) <= MAX_SIMULATIONS:
+    if not (count.isascii() and count.isdigit() and len(count) <= 9) \
+            or not 1 <= int(count) <= MAX_SIMULATIONS:
         raise AgentError(f"search agent '{name}': the simulations per decision must be a "
                          f"whole number from 1 to {MAX_SIMULATIONS:,}, as in mcts:200")
     rollout = parts[2].strip() if len(parts) == 3 else settings.rollout

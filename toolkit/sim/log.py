@@ -14,9 +14,10 @@ control characters as visible escapes, and no cell can add a heading or a link.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
-from toolkit.core.text import markdown
+from toolkit.core.text import markdown, plain
 
 _LABELS = {
     "reveal": "revealed",
@@ -25,6 +26,14 @@ _LABELS = {
     "death": "death",
     "info": "",
 }
+
+
+def _fenced(text: str) -> list[str]:
+    """A preformatted text (a battlefield drawn as a grid) as a fenced code block: shown
+    as written, aligned, its control characters escaped; the fence is longer than any run
+    of backticks in it, so no name can close it."""
+    fence = "`" * max([3, *(len(run) + 1 for run in re.findall("`+", text))])
+    return [fence, *(plain(line) for line in text.split("\n")), fence]
 
 
 class GameLog:
@@ -40,7 +49,8 @@ class GameLog:
         self._explained: set[str] = set()
 
     def event(self, kind: str, text: str) -> None:
-        """An engine event (the engines' ``emit`` hook)."""
+        """An engine event (the engines' ``emit`` hook); kind "block" is a preformatted
+        text of several lines (a fenced code block)."""
         lines = self.lines
         if kind == "fired":
             explanation = self._explain(text) if self._explain else None
@@ -51,6 +61,11 @@ class GameLog:
             else:
                 self._explained.add(text)
                 lines.append(f"  - ruling `{text}`: {explanation}")
+            return
+        if kind == "block":
+            if lines[-1]:
+                lines.append("")
+            lines.extend([*_fenced(text), ""])
             return
         text = markdown(text)
         if kind == "round":

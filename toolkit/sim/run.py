@@ -311,10 +311,18 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
             TimeRemainingColumn,
         )
 
+        # Redrawn as chunks finish, not by rich's refresh thread: with no other thread
+        # alive the harness forks its workers, and forked workers take pnp's signal
+        # handling (they ignore Ctrl-C; toolkit/cli/main.py stops them).
         with Progress(TextColumn(f"{rules.game_id}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), transient=True) as bar:
+                      TimeRemainingColumn(), transient=True, auto_refresh=False) as bar:
             task = bar.add_task("games", total=total_games)
-            total, seconds = run(on_progress=lambda n: bar.advance(task, n))
+
+            def advance(games: int) -> None:
+                bar.advance(task, games)
+                bar.refresh()
+
+            total, seconds = run(on_progress=advance)
     else:
         total, seconds = run()
     info = rules.describe_params(orders[0].params)

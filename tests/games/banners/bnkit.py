@@ -93,7 +93,8 @@ def brute_force(s: State, piece: int, steps: int) -> set[tuple]:
     """Every full-length move and attack of ``piece``, by walking every path: M2 (the full
     roll, orthogonal steps), M5 (never straight back), trees and pieces blocking, keeps
     closed or (M4) barred to a flag carrier, the own side's dropped flag barred (C5), a
-    keep's enemy safe, Ghost Magic, and the move ending off its start (ruling path-shape)."""
+    keep's enemy safe, Ghost Magic; a path may come back to its start (M5 bars only
+    direct backtracking), except to the enemy castle, which the piece "must leave"."""
     st = s.st
     side = st.piece_side[piece]
     enemy = 1 - side
@@ -102,6 +103,7 @@ def brute_force(s: State, piece: int, steps: int) -> set[tuple]:
     closed = {st.keeps[k] for k, o in enumerate(s.keep_open) if o > t}
     carrier = s.flag_carrier[enemy] == piece
     start = s.pos[piece]
+    must_leave = start == st.castle[enemy]
     attack_ok = s.ghost[side] < t and s.ghost[enemy] < t
 
     def free(c: int) -> bool:
@@ -116,7 +118,7 @@ def brute_force(s: State, piece: int, steps: int) -> set[tuple]:
             if nb == prev:
                 continue
             if left == 1:
-                if free(nb) and nb != start:
+                if free(nb) and not (must_leave and nb == start):
                     found.add((piece, nb))
                 elif nb in occupied and st.piece_side[occupied[nb]] == enemy and attack_ok \
                         and st.kind[nb] != S_KEEP:

@@ -81,11 +81,17 @@ def test_scouts_get_no_attack_bonus(rules):
     assert s.combat[3] == 0
 
 
-def test_every_piece_gets_the_bonus_in_2v2(rules):
-    # Ruling attack-bonus-2v2 (D1: "There are no scouts in 2v2 matches.")
+def test_only_red_and_blue_attackers_get_the_bonus_in_2v2(rules):
+    # C2: "The red and blue pieces that attack gets a +1 to their roll as an advantage";
+    # D1: "There are no scouts in 2v2 matches." A green attacker in 2v2 is no scout and
+    # still no red or blue piece: no bonus (the old ruling attack-bonus-2v2 gave it +1).
     s = at(rules, P4, {GREEN1: "F11", RED1: "F8"}, phase=MOVE, roll=3, member=1)
     s = rules.apply(s, ("attack", 2, GREEN1, cell(P4, "F8"), cell(P4, "F9")))
-    assert s.combat[3] == 1 and rules.counts["banners.ruling.attack-bonus-2v2"] == 1
+    assert s.combat[3] == 0
+    s = at(rules, P4, {BLUE1: "F11", RED1: "F8"}, phase=MOVE, roll=3)
+    s = rules.apply(s, ("attack", 0, BLUE1, cell(P4, "F8"), cell(P4, "F9")))
+    assert s.combat[3] == 1
+    assert "banners.ruling.attack-bonus-2v2" not in rules.counts
 
 
 def test_a_higher_defence_removes_the_attacker(rules):
@@ -331,12 +337,14 @@ def test_providing_aid_moves_any_piece_next_to_another(rules):
     assert not any(a[3] == BLUE1 and a[4] == cell(P2, "F6") for a in options)  # alone
 
 
-def test_saboteur_sends_a_piece_from_a_keep_to_a_drawbridge(rules):
-    # Saboteur: "Move an opponent's piece from inside a keep onto a drawbridge space."
-    s = at(rules, P2, {RED1: "F9", RED2: "A3"}, hands=(hand(Saboteur=1), {}), turn=3)
+def test_saboteur_sends_a_piece_from_a_keep_to_any_drawbridge(rules):
+    # Saboteur: "Move an opponent's piece from inside a keep onto a drawbridge space." Any
+    # drawbridge: side 1's free E13 too, not only the piece's own side's (as before).
+    s = at(rules, P2, {RED1: "F9", RED2: "A3", BLUE1: "C9"}, hands=(hand(Saboteur=1), {}),
+           turn=3)
     options = items_of(rules, s)
-    assert {name_of(P2, a[4]) for a in options} == {"E1", "E2"}  # the side's free ones
-    s = act(rules, s, options[0])
+    assert {name_of(P2, a[4]) for a in options} == {"E1", "E2", "E13"}
+    s = act(rules, s, next(a for a in options if a[4] == cell(P2, "E1")))
     assert name_of(P2, s.pos[RED1]) == "E1" and s.keep_open[s.st.keep_index[cell(P2, "F9")]] == 5
 
 

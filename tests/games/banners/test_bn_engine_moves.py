@@ -269,16 +269,23 @@ def test_landing_on_the_enemy_castle_grabs_its_flag_and_must_leave(rules):
     assert {m[0] for m in moves(rules, later)} == {BLUE1}
 
 
-def test_blocked_in_on_the_castle_goes_through_pieces(rules):
+def test_blocked_in_on_the_castle_may_go_through_pieces_or_attack(rules):
     # Castle: "If completely blocked in by pieces, you may add their space to your roll and
-    # go through them."
+    # go through them." May: going through is a choice, and attacking a blocker with the
+    # last step of the roll (C1) stays one (before, only the ways through were offered).
     s = at(rules, P2, {BLUE1: "F1", RED1: "E1", RED2: "G1", YELLOW1: "F2", YELLOW2: "F3"},
            phase=MOVE, roll=1, flag_carrier=(-1, BLUE1))
-    ends = {m[1] for m in piece_moves(rules, s, BLUE1)}
+    found = piece_moves(rules, s, BLUE1)
+    ends = {m[1] for m in found if len(m) == 2}
     # a roll of 1 goes through any pieces to one free space beyond them: through E1 to D1
     # or E2, through G1 to H1 or G2, through F2 to E2 or G2, through F2 and F3 to F4, E3, G3
     assert ends == {"D1", "E2", "H1", "G2", "F4", "E3", "G3"}
+    assert {m[1] for m in found if len(m) == 3} == {"xE1", "xG1", "xF2"}
+    assert "goes through the pieces" in rules.describe(s, ("move", 0, BLUE1, cell(P2, "F4")))[1]
     assert rules.counts["banners.rule.castle-blocked-in"]
+    s = at(rules, P2, {BLUE1: "F1", RED1: "E1", RED2: "G1", YELLOW1: "F2", YELLOW2: "F3"},
+           phase=MOVE, roll=2, flag_carrier=(-1, BLUE1))
+    assert not any(len(m) == 3 for m in piece_moves(rules, s, BLUE1))  # 2: no last step
 
 
 def test_bringing_the_enemy_flag_home_wins(rules):

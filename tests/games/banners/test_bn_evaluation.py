@@ -46,7 +46,7 @@ def test_features_and_values_are_mirror_symmetric(rules, players):
     """The bundled board mirrored across its rows with the sides swapped: each side's
     features are the other's before, and each seat's value is its mirror seat's."""
     params = bundled_params(players)
-    found = decisions(rules, params, ["greedy", "random"] * (players // 2), 6, 7)
+    found = decisions(rules, params, ["greedy", "random"] * (players // 2), 7, 7)
     swap = side_swap(params, rows_mirrored(params), lambda d: d)
     swap.pop("turn_dir")
     checked = 0

@@ -41,18 +41,25 @@ def test_a_renamed_item_names_its_effect():
 
 
 def test_tokens_are_round_with_role_and_flag_marker():
+    # M3: "In 1v1 play, green pieces and yellow pieces are scouts"; D1: "There are no
+    # scouts in 2v2 matches." A green token says it is a scout in 1v1 only.
     layout = load_layout("banners", "token")
     scout = evaluate(layout, Token(side=1, color="Green").fields(), "front")
     flag = evaluate(layout, Token(side=2, color="Red", flag=True).fields(), "front")
     assert scout.round and scout.width == 22 and scout.warnings == ()
-    assert "SCOUT" in texts(scout) and "SOLDIER" in texts(
-        evaluate(layout, Token(side=1, color="Blue").fields(), "front"))
+    assert "1V1 SCOUT" in texts(scout) and "SCOUT" not in texts(scout)
+    assert "SOLDIER" in texts(evaluate(layout, Token(side=1, color="Blue").fields(), "front"))
     assert "SIDE 2" in texts(flag) and "FLAG" not in texts(scout)
 
 
-def test_catalog_prints_each_distinct_card_once():
+def test_catalog_prints_each_item_once_and_a_token_per_piece():
+    # The default print gives as many tokens of a colour as the Pieces sheet has pieces
+    # (two of each in the bundled set; before, one per colour).
     cards = catalog_cards(None)
-    assert len(cards) == 16 + 4 + 2
+    assert len(cards) == 16 + 8 + 2
+    colors = [c.color for c in cards if isinstance(c, Token) and not c.flag]
+    assert sorted(colors) == ["Blue", "Blue", "Green", "Green", "Red", "Red", "Yellow",
+                              "Yellow"]
     _, games = load_decks(ValidateRequest(DEFAULT_FILE))
     assert len(games[0].cards) == 54 + 8 + 2
 

@@ -13,6 +13,13 @@ the castle left free for a carrier) and so did the search's defaults, evaluation
 determinization; the random line-ups play the same games as before (the same coverage
 counts, checked against the engine before issue 22), their digests moved with the shared
 `play --json` document (seat orders, the first player's and each deck's win rates).
+
+Re-pinned for issue 24 (the rules as the book writes them): green and yellow attackers get
+no bonus in 2v2, a path may loop back to its start, a piece blocked in on the enemy
+castle may attack instead of going through, Saboteur to any drawbridge, Providing Aid onto
+a castle, Safeguard barred while a piece must leave the enemy castle; log lines name the
+spaces moved, who played each combat card and each modifier. One 1v1 greedy game of the
+old and new engines, compared line by line, differs only in those log texts.
 """
 
 from __future__ import annotations
@@ -29,27 +36,27 @@ from toolkit.sim.run import run_play
 # (set-up, line-up, games, seed) -> sha256 of the JSON document and the first two logs.
 PLAYS = {
     ("book", ("random", "random"), 12, 5):
-        "3c18f6b06a8b933bef38f60e25b024b9a24bc58b0facd4000f137e52b6416c4e",
+        "e9d9de146d2e3fd311af1825a1db5711898b276fb9d45d0a63d676a8d923bdb9",
     ("book", ("greedy", "greedy"), 30, 9):
-        "fb598ae479557e0edd48ddc9546e0817df258638c4bfc67afefb3ad9e3a402e3",
+        "56e3ce04d90a33ab08abf128b7806a966c6578306dee6f80bdfe48f925e3576e",
     ("book", ("random", "greedy"), 12, 11):
-        "a74e0c18ba0cecbbdf0c8438bf14f50eedaf17294e7005eeb0abce6cb15c9b61",
+        "01b79d0b24eae7856078291bbaa52ecbe70f7d7a803d251b9520a1f2f333126b",
     ("book", ("random",) * 4, 8, 2):
-        "70da2dbc8d3963576b997a6eddfdbd706533afcb79e5b046a62d3e2794633353",
+        "4506e1598e0ec45eac86a0e20ad8103a9f0fdcefd2425de7eb3017fde41bba7b",
     ("book", ("greedy",) * 4, 24, 3):
-        "9dd5ad75405222791b7fc5caaf76009083b863c33a912e13ce5a78913910fc76",
+        "804881e0c125f8d3cd2e2a0add0fb6298dbaf656187fbc5c80e8085c2007e593",
     ("skirmish", ("random", "random"), 12, 7):
-        "c236364a257ca2343ba6fff774b7ff071cabfc140b76eb2ad147a41d0a1a8680",
+        "56bbe46eaa09b15e9785b64749e96e9d5558a1a7e6edc35aef210e6f289923c3",
     ("skirmish", ("greedy", "random") * 2, 16, 4):
-        "2fe4f76f4797d49db0fc42d3f69faf88cba5eafdb50f7a39499c2213c23c6a09",
+        "709e0949257c0f007448f24f55e7fd09befc46cb7c0dc8b52b25106010fe7b3a",
 }
 
 # (set-up, players, line-up, seed) -> sha256 of the game's log.
 SEARCHES = {
     ("skirmish", 2, ("mcts:20", "random"), 1):
-        "1feec173ee6b478cab0a342f7bd2cfe11a5618af97778bc80848387733290c03",
+        "6013f4925450ba9406e322c1b714e076047db07a0edb7456e60e5e5943a3c39d",
     ("book", 2, ("mcts:10:greedy", "greedy"), 1):
-        "0f1783111b510fcf3c7ce59b1c7e94340396059fcec9bd142588a829c6dbef01",
+        "7d7df02c0dc607ac39ebf2829d1db4fd8e89a659b66463ab61fdae78f71a02f8",
 }
 
 

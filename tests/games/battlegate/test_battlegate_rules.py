@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import errors_of, make_csv, make_xlsx, rules_of
+from tests.helpers import errors_of, make_csv, make_xlsx, rules_of, tiny_png
 from toolkit.core.errors import InputError
 from toolkit.core.registry import ValidateRequest
 from toolkit.games.battlegate import GAME
@@ -303,7 +303,7 @@ def test_every_problem_in_one_run(tmp_path):
 
 def test_art_inside_folder_resolves(tmp_path):
     (tmp_path / "art").mkdir()
-    (tmp_path / "art" / "levy.png").write_bytes(b"png")
+    tiny_png(tmp_path / "art" / "levy.png")
     rows = [["Levy", "Soldier", 5, 20, "", "art\\levy.png"]]
     result, decks = load_decks(ValidateRequest(make_xlsx(tmp_path / "d.xlsx", {"D": [HEADER, *rows]})))
     assert rules_of(result) == []
@@ -316,7 +316,7 @@ def test_art_inside_folder_resolves(tmp_path):
     ("missing.png", "battlegate.card.art-missing", "warning")])
 def test_art_outside_is_an_error_and_missing_art_a_warning(tmp_path, art, rule, severity):
     """One rule for every game (DESIGN.md: art resolves inside the workbook's folder)."""
-    (tmp_path / "outside.png").write_bytes(b"png")
+    tiny_png(tmp_path / "outside.png")
     sub = tmp_path / "sub"
     sub.mkdir()
     rows = [["Levy", "Soldier", 5, 20, "", art]]

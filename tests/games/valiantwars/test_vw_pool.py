@@ -148,12 +148,12 @@ def test_starting_decks_and_locations_for_each_player_count(tmp_path):
     """Starting Deck (5 Gold, 3 Dark Omens, 2 Soldiers each, for up to 5 players) and the
     Victory Conditions table (2 players: 10 Locations + the Throne)."""
     data = [r for r in rows() if r[0] not in ("Greywater Mill", "Hollow Crossing",
-                                               "Cinder Pass", "Thornwall Keep",
-                                               "Raven Watchtower")]
+                                               "Cinder Pass", "Thornwall Keep")]
     result = check(tmp_path, data, "custom")
     players = [p for d in result.decks for p in d.report.problems
                if p.rule == "valiantwars.pool.players"]
-    assert result.valid and len(players) == 2  # 8 Locations besides the Throne: not 2 or 3
+    # 9 Locations besides the Throne: a Village and 8 more, not 2 or 3 players
+    assert result.valid and len(players) == 2
     assert "cannot seat 2 players" in players[0].message
     _, [pool] = load_decks(ValidateRequest(tmp_path / "pool.xlsx", format="custom"))
     assert pool.seats == (4, 5)
@@ -210,3 +210,62 @@ def test_misuse_is_an_input_error(tmp_path):
         validate(ValidateRequest(path, catalog=BUNDLED))
     with pytest.raises(InputError, match="no sheet named 'Nope'"):
         validate(ValidateRequest(path, sheet="Nope"))
+
+
+def test_the_village_comes_on_top_of_the_tables_locations(tmp_path):
+    """Victory Conditions: "Take a random number of Locations based on the player count
+    ... then add the Valiant throne to the bottom of the deck and the Village to the top":
+    2 players need 10 Locations and a Village besides the Throne, so 10 in all do not
+    seat them (before, they did)."""
+    data = [r for r in rows() if r[0] not in ("Greywater Mill", "Hollow Crossing",
+                                               "Cinder Pass")]
+    result = check(tmp_path, data, "custom")
+    players = [p for d in result.decks for p in d.report.problems
+               if p.rule == "valiantwars.pool.players"]
+    assert result.valid and len(players) == 1
+    assert "cannot seat 2 players" in players[0].message
+    assert "11 Locations besides the Valiant Throne" in players[0].message
+
+
+def test_without_a_role_column_the_books_names_mark_throne_and_village(tmp_path):
+    """FORMATS: "The Valiant Throne and the Village are marked by a documented column or
+    name." A pool with no Role column takes the Valiant Throne and the Villages by their
+    names (rulebook: "pull out the Valiant Throne Location card and one (1) Village"), with
+    an info line at each name; it is valid and plays (before: no Throne, no Village)."""
+    from random import Random
+
+    from toolkit.games.valiantwars.engine import ValiantWarsRules
+    from toolkit.games.valiantwars.playing import params
+
+    role = HEADER.index("Role")
+    header = [h for h in HEADER if h != "Role"]
+    data = [[v for i, v in enumerate(r) if i != role] for r in rows()]
+    path = make_xlsx(tmp_path / "pool.xlsx", {"Cards": [header, *data]})
+    result = validate(ValidateRequest(path))
+    assert result.valid and errors_of(result) == []
+    told = [p for d in result.decks for p in d.report.problems
+            if p.rule == "valiantwars.card.role-by-name"]
+    assert {(p.severity, p.location.cell) for p in told} == {
+        ("info", f"A{ROW[name]}") for name in ("Valiant Throne", "Millbrook Village",
+                                                "Ashford Village")}
+    _, [pool] = load_decks(ValidateRequest(path))
+    assert {c.name: c.role for c in pool.distinct if c.role} == {
+        "Valiant Throne": "Throne", "Millbrook Village": "Village",
+        "Ashford Village": "Village"}
+    s = ValiantWarsRules().setup(params([pool, pool], None), Random(1))
+    assert s.pool.names[s.locations[-1]] == "Valiant Throne"
+
+
+def test_a_monk_or_sellsword_with_gold_of_its_own_is_warned_at_the_cell(tmp_path):
+    """Monk: "Each Monk is provides you +2 Gold"; SellSword: "The SellSword provides you
+    +1 Gold". A Gold cell adds to it (a Monk with Gold 2 gives 4): a warning at that cell."""
+    data = rows()
+    find(data, "Cloister Monk")[HEADER.index("Gold")] = 2
+    find(data, "Coin SellSword")[HEADER.index("Gold")] = 1
+    result = check(tmp_path, data)
+    warned = [p for d in result.decks for p in d.report.problems
+              if p.rule == "valiantwars.card.gold-twice"]
+    assert result.valid and [(p.severity, p.location.cell) for p in warned] == [
+        ("warning", f"{COL['Gold']}{ROW['Cloister Monk']}"),
+        ("warning", f"{COL['Gold']}{ROW['Coin SellSword']}")]
+    assert "gives 4" in warned[0].message and "gives 2" in warned[1].message

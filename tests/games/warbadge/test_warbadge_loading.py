@@ -8,7 +8,7 @@ from importlib.metadata import entry_points
 
 import pytest
 
-from tests.helpers import errors_of, make_csv, make_xlsx, rules_of
+from tests.helpers import errors_of, make_csv, make_xlsx, rules_of, tiny_png
 from toolkit.core.registry import ROOT, ValidateRequest
 from toolkit.games.warbadge import GAME
 from toolkit.games.warbadge.deck import BUILTIN_FORMATS, Format, load_decks
@@ -131,7 +131,7 @@ def test_csv_team_uses_the_bundled_catalog(tmp_path):
 def test_art_inside_outside_and_missing(tmp_path):
     """Art is an image path relative to the workbook, resolved inside its folder only."""
     (tmp_path / "art").mkdir()
-    (tmp_path / "art" / "gold.png").write_bytes(b"png")
+    tiny_png(tmp_path / "art" / "gold.png")
     badges = [[*BADGES[0][:8], "art/gold.png"], [*BADGES[1][:8], "../secret.png"],
               [*BADGES[2][:8], "art/none.png"]]
     path = make_xlsx(tmp_path / "wb.xlsx", {"Badges": [HEADER, *badges], "Team": STANDARD})

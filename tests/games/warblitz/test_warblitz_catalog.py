@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import errors_of, make_xlsx, rules_of
+from tests.helpers import errors_of, make_xlsx, rules_of, tiny_png
 from toolkit.core.registry import ValidateRequest
 from toolkit.games.warblitz import GAME, read_catalog
 from toolkit.games.warblitz.template import EXAMPLE_WARBAND_NAME, example_sheets
@@ -245,7 +245,7 @@ def test_missing_sheet_is_a_warning(tmp_path):
 def test_art_paths(tmp_path):
     """DESIGN.md: "resolve art paths inside the workbook's folder only"."""
     (tmp_path / "art").mkdir()
-    (tmp_path / "art" / "medic.png").write_bytes(b"png")
+    tiny_png(tmp_path / "art" / "medic.png")
 
     def mutate(s: Sheets) -> None:
         set_cell(s, "Units", "Field Medic", "Art", "art/medic.png")

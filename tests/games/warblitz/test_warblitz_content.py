@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import errors_of, make_xlsx, rules_of
+from tests.helpers import errors_of, make_xlsx, rules_of, tiny_png
 from toolkit.core.registry import ValidateRequest
 from toolkit.games.warblitz import GAME, LoadedDeck, load_decks, read_catalog
 from toolkit.games.warblitz.models import Event, Relic, Unit
@@ -220,7 +220,7 @@ def test_empty_sheet(tmp_path):
 def test_fields_art_resolved_inside_the_folder(tmp_path):
     """DESIGN.md: art paths resolve inside the workbook's folder only."""
     (tmp_path / "a b").mkdir()
-    (tmp_path / "a b" / "x.png").write_bytes(b"x")
+    tiny_png(tmp_path / "a b" / "x.png")
     sheets = example_sheets()
     sheets["Relics"][1][-1] = "a b/x.png"
     path = make_xlsx(tmp_path / "t.xlsx", sheets)

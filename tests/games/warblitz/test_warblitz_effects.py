@@ -115,6 +115,10 @@ def test_what_a_clause_reads_to():
     ("Special: damage 1 target,", "unit", "an empty step"),
     ("Special:", "unit", "needs at least one step"),
     ("On play: force 1 one enemy unit away", "event", "leave the direction to the player"),
+    # Messages read right: "a relic", never "an relic".
+    ("On play: spend 1 boost, damage 1 enemy commander", "relic", "a relic has no boost"),
+    ("On play: damage 1 self", "relic", "a relic is not on the battlefield"),
+    ("On play: force 1 one enemy unit away", "relic", "; a relic has no place"),
 ])
 def test_unreadable_effects_name_the_clause_and_the_word(text, kind, message):
     """An effect the vocabulary cannot read is refused, never ignored."""

@@ -97,7 +97,9 @@ def test_play_json_and_log(tmp_path):
     assert "game_stats" in doc and "warblitz.card.Pyre Oracle" in doc["coverage"]["fired"]
     text = log.read_text()
     assert "## Turn 1:" in text and "rolls" in text and "deploys" in text
-    assert "`7  " in text and "wins: commander destroyed" in text
+    assert "wins: commander destroyed" in text
+    # The battlefield is a fenced code block, its rows aligned and nothing escaped.
+    assert "\n```\n   A   B   C   D   E\n7  " in text and "\\#\\#" not in text
 
 
 def test_rulings_command():

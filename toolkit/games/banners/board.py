@@ -9,8 +9,11 @@ every cell that is not a space. `check_board` then checks the board as a whole:
   that moving pieces can use, trees blocking [banners.board.path];
 - warnings (the board still plays): a drawbridge or keep pieces can never leave or reach
   [banners.board.unreachable], no path between the castles that keeps leave open, so a
-  flag carrier (M4) can never bring a flag home [banners.board.flag-run], a board that is
-  not the same for both sides, naming the first difference [banners.board.symmetry].
+  flag carrier (M4) can never bring a flag home [banners.board.flag-run], the sides drawn
+  the other way round from FORMATS (castle C1 not below C2) [banners.board.orientation],
+  a drawbridge nearer the enemy castle than its own [banners.board.drawbridge-side], no
+  keep, so no item can ever be drawn [banners.board.no-keep], a board that is not the
+  same for both sides, naming the first difference [banners.board.symmetry].
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from toolkit.core.report import Location, Report, column_letter
 from toolkit.core.sheets import RawSheet, clean_text, is_blank, suggest
 from toolkit.games.banners.book import DRAWBRIDGE, KEEP, SPACE_CODES, TREE
 
-MAX_SIDE = 64
-"""A board has at most this many rows and columns (a printable board, a fast engine)."""
+MAX_SIDE = 32
+"""A board has at most this many rows and columns: three times the book's 11 by 13, and
+the engine's path search grows with the square of the spaces (a 64 by 64 maze took 1.3 GB)."""
 
 CODE_HELP = ". (open), T (tree), K (keep), D1/D2 (drawbridge), C1/C2 (castle)"
 
@@ -190,8 +194,45 @@ def check_board(board: Board, report: Report) -> bool:
                 report.warning("banners.board.unreachable",
                                "no piece can ever reach this keep: trees cut it off from "
                                "the castles", board.at(r, c))
+    _check_sides(board, castles[0], castles[1], report)
     _check_symmetry(board, report)
     return playable
+
+
+def _check_sides(board: Board, c1: tuple[int, int], c2: tuple[int, int],
+                 report: Report) -> None:
+    """Warnings about where each side is drawn: the sides the other way round from
+    FORMATS ("Row 1 is side 2's edge, the last row side 1's"), a drawbridge nearer the
+    enemy castle than its own, and a board with no keep."""
+    if c1[0] <= c2[0]:
+        how = "on the same row as" if c1[0] == c2[0] else "above"
+        report.warning("banners.board.orientation",
+                       f"castle C1 ({board.at(*c1).cell}) is {how} castle C2 "
+                       f"({board.at(*c2).cell}); row 1 is side 2's edge and the last row "
+                       "side 1's, so C2 belongs near row 1 and C1 near the last row (the "
+                       "game still reads every direction from each side's own castle)",
+                       board.at(*c1))
+    for side, own, enemy in ((1, c1, c2), (2, c2, c1)):
+        for r, c in board.cells(f"D{side}"):
+            # "Drawbridges: the starting spaces of pieces and where reinforcements come from."
+            if _steps(own, (r, c)) > _steps(enemy, (r, c)):
+                report.warning("banners.board.drawbridge-side",
+                               f"drawbridge D{side} is nearer the enemy castle "
+                               f"{board.at(*enemy).cell} than its own castle "
+                               f"{board.at(*own).cell}: side {side}'s pieces would start "
+                               "beside the enemy's flag", board.at(r, c))
+    if not any(KEEP == board.kind(r, c) for r in range(board.height)
+               for c in range(board.width)):
+        # T1: "Land on a keep space to receive 1 item card."
+        report.warning("banners.board.no-keep",
+                       "the board has no keep: item cards can never be drawn (T1: \"Land on "
+                       "a keep space to receive 1 item card.\"); write K where one goes",
+                       board.sheet.location)
+
+
+def _steps(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Orthogonal steps between two spaces, trees aside (pieces move orthogonally, M2)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 _SWAP = {"D1": "D2", "D2": "D1", "C1": "C2", "C2": "C1"}

@@ -3,7 +3,8 @@
 Every space is a square of the chosen size (default 25 mm, so a 22 mm token fits): open
 ground, a tree, a keep, a drawbridge or a castle in its side's colour, each with a small
 picture and its sheet code. Column letters and row numbers run round the edge as in the
-spreadsheet (logs name spaces as `E7`), each side's edge is labelled, and a legend below
+spreadsheet (logs name spaces as `E7`), each side's starting edge is labelled where the
+sheet draws it (the edge nearest its castle: `edge_labels`), and a legend below
 says what each space does. `toolkit.render.poster.write_poster` tiles it over pages.
 """
 
@@ -105,6 +106,34 @@ def space_ops(code: str, x: float, y: float, s: float, colors: tuple[str, str],
     return ops
 
 
+def edge_labels(rows: tuple[tuple[str, ...], ...]
+                ) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """Where each side starts, as the sheet draws it: the edge its castle is nearest
+    (top or bottom first, then left or right). ``(top, bottom)``: the labels printed
+    above and below the board, ``(side, text)`` each; a side starting at the left or
+    right edge is named in whichever band is free."""
+    h, w = len(rows), len(rows[0])
+    top: list[tuple[int, str]] = []
+    bottom: list[tuple[int, str]] = []
+    sides = []
+    for side in (1, 2):
+        r, c = next(((r, c) for r in range(h) for c in range(w)
+                     if rows[r][c] == f"C{side}"), (h - 1 if side == 1 else 0, 0))
+        edges = ((r, "top"), (h - 1 - r, "bottom"), (c, "left"), (w - 1 - c, "right"))
+        sides.append((side, min(edges, key=lambda e: e[0])[1]))
+    for side, edge in sides:
+        if edge == "top":
+            top.append((side, "starts at this edge"))
+        elif edge == "bottom":
+            bottom.append((side, "starts at this edge"))
+    for side, edge in sides:
+        if edge in ("left", "right"):
+            column = column_letter(1 if edge == "left" else w)
+            (bottom if top else top).append(
+                (side, f"starts at the {edge} edge (column {column})"))
+    return top, bottom
+
+
 def board_drawing(rows: tuple[tuple[str, ...], ...], square: float = DEFAULT_SQUARE,
                   title: str = "The Battle of Banners",
                   pieces: list[tuple[int, str]] | None = None) -> DisplayList:
@@ -131,8 +160,10 @@ def board_drawing(rows: tuple[tuple[str, ...], ...], square: float = DEFAULT_SQU
     ops.append(_text(0, 1.5, width, 7.5, title, 16, INK, "VeraBd"))
     pair = {1: " & ".join(sorted({c for s, c in pieces or () if s == 1})) or colors[0],
             2: " & ".join(sorted({c for s, c in pieces or () if s == 2})) or colors[1]}
-    ops.append(_text(0, 8.5, width, 5, f"Side 2 ({pair[2].lower()}) starts at this edge",
-                     8, COLOR_HEX[colors[1]], "VeraBd"))
+    top, bottom = edge_labels(rows)
+    for side, text in top:
+        ops.append(_text(0, 8.5, width, 5, f"Side {side} ({pair[side].lower()}) {text}", 8,
+                         COLOR_HEX[colors[side - 1]], "VeraBd"))
     for r, row in enumerate(rows):
         for c, code in enumerate(row):
             ops.extend(space_ops(code, x0 + c * square, y0 + r * square, square, colors))
@@ -148,8 +179,9 @@ def board_drawing(rows: tuple[tuple[str, ...], ...], square: float = DEFAULT_SQU
         ops.append(_text(x0 - band, y, band, square, str(r + 1), size, GRID, "VeraBd"))
         ops.append(_text(x0 + board_w, y, band, square, str(r + 1), size, GRID, "VeraBd"))
     top = y0 + board_h + band
-    ops.append(_text(0, top - 1.0, width, 5, f"Side 1 ({pair[1].lower()}) starts at this "
-                     "edge", 8, COLOR_HEX[colors[0]], "VeraBd"))
+    for side, text in bottom:
+        ops.append(_text(0, top - 1.0, width, 5, f"Side {side} ({pair[side].lower()}) {text}",
+                         8, COLOR_HEX[colors[side - 1]], "VeraBd"))
     top += 6.0
     left = max(6.0, x0)
     span = width - 2 * left

@@ -143,7 +143,10 @@ class Token(BaseModel):
             return {"Kind": "flag", "Name": f"Side {self.side} flag", "Color": self.color,
                     "Side": f"SIDE {self.side}", "Role": "FLAG",
                     "Note": "on its carrier, or where it fell"}
+        # M3: "In 1v1 play, green pieces and yellow pieces are scouts"; D1: "There are no
+        # scouts in 2v2 matches." One token serves both, so it says where it is a scout.
         scout = self.color in SCOUT_COLORS
         return {"Kind": "piece", "Name": f"{self.color} piece", "Color": self.color,
-                "Side": f"SIDE {self.side}", "Role": "SCOUT" if scout else "SOLDIER",
-                "Note": "1v1: +2 move, no attack bonus" if scout else "+1 when attacking"}
+                "Side": f"SIDE {self.side}", "Role": "1V1 SCOUT" if scout else "SOLDIER",
+                "Note": "scout in 1v1 only: +2 move; no attack bonus" if scout
+                else "+1 when attacking"}

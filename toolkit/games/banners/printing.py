@@ -20,14 +20,21 @@ def layout_of(card: Any) -> str:
 
 
 def catalog_cards(path: Path | None) -> list:
-    """Every distinct card of a workbook (the bundled one by default), once each: each
-    item kind, one token per side and colour, and each side's flag marker."""
+    """The default print of a workbook (the bundled one by default): each item kind once,
+    a token for every piece of the Pieces sheet (as many of a colour as it counts), and
+    each side's flag marker."""
     _, games = load_decks(ValidateRequest(path or DEFAULT_FILE))
     seen: dict[str, Any] = {}
+    tokens: list[Token] = []
     for game in games[:1]:
         for card in game.cards:
-            seen.setdefault(repr(sorted(card.fields().items())), card)
-    return list(seen.values())
+            if isinstance(card, Token) and not card.flag:
+                tokens.append(card)
+            else:
+                seen.setdefault(repr(sorted(card.fields().items())), card)
+    items = [c for c in seen.values() if not isinstance(c, Token)]
+    flags = [c for c in seen.values() if isinstance(c, Token)]
+    return items + tokens + flags
 
 
 def posters(path: Path, sheet: str | None,

@@ -138,19 +138,14 @@ def check_cards(sheet: RawSheet, cards: list[tuple[Row, Card]], report: Report,
                        "and every attack on it hits its deck", where)
 
 
-def _error_rows(report: Report, start: int) -> int:
-    rows = {p.location.row for p in report.problems[start:]
-            if p.severity == "error" and p.location.row is not None}
-    return len(rows)
-
-
 def _check(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
     start = len(report.problems)
+    _, rows_before = report.errors_so_far()
     cards = read_cards(sheet, report)
     if not sheet.is_empty and any(p.rule == "sheet.missing-column"
                                   for p in report.problems[start:]):
         return []  # without its columns the deck cannot be counted
-    skipped = _error_rows(report, start)
+    skipped = report.errors_so_far()[1] - rows_before  # the rows read_cards skipped
     if not cards and not skipped:
         report.error(f"{GAME_ID}.deck.size",
                      f"the sheet lists no cards; a deck holds {MIN_CARDS} to {MAX_CARDS} "

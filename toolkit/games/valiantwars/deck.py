@@ -9,7 +9,10 @@ single-sheet workbook. Rules checked (ids in brackets, documented in docs/valian
   and cost 0, Gold's cost 1 and value 1, a Dark Omen's 1 Gold) are checked, never re-read;
   columns a kind has no use for are refused; effects name one of the book's 27 champions;
   penalties come from the documented vocabulary; one name is one card
-  [valiantwars.card.duplicate; .repeated is a warning];
+  [valiantwars.card.duplicate; .repeated is a warning]; a Monk or SellSword whose Gold
+  cell adds to its effect's Gold [valiantwars.card.gold-twice, a warning]; without a
+  Role column, the Throne and the Villages are marked by name
+  [valiantwars.card.role-by-name, info];
 - the pool: the book's component counts for the `standard` format
   [valiantwars.pool.count, valiantwars.pool.total]; one Valiant Throne
   [valiantwars.pool.throne] and a Village [valiantwars.pool.village]; starting decks for
@@ -124,9 +127,25 @@ def _given(card: CardRow, name: str) -> bool:
     return value not in (None, 0, "")
 
 
+EFFECT_GOLD = {"Monk": 2, "SellSword": 1}
+"""Monk: "Each Monk is provides you +2 Gold"; SellSword: "The SellSword provides you +1
+Gold" (the engine adds it on top of the card's own `Gold`)."""
+
+
+def _gold_twice(row: Row, card: CardRow, report: Report) -> None:
+    """Warn at the Gold cell of a Monk or SellSword that also gives Gold of its own: the
+    two add up (a Monk with Gold 2 gives 4), which is seldom what the designer meant."""
+    extra = EFFECT_GOLD.get(card.effect or "")
+    if card.kind == "Champion" and extra and card.gold:
+        report.warning(_rule("gold-twice"), f"a {card.effect} already provides +{extra} "
+                       f"Gold; with Gold {card.gold} here this card gives "
+                       f"{card.gold + extra} (leave Gold blank for the book's card)",
+                       row.loc("gold"))
+
+
 def check_card(row: Row, card: CardRow, report: Report) -> bool:
     """The checks that depend on the card's kind, each at its cell; False on an error."""
-    start = len(report.problems)
+    errors_before, _ = report.errors_so_far()
     kind = card.kind
     article = "an" if kind[0] in "AEIOU" else "a"
     for name, (value, why) in _FIXED.get(kind, {}).items():
@@ -150,7 +169,8 @@ def check_card(row: Row, card: CardRow, report: Report) -> bool:
         # "Take a number of victory points described on the Location card."
         report.error(_rule("vp"), "VP is required for a Location: the victory points its "
                      "winner takes", row.loc("vp"))
-    return not any(p.severity == "error" for p in report.problems[start:])
+    _gold_twice(row, card, report)
+    return report.errors_so_far()[0] == errors_before
 
 
 def _resolve_art(row: Row, report: Report) -> Path | None:
@@ -158,6 +178,35 @@ def _resolve_art(row: Row, report: Report) -> Path | None:
     loc = row.loc(ART.field)
     return art_file(row.get(ART.field), Path(loc.file).resolve().parent, loc, report,
                     f"{GAME_ID}.card.art", f"{GAME_ID}.card.art-missing")
+
+
+THRONE_NAMES = ("valiant throne", "the valiant throne")
+"""Names that mark the Valiant Throne in a pool without a `Role` column."""
+
+
+def role_of_name(name: str) -> str | None:
+    """The role a Location's name gives it by the rulebook's names ("the Valiant Throne
+    Location card and one (1) Village"): Throne for 'Valiant Throne', Village for a name
+    whose last word is Village ('Millbrook Village'); None for any other."""
+    words = name.casefold().split()
+    if " ".join(words) in THRONE_NAMES:
+        return THRONE
+    if words and words[-1] == VILLAGE.casefold():
+        return VILLAGE
+    return None
+
+
+def _role_by_name(row: Row, card: CardRow, report: Report) -> CardRow:
+    """FORMATS: the Throne and the Village "are marked by a documented column or name".
+    Without a `Role` column, a Location named as the book names them takes that role,
+    and an info line at its name says so."""
+    role = role_of_name(card.name) if card.kind == "Location" else None
+    if role is None:
+        return card
+    what = "the Valiant Throne" if role == THRONE else "a Village"
+    report.info(f"{GAME_ID}.card.role-by-name", f"'{card.name}' is {what} by its name (the "
+                f"sheet has no Role column)", row.loc("name"))
+    return card.model_copy(update={"role": role})
 
 
 def _identity(card: CardRow) -> tuple:
@@ -182,6 +231,8 @@ def read_cards(sheet: RawSheet, report: Report) -> tuple[list[Entry], int]:
             skipped += 1
             continue
         card = card.model_copy(update={"art_path": _resolve_art(row, report)})
+        if not table.has("role"):
+            card = _role_by_name(row, card, report)
         key = card.name.casefold()
         if key in first:
             first_row, earlier = first[key]
@@ -221,10 +272,13 @@ def seats_of(counts: Counter, throne: int, villages: int) -> Seats:
         short = [("starting-decks", f"{need * players} {kind} cards for the starting decks "
                   f"(has {counts[kind]})")
                  for kind, need in START_DECK.items() if counts[kind] < need * players]
-        locations = TABLE[players][0]
+        # "Take a random number of Locations based on the player count ... then add the
+        # Valiant throne to the bottom of the deck and the Village to the top": the
+        # table's count, and the Village besides.
+        locations = TABLE[players][0] + 1
         if others < locations:
             short.append(("locations", f"{locations} Locations besides the Valiant Throne "
-                          f"(has {others})"))
+                          f"(a Village and {locations - 1} more; has {others})"))
         if throne != 1 or villages < 1:
             short.append(("throne", "one Valiant Throne and a Village"))
         if short:
@@ -254,6 +308,21 @@ def _where_kind(entries: list[Entry], kind: str, limit: int, sheet: RawSheet) ->
     return last.loc("qty") if "qty" in last.locations else last.location
 
 
+MAX_POOL = 1_000
+"""The most cards a pool may hold, Qty counted (five times the book's 192): every card is
+dealt, shuffled and searched in every game, so a bigger pool is refused at its cell."""
+
+
+def _where_count(entries: list[Entry], limit: int, sheet: RawSheet) -> Location:
+    """The Qty cell (or row) at which the pool's running count passes ``limit``."""
+    seen = 0
+    for row, _ in entries:
+        seen += row.qty
+        if seen > limit:
+            return row.loc("qty") if "qty" in row.locations else row.location
+    return sheet.location
+
+
 def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
                skipped: int = 0) -> Seats:
     """The pool-wide rules over its valid cards (Qty counted); returns what it can seat."""
@@ -263,6 +332,11 @@ def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
     for row, card in entries:
         counts[card.kind] += row.qty
     total = sum(counts.values())
+    if total > MAX_POOL:  # every seat's deck is dealt from the pool: bound its size
+        report.error(f"{GAME_ID}.pool.total",
+                     f"the pool holds {total:,} cards{note}, more than the {MAX_POOL:,} a "
+                     f"pool may hold (the book's has {BOOK_TOTAL})",
+                     _where_count(entries, MAX_POOL, sheet))
     standard = fmt == STANDARD
     if standard:
         # Components: "192 Valiant Wars Cards - 36 Soldiers - 54 Gold - 25 Dark Omens -
@@ -286,7 +360,8 @@ def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
     throne = sum(r.qty for r, _ in thrones)
     if throne == 0:
         report.error(f"{GAME_ID}.pool.throne", "no Location is the Valiant Throne: mark one "
-                     f"with Role '{THRONE}'", where)
+                     f"with Role '{THRONE}' (without a Role column: name it 'Valiant Throne')",
+                     where)
     elif throne > 1:
         row = thrones[1][0] if len(thrones) > 1 else thrones[0][0]
         report.error(f"{GAME_ID}.pool.throne", f"{throne} Valiant Thrones; the location deck "
@@ -295,7 +370,8 @@ def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
     villages = sum(r.qty for r, c in entries if c.role == VILLAGE)
     if villages == 0:
         report.error(f"{GAME_ID}.pool.village", "no Location is a Village: mark at least one "
-                     f"with Role '{VILLAGE}' (one is dealt on top of the location deck)", where)
+                     f"with Role '{VILLAGE}' (without a Role column: a name ending in "
+                     f"'{VILLAGE}'; one is dealt on top of the location deck)", where)
     seats = seats_of(counts, throne, villages)
     # "Give each player their starting deck of: Five (5) Gold cards, Three (3) Dark Omen
     # cards, Two (2) Soldier cards" and the Victory Conditions table. The Throne and the

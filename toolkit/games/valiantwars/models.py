@@ -131,7 +131,9 @@ EFFECT = Column("Effect", ("Ability", "Champion Effect"),
                      "Assassin, Archer, ... Wurm Lord; 27 in all). Blank: no special effect.")
 ROLE = Column("Role", ("Marker", "Location Role", "Special"),
               help="Locations only: Throne for the Valiant Throne (exactly one, dealt to "
-                   "the bottom), Village for a Village (at least one; one is dealt on top).")
+                   "the bottom), Village for a Village (at least one; one is dealt on top). "
+                   "Without this column, the names mark them: 'Valiant Throne', and a name "
+                   "ending in 'Village'.")
 TEXT = Column("Text", ("Card Text", "Rules Text", "Flavour", "Flavor"),
               help="Optional text printed on the card. Blank: the effect's or penalty's "
                    "own words.")

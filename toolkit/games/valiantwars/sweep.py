@@ -41,7 +41,7 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
-from toolkit.balance.plan import balanced_groups
+from toolkit.balance.plan import MAX_LISTED, balanced_groups
 from toolkit.balance.pool import DeckPool, SweepRequest, composition_key
 from toolkit.core.errors import InputError
 from toolkit.core.registry import ValidateRequest
@@ -132,6 +132,10 @@ def sweep_decks(request: SweepRequest) -> DeckPool:
         out.total = comb(n, HAND)
         what = (f"starts of the book's starting deck plus {HAND} different Champions of "
                 f"{pool.file} (copies added beside the pool)")
+        if request.sample is None and out.total > MAX_LISTED:  # too many to list
+            raise InputError(f"the pool '{pool.name}' allows {out.total:,} starts of "
+                             f"{HAND} of its {n} Champions, more than the {MAX_LISTED:,} a "
+                             "sweep lists; give --sample K")
         if request.sample is None or request.sample >= out.total:
             sets = list(combinations(range(n), HAND))
             out.method = f"Every one of the {out.total:,} {what}."

@@ -85,8 +85,10 @@ EFFECT_TEXT: dict[str, str] = {
                "must draw one (1) card. If your line includes at least one other face-up "
                "Rogue, gain +1 Sword. This is limited to one (1) Rogue.",
     "Dancer": "Draw effect - When the Dancer is drawn, it copies all the effects of another "
-              "face-up Champion in your line. This may copy Draw or Ongoing effects, and lasts "
-              "the same duration. The Dancer does not copy that Champion's base Sword value.",
+              "face-up Champion in your line. Tap the Champion to indicate it is being "
+              "duplicated. This may copy Draw or Ongoing effects, and lasts the same duration. "
+              "It also includes all of the text of the chosen champion. The Dancer does not "
+              "copy that Champion's base Sword value.",
     "Fighter": "No special effect.",
     "Firebrand": "Draw effect - When the Firebrand is drawn, you must draw one (1) card.",
     "General": "While the General is face-up, you cannot be Targeted by other players' "

@@ -214,6 +214,12 @@ class TypeRow(BaseModel):
 
 # ---------------------------------------------------------------- Formats (catalog)
 
+MAX_TEAM_BADGES = 30
+"""A custom format's most badges per team (the rulebook's formats hold 6 and 4): every
+team of a sweep is counted and each turn weighs every badge against every other."""
+MAX_ROUNDS = 50
+"""A custom format's most rounds (the rulebook's play 3 and 2): a game's length."""
+
 FORMAT_COLUMNS: tuple[Column, ...] = (
     Column("Name", ("Format",), required=True,
            help="The format's name, used with --format (not 'standard' or 'quick', "
@@ -244,22 +250,22 @@ class FormatRow(BaseModel):
     @field_validator("badges")
     @classmethod
     def _badges(cls, value: int) -> int:
-        if value < 1:
-            raise ValueError(f"must be 1 or more, got {value}")
+        if not 1 <= value <= MAX_TEAM_BADGES:
+            raise ValueError(f"must be from 1 to {MAX_TEAM_BADGES}, got {value}")
         return value
 
     @field_validator("gold", "silver", "bronze", "total_value")
     @classmethod
     def _count(cls, value: int) -> int:
-        if value < 0:
-            raise ValueError(f"must be 0 or more, got {value}")
+        if not 0 <= value <= 3 * MAX_TEAM_BADGES:  # a rank's count, or a total value
+            raise ValueError(f"must be from 0 to {3 * MAX_TEAM_BADGES}, got {value}")
         return value
 
     @field_validator("rounds")
     @classmethod
     def _rounds(cls, value: int) -> int:
-        if value < 1:
-            raise ValueError(f"must be 1 or more, got {value}")
+        if not 1 <= value <= MAX_ROUNDS:
+            raise ValueError(f"must be from 1 to {MAX_ROUNDS}, got {value}")
         return value
 
 

@@ -11,6 +11,7 @@ from toolkit.games.warbadge.engine import (
     WarBadgeParams,
     WarBadgeRules,
 )
+from toolkit.games.warbadge.models import RANKS
 from toolkit.games.warbadge.sweep import sweep_decks
 
 
@@ -34,7 +35,26 @@ def params(decks: list, fmt: str | None) -> WarBadgeParams:
         teams=(tuple(badge_spec(b) for b in decks[0].badges),
                tuple(badge_spec(b) for b in decks[1].badges)),
         deck_names=(decks[0].name, decks[1].name),
-        format=FormatSpec(chosen.name, chosen.badges, chosen.rounds))
+        format=FormatSpec(chosen.name, chosen.badges, chosen.rounds,
+                          tuple((rank, chosen.rank_count(rank)) for rank in RANKS),
+                          chosen.total_value),
+        catalogs=(catalog_specs(decks[0]), catalog_specs(decks[1])))
+
+
+_CATALOGS: dict[int, tuple[object, tuple[BadgeSpec, ...]]] = {}
+"""id(catalog) → (the catalog, its badges as specs): one tuple per catalog shared by every
+table of a sweep (9,900 seat orders of 100 teams would otherwise copy it 19,800 times)."""
+
+
+def catalog_specs(deck) -> tuple[BadgeSpec, ...]:
+    """The valid badges of the catalog a team was checked against: what its enemy may
+    assume of the badges it has not seen (the team was chosen in secret)."""
+    catalog = deck.catalog
+    kept = _CATALOGS.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        kept = _CATALOGS[id(catalog)] = (catalog, tuple(badge_spec(b) for b in
+                                                        catalog.badges.values()))
+    return kept[1]
 
 
 PLAYING = PlaySpec(rules=WarBadgeRules, params=params,

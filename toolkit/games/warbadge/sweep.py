@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from toolkit.balance.plan import MAX_LISTED
 from toolkit.balance.pool import DeckPool, SweepRequest, composition_key
 from toolkit.core.errors import InputError
 from toolkit.core.report import DeckResult, Report, ValidationResult
@@ -150,6 +151,10 @@ def sweep_decks(request: SweepRequest) -> DeckPool:
         pool.total = teams.total
         numbers = request.drawn(teams.total)
         if numbers is None:
+            if teams.total > MAX_LISTED:  # listing them all would not fit
+                raise InputError(f"{workbook.display} allows {teams.total:,} legal "
+                                 f"{fmt.name} teams, more than the {MAX_LISTED:,} a sweep "
+                                 "lists; give --sample K")
             numbers = list(range(teams.total))
             pool.method = (f"Every one of the {teams.total:,} legal {fmt.name} teams of "
                            f"{workbook.display}.")

@@ -44,6 +44,11 @@ UNIT_TRIGGERS = frozenset({TURN_START, ON_DEPLOY, AFTER_MOVING, AFTER_ATTACKING,
 TARGET_TRIGGERS = frozenset({SPECIAL, AFTER_ATTACKING})
 """Triggers that have an attack's target ("the target")."""
 
+MAX_AMOUNT: Final = 20
+"""The largest number an effect may say (damage, heal, dice, moves, range, within...):
+the rulebook's cards say 1 to 3, and every number is work the engine does (dice rolled,
+spaces searched), so a cell asking for more is refused at its cell."""
+
 KEYWORDS = ("taunt", "cannot be forced", "moves", "range")
 
 VERBS = ("damage", "heal", "boost", "spend", "force", "move", "gain", "draw dice", "modify")
@@ -184,6 +189,11 @@ class EffectError(ValueError):
     """An effect the vocabulary cannot read; the message names the clause and the word."""
 
 
+def _a(kind: str) -> str:
+    """A card kind with its article, for messages: "an event", "a relic", "a unit"."""
+    return f"{'an' if kind[:1] in 'aeio' else 'a'} {kind}"  # ("a unit")
+
+
 # ---------------------------------------------------------------- reading
 
 _SEPARATORS = re.compile(r"[.;\n]+")
@@ -220,13 +230,16 @@ class _Words:
 
     def number(self, after: str) -> int:
         word = self.peek()
-        if word is None or not word.lstrip("+").isdigit():
+        if word is None or not word.lstrip("+").isdecimal():  # not '²': int() refuses it
             got = f"'{word}'" if word is not None else "nothing"
             raise self.fail(f"'{after}' needs a number (1 or more), got {got}")
         self.i += 1
         value = int(word)
         if value < 1:
             raise self.fail(f"'{after}' needs a number 1 or more, got {value}")
+        if value > MAX_AMOUNT:
+            raise self.fail(f"'{after}' needs a number from 1 to {MAX_AMOUNT}, got "
+                            f"{value:,}")
         return value
 
     def unknown(self, word: str, expected: str, choices: tuple[str, ...] | list[str]) -> EffectError:
@@ -290,7 +303,7 @@ def _clause(trigger: int, body: str, clause_text: str, kind: str, active: bool) 
                           + ", ".join(TRIGGERS[t].capitalize() for t in sorted(UNIT_TRIGGERS))
                           + f"; '{name}' is for events and relics")
     if kind != "unit" and trigger not in (ON_PLAY, ONGOING):
-        raise EffectError(f"in '{clause_text}': an {kind} is played, it has no '{name}'; "
+        raise EffectError(f"in '{clause_text}': {_a(kind)} is played, it has no '{name}'; "
                           "use On play (or Ongoing for an ACTIVE event)")
     if trigger == ONGOING and kind == "relic":
         raise EffectError(f"in '{clause_text}': a relic is discarded once played; "
@@ -339,7 +352,7 @@ def _step(w: _Words, trigger: int, kind: str, before: list[Step]) -> Step:
             if holder.kind == SELECT:
                 raise w.fail("spend boost from self, commander, target or it")
         elif kind != "unit":
-            raise w.fail(f"an {kind} has no boost of its own: write 'spend N boost from "
+            raise w.fail(f"{_a(kind)} has no boost of its own: write 'spend N boost from "
                          "commander' (or another card)")
         return Step(SPEND, n, holder)
     if word == "force":
@@ -351,7 +364,7 @@ def _step(w: _Words, trigger: int, kind: str, before: list[Step]) -> Step:
         elif w.accept("toward") or w.accept("towards"):
             direction = TOWARD
         if direction != CHOSEN and kind != "unit":
-            raise w.fail(f"'away'/'toward' are measured from the unit; an {kind} has no "
+            raise w.fail(f"'away'/'toward' are measured from the unit; {_a(kind)} has no "
                          "place on the battlefield, so leave the direction to the player")
         return Step(FORCE, n, target, direction)
     if word == "move":
@@ -388,8 +401,11 @@ def _modifier(w: _Words, word: str, trigger: int, kind: str, before: list[Step])
     digits = word[1:]
     if not digits:
         digits = w.take() or ""
-    if not digits.isdigit() or int(digits) < 1:
+    if not digits.isdecimal() or int(digits) < 1:
         raise w.fail(f"'{word}' needs a number 1 or more, as in '{word[0]}1 dice'")
+    if int(digits) > MAX_AMOUNT:
+        raise w.fail(f"'{word}' needs a number from 1 to {MAX_AMOUNT}, as in "
+                     f"'{word[0]}1 dice'")
     stat = w.take() or "nothing"
     if stat == "die":
         stat = "dice"
@@ -413,7 +429,7 @@ def _target(w: _Words, trigger: int, kind: str, before: list[Step], verb: str) -
     if word == "self":
         w.take()
         if kind != "unit":
-            raise w.fail(f"an {kind} is not on the battlefield: 'self' is for units")
+            raise w.fail(f"{_a(kind)} is not on the battlefield: 'self' is for units")
         if trigger == WHEN_DESTROYED:
             raise w.fail("a destroyed unit has left the battlefield: 'self' cannot be "
                          "affected; affect what is adjacent to it instead")
@@ -480,7 +496,7 @@ def _target(w: _Words, trigger: int, kind: str, before: list[Step], verb: str) -
                         list(KNOWN_WORDS))
     if place in (WITHIN, IN_RANGE) or (place == ADJACENT and ref == REF_SELF):
         if kind != "unit":
-            raise w.fail(f"an {kind} has no place on the battlefield: say what it is "
+            raise w.fail(f"{_a(kind)} has no place on the battlefield: say what it is "
                          "adjacent to (adjacent to commander, to friendly, to enemy)")
         if trigger == WHEN_DESTROYED and place == IN_RANGE:
             raise w.fail("a destroyed unit attacks nothing: use 'adjacent' or 'within N'")
@@ -499,7 +515,7 @@ def _ref(w: _Words, trigger: int, kind: str, before: list[Step]) -> int:
     if ref in (REF_FRIENDLY, REF_ENEMY) and w.peek() in NOUNS:
         w.take()
     if ref == REF_SELF and kind != "unit":
-        raise w.fail(f"an {kind} is not on the battlefield: 'self' is for units")
+        raise w.fail(f"{_a(kind)} is not on the battlefield: 'self' is for units")
     if ref == REF_TARGET and trigger not in TARGET_TRIGGERS:
         raise w.fail("'target' is the attack's target: only Special and After attacking "
                      "have one")
@@ -584,7 +600,8 @@ VOCABULARY: dict[str, str] = {
     "warblitz.effect.damage": "damage N: add N damage",
     "warblitz.effect.heal": "heal N: remove up to N damage",
     "warblitz.effect.boost": "boost N: place N boost tokens",
-    "warblitz.effect.spend": "spend N boost: remove N boost, or the rest does nothing",
+    "warblitz.effect.spend": "spend N boost: remove N boost for what follows (none when it "
+                             "has nothing to act on); too little boost: the rest does nothing",
     "warblitz.effect.force": "force N: slide N clear straight spaces",
     "warblitz.effect.move": "move N: move up to N spaces through empty spaces",
     "warblitz.effect.gain": "gain N TOKEN [on ...]: tokens to the player or onto units",

@@ -134,12 +134,21 @@ def yes_no(value: Any) -> bool:
     raise ValueError(f"must be yes or no, got '{clean_text(value)}'")
 
 
-def at_least(low: int) -> Callable[[int], int]:
-    """An after-validator: the number must be `low` or more (`must be 1 or more, got 0`)."""
+MAX_STAT = 99
+"""The largest cost, HP or STR a card may print (two digits, as a card has room for):
+STR is dice rolled and HP damage dealt, work the engine does, so more is refused at its
+cell."""
+
+
+def at_least(low: int, high: int = MAX_STAT) -> Callable[[int], int]:
+    """An after-validator: the number must be `low` or more (`must be 1 or more, got 0`)
+    and at most `high` (`MAX_STAT`)."""
 
     def check(value: int) -> int:
         if value < low:
             raise ValueError(f"must be {low} or more, got {value}")
+        if value > high:
+            raise ValueError(f"must be {high} or less, got {value:,}")
         return value
 
     return check

@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from math import comb, prod
 from pathlib import Path
 
+from toolkit.balance.plan import MAX_DECKS
 from toolkit.balance.pool import DeckPool, SweepRequest, composition_key
 from toolkit.core.errors import InputError
 from toolkit.core.report import DeckResult, Report, ValidationResult
@@ -68,9 +69,9 @@ from toolkit.games.warblitz.deck import (
 )
 from toolkit.games.warblitz.models import CLASSES, Card, Event, Unit
 
-LIST_LIMIT = 1_000
-"""`--sample all` lists every warband up to this many (a round robin of 1,000 warbands is
-already half a million tables); past it the sweep asks for `--sample K`."""
+LIST_LIMIT = MAX_DECKS
+"""`--sample all` lists every warband up to this many (the most decks one run plays,
+toolkit/balance/plan.py); past it the sweep asks for `--sample K`."""
 
 
 class Slot:

@@ -119,8 +119,11 @@ def test_determinize_deals_the_unseen_cards_at_random():
     for seed in range(30):
         det = rules.determinize(obs, s.current, Random(seed))
         assert rules.observe(det, s.current) == obs
-        assert det.hand[s.current] == s.hand[s.current]
-        assert det.deck[other][-1] == s.deck[other][-1]  # the cut card everybody saw
+        kinds = [d.kind for d in s.decks]  # (copies of a kind cannot be told apart)
+        assert (sorted(kinds[s.current][c] for c in det.hand[s.current])
+                == sorted(kinds[s.current][c] for c in s.hand[s.current]))
+        # the cut card everybody saw
+        assert kinds[other][det.deck[other][-1]] == kinds[other][s.deck[other][-1]]
         hands.add(tuple(det.decks[other].kind[c] for c in det.hand[other]))
         orders.add(det.deck[s.current])
     assert len(hands) > 1
@@ -140,8 +143,12 @@ def test_offered_names_the_optional_rules_of_the_legal_actions():
         s = rules.apply(s, next((a for a in legal if a[0] == "attack"), legal[-1]))
     assert rules.offered(s, 1, rules.legal_actions(s, 1)) == ("battlegate.rule.block",)
     s = rules.apply(s, ("block", 1, 0, 0))
+    # Its cards now defend: it may boost at once ("at any time before the combat phase
+    # has ended").
     assert set(rules.offered(s, 1, rules.legal_actions(s, 1))) == {
-        "battlegate.rule.block", "battlegate.rule.group-defence"}
+        "battlegate.rule.block", "battlegate.rule.group-defence", "battlegate.rule.boost",
+        "battlegate.ruling.boost-rounds", "battlegate.ruling.defender-budget",
+        "battlegate.ruling.boost-target"}
     s = rules.apply(s, ("block", 1, 1, 0))
     while rules.to_move(s) != (1,):  # the attacker passes its boost round
         s = rules.apply(s, rules.legal_actions(s, rules.to_move(s)[0])[-1])

@@ -100,7 +100,9 @@ def test_observation_hides_hands_and_deck_order():
                 assert rules.observe(t, q) == rules.observe(s, q)
                 checked += 1
             seen = rules.observe(s, q)
-            assert seen.hand == s.hand[q] and seen.deck_sizes[other] == len(s.deck[other])
+            kind = s.decks[q].kind  # (cards are seen by kind: copies look alike)
+            assert seen.hand == tuple(sorted(kind[c] for c in s.hand[q]))
+            assert seen.deck_sizes[other] == len(s.deck[other])
         legal = rules.legal_actions(s, mover)
         s = rules.apply(s, legal[rng.randrange(len(legal))])
     assert checked > 100
@@ -137,3 +139,37 @@ def test_invariants_catch_broken_states():
     assert "card-count" in broken(lambda b: b.hand.__setitem__(0, (1,)))
     assert "canonical" in broken(lambda b: b.hand.__setitem__(0, (2, 1)))
     assert "shown" in broken(lambda b: setattr(b, "shown", [(0,), ()]))
+
+
+def test_copies_in_a_hand_cannot_be_told_apart():
+    """Issue 24, item 2. Making a card, Name: "cards may also share names": alike cards
+    (same name, class and power) are copies nobody can tell apart. Two battles that differ
+    only in which copies of a kind a hand holds (the rest in the deck) look the same to
+    every player at every step: the same observations and the same legal actions, whichever
+    copy is fielded, attacks, blocks, boosts or is discarded (before, actions and
+    observations named the lowest copy present, which told how many were left). And the
+    search's `determinize` gives a state that shows the same observation."""
+    rules = BattleGateRules()
+    a = (CardSpec("Levy", "Soldier", 2),) * 5 + (CardSpec("Knife", "Assassin", 1),) * 5 \
+        + (CardSpec("Drudge", "Minion", 1),) * 8
+    b = (CardSpec("Guard", "Minion", 2),) * 6 + (CardSpec("Pike", "Soldier", 2),) * 6 \
+        + (CardSpec("Shiv", "Assassin", 1),) * 6
+    for seed in range(12):
+        # Seat 0 holds a Levy, two Knives and a Drudge: the lowest copies, or the highest.
+        low = rules.position(params(a, b, b), hand={0: (0, 5, 6, 10)}, field={1: (0, 6)})
+        high = rules.position(params(a, b, b), hand={0: (4, 8, 9, 17)}, field={1: (5, 11)})
+        pick = Random(seed)
+        for _ in range(300):
+            if rules.outcome(low) is not None:
+                break
+            assert rules.outcome(high) is None
+            mover = rules.to_move(low)[0]
+            legal = rules.legal_actions(low, mover)
+            assert rules.legal_actions(high, mover) == legal
+            for q in range(3):
+                seen = rules.observe(low, q)
+                assert rules.observe(high, q) == seen
+                assert rules.observe(rules.determinize(seen, q, Random(seed)), q) == seen
+            action = legal[pick.randrange(len(legal))]
+            low, high = rules.apply(low, action), rules.apply(high, action)
+        assert rules.outcome(high) == rules.outcome(low)

@@ -117,10 +117,12 @@ def test_field_up_to_assassins_plus_one_within_hand_size(rules):
     assert s.cap_cards[0] == 3 and s.cap_power[0] == 5
     options = rules.legal_actions(s, 0)
     assert ("field", 0, 5) not in options  # power 6 > 5 cards in hand
-    assert ("field", 0, 3) not in options  # the same kind as card 2: offered once
-    s = act(rules, s, ("field", 0, 2), ("field", 0, 3))
-    assert rules.legal_actions(s, 0) == [("field", 0, 4), ("stop", 0)]  # power 1 left
-    s = act(rules, s, ("field", 0, 4))
+    # Cards 2 and 3 are alike: actions name the kind (card 2), whichever copy is played.
+    assert ("field", 0, 3) not in options
+    s = act(rules, s, ("field", 0, 2), ("field", 0, 2))
+    # Power 1 left: card 4, an A1 like card 0 (the kind's name).
+    assert rules.legal_actions(s, 0) == [("field", 0, 0), ("stop", 0)]
+    s = act(rules, s, ("field", 0, 0))
     assert s.phase != FIELD and s.field[0] == (0, 1, 2, 3, 4)  # three cards played
     assert rules.counts["battlegate.rule.field"] == 3
 
@@ -265,7 +267,8 @@ def test_assassins_boost_attack_and_defence(rules):
     b = deck("M4", "A2", "M1", "M1")
     s = position(rules, (a, b), field={0: (0,), 1: (0,)}, hand={0: (1, 2), 1: (1, 2, 3)})
     assert s.cap_power == (2, 3) and s.cap_cards == (1, 1)  # B's own hand, ruling
-    s = act(rules, s, ("stop", 0), ("attack", 0, 0, 1), ("block", 1, 0, 0))
+    # (after the attack A may boost it at once, or stop: see test_boost_at_any_time)
+    s = act(rules, s, ("stop", 0), ("attack", 0, 0, 1), ("stop", 0), ("block", 1, 0, 0))
     assert s.phase == BOOST and rules.to_move(s) == (0,)
     assert rules.legal_actions(s, 0) == [("boost", 0, 1, 0), ("stop", 0)]
     s = act(rules, s, ("boost", 0, 1, 0))

@@ -121,10 +121,42 @@ def test_defence_order_from_the_attackers_left(rules):
     attacking player's left."""
     s = position(rules, (deck("M1", "M1"), deck("M1", "M1"), deck("S2", "S2")),
                  current=2, field={0: (0,), 1: (0,), 2: (0, 1)})
-    s = act(rules, s, ("attack", 2, 0, 1), ("attack", 2, 1, 0))
+    s = act(rules, s, ("attack", 2, 0, 1), ("attack", 2, 0, 0))  # (alike cards: kind 0)
     assert s.phase == DEFEND and s.queue == ((0, 0), (1, 0))
     s = act(rules, s, ("block", 0, 0, 1), ("block", 1, 0, 0))
     assert rules.counts["battlegate.ruling.defence-order"] == 2
+
+
+def test_boost_at_any_time_before_the_combat_ends(rules):
+    """Issue 24, item 3. Combat phase: "If a player can play assassins from their hand to
+    boost their attack(s) or defense(s) they may do so at any time before the combat phase
+    has ended": the attacker may boost an attack while still declaring attacks (before
+    the defenders choose), and a defender may boost the attack its cards defend while its
+    other cards are still to be assigned (before, assassins came only after every block,
+    in the boost rounds). Ruling boost-rounds orders the decisions."""
+    a = deck("S3", "S2", "A2", "M1")
+    b = deck("M3", "M1", "A1", "M1", *["M1"] * 10)
+    s = position(rules, (a, b), field={0: (0, 1), 1: (0, 1)},
+                 hand={0: (2, 3), 1: (2, 3)})
+    assert s.cap_cards == (1, 1) and s.cap_power == (2, 2)
+    s = act(rules, s, ("stop", 0), ("attack", 0, 0, 1))
+    # Still declaring: another attack, a boost of the declared one, or stop.
+    assert rules.legal_actions(s, 0) == [("attack", 0, 1, 1), ("boost", 0, 2, 0),
+                                         ("stop", 0)]
+    s = act(rules, s, ("boost", 0, 2, 0), ("attack", 0, 1, 1))
+    # (A's one card is played: nothing is left to declare, the defence begins)
+    assert rules.observe(s, 1).attacks[0].power == 5  # 3 + 2, seen before any block
+    s = act(rules, s, ("block", 1, 0, 1))  # the Minion 3 blocks the Soldier 2
+    # B's second defender is still to be assigned, and B may boost its defence now.
+    assert rules.legal_actions(s, 1) == [("block", 1, 1, 0), ("block", 1, 1, 1),
+                                         ("boost", 1, 2, 1), ("hold", 1, 1)]
+    s = act(rules, s, ("boost", 1, 2, 1), ("hold", 1, 1))
+    # Nobody can play more: the boost rounds pass by themselves and the combat resolves:
+    # 4 beats the Soldier 2, the boosted 5 is undefended (5 cards off B's deck).
+    assert s.discard[0] == (1, 2) and s.field == [(0,), (0, 1)]
+    assert 2 in s.discard[1] and len(s.discard[1]) == 6
+    assert rules.counts["battlegate.rule.boost"] == 2
+    assert rules.counts["battlegate.ruling.boost-rounds"] == 2
 
 
 def test_boost_rounds_until_everyone_passes(rules):
@@ -135,10 +167,11 @@ def test_boost_rounds_until_everyone_passes(rules):
     s = position(rules, (a, b), field={0: (0, 1, 2), 1: (0,)},
                  hand={0: (3, 4, 5, 6, 7), 1: (1, 2, 3, 4)})
     assert s.cap_cards == (3, 1) and s.cap_power == (5, 4)
+    # (cards 1 and 2, and cards 3 and 4, are alike: actions name cards 1 and 3)
     s = act(rules, s, ("stop", 0), ("attack", 0, 0, 1), ("attack", 0, 1, 1),
-            ("attack", 0, 2, 1), ("block", 1, 0, 0))
+            ("attack", 0, 1, 1), ("stop", 0), ("block", 1, 0, 0))
     order = []
-    for action in (("boost", 0, 3, 0), ("stop", 0), ("boost", 1, 1, 0), ("boost", 0, 4, 0)):
+    for action in (("boost", 0, 3, 0), ("stop", 0), ("boost", 1, 1, 0), ("boost", 0, 3, 0)):
         order.append(s.boosters[s.bpos])
         s = act(rules, s, action)
     # A: 3 + 2 + 2 = 7 against 4 + 2 = 6. Then neither can play more (A's power limit,
@@ -173,7 +206,7 @@ def test_elimination_order_in_one_combat(rules):
     order from the attacker's left; the last player remaining wins."""
     s = position(rules, (deck("S3", "S3"), deck("M1"), deck("M1")), field={0: (0, 1)},
                  hand={1: (0,), 2: (0,)})
-    s = act(rules, s, ("attack", 0, 0, 2), ("attack", 0, 1, 1))
+    s = act(rules, s, ("attack", 0, 0, 2), ("attack", 0, 0, 1))  # (alike cards: kind 0)
     assert [e[0] for e in s.eliminated] == [1, 2]
     assert s.outcome is not None and s.outcome.winner == 0
     assert rules.counts["battlegate.ruling.elimination-order"] == 1
@@ -184,7 +217,7 @@ def test_fresh_minions_count_for_recovery(rules):
     this turn is in play (the text decides it: no ruling)."""
     s = position(rules, (deck("M1", "M1", "S2"), filler(17, "S1")), field={0: (0,)},
                  hand={0: (1,)}, discard={0: (2,)})
-    s = act(rules, s, ("field", 0, 1))
+    s = act(rules, s, ("field", 0, 0))  # (card 1, alike to card 0: kind 0)
     assert s.limit == 2 and rules.legal_actions(s, 0) == [("recover", 0, 2), ("stop", 0)]
 
 

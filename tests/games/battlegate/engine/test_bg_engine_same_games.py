@@ -12,6 +12,15 @@ the player sees, one defence plan, assassins fielded when the hand outgrows the 
 and the search got its own defaults (greedy playouts, a 2-turn horizon, the evaluation,
 progressive bias); ``play --json`` itself changed shape in that issue (the offered rules
 among them). Random agents never observe, and the engine's rules did not change.
+
+Re-pinned for issue 24 (item 3): assassins may now be played while attacks are declared
+and while defenders are assigned, so random agents meet more choices and play other games.
+Checked before re-pinning: the greedy runs play the same games (their logs differ only in
+the new texts of the boost-rounds and defender-budget rulings, their ``play --json`` only
+in how often boosts were offered), and the search decides the same (its digest is
+unchanged). Item 2 (actions and observations name cards by kind) changed no game of these
+runs: on the bundled decks a kind's copies are consecutive rows, so the same cards move in
+the same order.
 """
 
 from __future__ import annotations
@@ -74,5 +83,5 @@ def test_search_makes_the_same_decisions():
     assert search_digest() == SEARCH_DIGEST
 
 
-RUNS_DIGEST = "5f658302dde224468d4a3282b6cadd4c2a56fc12f235352bfc774e1d2e112be2"
+RUNS_DIGEST = "c71948c9f9dd268e2e4fac29457d33daa0928af8df091a5bd055b9927c21ce95"
 SEARCH_DIGEST = "e4bf9f53468ab468a947cb629c2c669986bdd638b706c940dbaa0484013f991b"

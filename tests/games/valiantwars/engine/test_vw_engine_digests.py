@@ -10,7 +10,11 @@ this file with ``-s`` and ``PRINT_DIGESTS=1`` to print the new ones). Re-pinned 
 22: greedy breaks ties by a card's content and name and buys by what a card adds to its
 deck, so every line-up with a greedy seat plays other games (the random ones did not move);
 the search's game moved again with its defaults (greedy playouts cut after the round and
-scored by the evaluation).
+scored by the evaluation). Re-pinned for issue 24, every line-up: the location deck holds
+the Village besides the table's Locations (12 cards for 2 players, not 11), Soldiers count
+as Champions for the Assassin, the Shaman and the Dancer, the Dancer may copy the Hero,
+the Saboteur reads "another Rogue" when played; the logs also tell each ruling once, the
+Location's own VP and each Dark Omen added.
 """
 
 from __future__ import annotations
@@ -34,13 +38,13 @@ LINE_UPS = {
 }
 
 DIGESTS = {
-    "greedy-2": "604308d82c8cbc558407371e51719a1be8f6a56a51ad4105f5fe735a3c761e52",
-    "greedy-4": "1ad352098af717836135dc2315bfddc008c6bcf8ab89c6245d6e7caa770e15e9",
-    "mixed-5": "aa798dae2c27317ce46d4c72be68c2edaf5fb28f7d2612f87e18495413a1c06d",
-    "random-2": "7ea24b30b7ed3069d7809d3b3be26602f7eeefc1c754c89db725d3b5852349f7",
-    "random-4": "a3386db4e66ef8ba4f2e33c552a180cc40aaf6c3bb2d042cbb5325ef94f29d37",
-    "logs": "b11e8bc5c132ff68b22ec1362da83a29a354cea3d9e9bfdaa07d67d2bad73dbc",
-    "mcts": "f564a54ad0f8ab0470ee45fef9dda228b74e9ec9c09d96d2fcb79cdf1a4c5e68",
+    "greedy-2": "6755a90ea122dd0ea53207e36e67944c23fd3241daaec80c92d7368cca706613",
+    "greedy-4": "08b63a130d075453eaa4c4a789d0ac393ca492f617b9e9eb19e50378004c5e95",
+    "mixed-5": "c3ecd4ce6d343cba8ec505ae0787138b2c1c2c43906f422a2873fcd072476b2b",
+    "random-2": "192d51bd2b1fca7db6a3b1d0f2e9546899c96ea7acb35cdb97802fbca0992f02",
+    "random-4": "ea659897625bfa81dbbe87ae930da8d3bc4457db5a04c873fee754dabc946568",
+    "logs": "f96ac4f82427746c88e3b2d8cb3a660c6b3fb324ca6a1a5bb9d3431bbb8060d7",
+    "mcts": "b0f08bdb62e9ff9eee4f636698f993cecd449307dbeeb58dba9a25a05d077f36",
 }
 
 

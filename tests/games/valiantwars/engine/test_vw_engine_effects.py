@@ -265,7 +265,7 @@ def test_shaman_must_flip_a_champion_or_soldier_or_itself():
     """Shaman: "you must Flip a Champion or Soldier in your line. If you have no other
     face-up Champions (or only the Hero, which cannot be Flipped), you must Flip the
     Shaman.\""""
-    rules, s, _ = deal(["Soldier", "Grey Shaman", "Gold"], ["Gold"] * 3)
+    rules, s, _ = deal(["Gold", "Grey Shaman", "Gold"], ["Gold"] * 3)
     s = both(rules, s)
     s = both(rules, s)
     assert names(s, s.down[0]) == ["Grey Shaman"]  # no other Champion: itself, at once

@@ -39,7 +39,7 @@ def test_setup_deals_the_starting_decks_the_market_and_the_location_deck():
     cards"; Setup: "distribute 5 Champions face-up directly beneath to make the Market";
     Victory Conditions: 2 players "10 + Valiant Throne" 10 VP ... 5 players "8 + Valiant
     Throne" 8 VP; "add the Valiant throne to the bottom of the deck and the Village to the
-    top"."""
+    top": the table's Locations, the Village on top and the Throne at the bottom."""
     rules = ValiantWarsRules()
     table = {2: (10, 10), 3: (9, 9), 4: (8, 8), 5: (8, 8)}
     for players, (locations, target) in table.items():
@@ -49,7 +49,7 @@ def test_setup_deals_the_starting_decks_the_market_and_the_location_deck():
             assert Counter(pool.specs[c].kind for c in cards) == \
                 {"Gold": 5, "Dark Omen": 3, "Soldier": 2}
         assert len(s.market) == 5 and all(pool.specs[c].kind == "Champion" for c in s.market)
-        assert len(s.locations) == locations + 1 and s.target == target
+        assert len(s.locations) == locations + 2 and s.target == target
         assert s.locations[-1] == pool.throne and s.locations[0] in pool.villages
         assert len(s.omen_supply) == 25 - 3 * players
         assert not list(rules.invariants(s))
@@ -294,8 +294,9 @@ def test_when_played_effects_resolve_fewest_vp_first_ties_at_random():
 
 def test_when_played_is_never_retroactive():
     """Play Actions: ""When Played" effects are never retroactive. They only take effect
-    as they are played." The Saboteur's "another Rogue" is checked when it resolves: a
-    Rogue drawn later does not wake it."""
+    as they are played." The Saboteur's "another Rogue" is checked when it is played: a
+    Rogue drawn later does not wake it (test_vw_engine_fidelity.py: nor one drawn during
+    its own forced draws)."""
     rules, s, _ = deal(["Saboteur", "Brigand"], ["Gold", "Gold", "Gold", "Gold"])
     s = _draw_both(rules, s)
     # the one target is chosen at once (forced, one option): player 2 draws two

@@ -47,9 +47,11 @@ def params(team0, team1, rounds: int = 3) -> WarBadgeParams:
 
 
 def position(rules: WarBadgeRules, team0, team1, places: tuple[str, str], *,
-             round: int = 1, rounds: int = 3, battle: int = 0) -> State:
-    """A game at the start of a battle (see `WarBadgeRules.position`)."""
-    return rules.position(params(team0, team1, rounds), places, round=round, battle=battle)
+             round: int = 1, rounds: int = 3, battle: int = 0, seen: bool = False) -> State:
+    """A game at the start of a battle (see `WarBadgeRules.position`; ``seen``: each
+    player has seen every enemy badge face up before)."""
+    return rules.position(params(team0, team1, rounds), places, round=round, battle=battle,
+                          seen=seen)
 
 
 

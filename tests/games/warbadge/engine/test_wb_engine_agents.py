@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 from teams import act, badge, position
 
 from toolkit.games.warbadge.engine import AGENTS, GreedyAgent, WarBadgeRules, standard_params
 from toolkit.games.warbadge.engine.samples import MOON, SUN
-from toolkit.games.warbadge.engine.state import WarBadgeParams
+from toolkit.games.warbadge.engine.state import EXHAUSTED, READY, WarBadgeParams
 from toolkit.sim.harness import run_games
 from toolkit.sim.run import run_play
 
@@ -28,6 +30,110 @@ def test_face_down_enemy_badges_are_hidden(rules):
     assert seen.their_ready == 2 and seen.their_alive == 3
     assert all(v.spec != secret for v in seen.theirs)
     assert len(seen.mine) == 3  # own badges, face down or not, are known
+
+
+# ------------------------------------------------ hidden teams (issue 24, item 1)
+def test_enemy_badges_never_face_up_are_unknown(rules):
+    """Setup 1 (warbadge.md line 99): "each player secretly chooses 6 WarBadges to use".
+    A badge that has never been face up is not shown, not even by name: the old
+    observation listed the enemy's whole team (ruling teams-known, now dropped)."""
+    s = position(rules, (F, F), (badge("Gold", 3), badge("Spy", 2, "Stealth"),
+                                 badge("Thief", 1, "Stealth")), ("RR", "ERR"))
+    seen = rules.observe(s, 0)
+    assert [None if b is None else b.name for b in seen.their_team] == ["Gold", None, None]
+    assert "Spy" not in repr(seen) and "Thief" not in repr(seen)
+    assert seen.their_ready == 2 and seen.their_alive == 3
+
+
+def test_a_badge_seen_face_up_stays_known_face_down(rules):
+    """Lead: "Reveal to flip X WarBadges to their ready side": the Knight the player saw
+    exhausted goes face down again. The player still knows the enemy has a Knight (it
+    saw it), not which face-down badge it is; the Herald revealed its Lead."""
+    herald = badge("Herald", 1, "Holy", abilities="Lead")
+    knight = badge("Knight", 2, "Armor")
+    s = position(rules, (F, F), (herald, knight, badge("Spy", 1)), ("RR", "RER"))
+    s = act(rules, s, ("commit", 0, 0), ("lead", 1, 0))
+    assert s.status[1][1] == READY and s.status[1][0] == EXHAUSTED
+    seen = rules.observe(s, 0)
+    assert [None if b is None else b.name for b in seen.their_team] == ["Herald", "Knight", None]
+    assert [v.spec.name for v in seen.theirs] == ["Herald"]
+
+
+def test_observations_do_not_tell_unseen_teams_apart(rules):
+    """Two enemy teams that differ only in badges never face up look alike, so an agent
+    deciding from the observation (greedy, random) decides alike: it cannot rely on what
+    it has not seen."""
+    a = position(rules, (badge("Pike", 2), F), (badge("Gold", 3), badge("Spy", 2, "Stealth")),
+                 ("RR", "ER"))
+    b = position(rules, (badge("Pike", 2), F), (badge("Gold", 3), badge("Ogre", 2, "Armor")),
+                 ("RR", "ER"))
+    assert rules.observe(a, 0) == rules.observe(b, 0)
+    legal = rules.legal_actions(a, 0)
+    assert legal == rules.legal_actions(b, 0)
+    assert _greedy(rules, a, 0) == _greedy(rules, b, 0)
+
+
+def _dealt(rules, obs, seed):
+    """The enemy team one determinization deals (seat 1's, seen by seat 0)."""
+    return rules.determinize(obs, 0, Random(seed)).teams[1].specs
+
+
+def test_determinize_deals_unseen_badges_from_the_catalog_and_format(rules):
+    """Setup 1: "1 Gold, 2 Silver and 3 Bronze, with a total value of exactly 10". The
+    enemy badges never seen are dealt from the catalog (the sample teams' badges), every
+    dealt team meets the format and keeps the badges seen where they were; the real team
+    is one of many (the old determinize always dealt the real team)."""
+    from toolkit.games.warbadge.engine.samples import CATALOG
+
+    p = standard_params()
+    s = rules.setup(p)
+    s = rules.apply(s, ("drop", -1, 0b000011, 0b000011))  # each player's first two face up
+    obs = rules.observe(s, 0)
+    assert [b is not None for b in obs.their_team] == [True, True] + [False] * 4
+    teams = set()
+    for seed in range(60):
+        team = _dealt(rules, obs, seed)
+        assert team[:2] == MOON[:2]
+        assert all(b in CATALOG for b in team)
+        assert sorted(b.rank for b in team) == ["Bronze"] * 3 + ["Gold"] + ["Silver"] * 2
+        assert sum(b.value for b in team) == 10
+        assert rules.observe(rules.determinize(obs, 0, Random(seed)), 0) == obs
+        teams.add(team)
+    assert len(teams) > 10
+
+
+def test_determinize_deals_every_team_alike():
+    """Every team the format allows from the catalog is alike likely (multisets of
+    badges, as `pnp sweep` counts teams): quick format, Gold Sun, Silver A or B, two
+    Bronze of three kinds: 2 x 6 = 12 teams, each dealt about 1/12 of the time."""
+    from toolkit.games.warbadge.engine.state import QUICK, BadgeCatalog
+
+    catalog = (badge("Sun", 3, rank="Gold"), badge("A", 2, rank="Silver"),
+               badge("B", 2, rank="Silver"), badge("X", 1), badge("Y", 1), badge("Z", 1))
+    deal = BadgeCatalog(catalog, QUICK)
+    rng = Random(5)
+    counts: dict = {}
+    for _ in range(2400):
+        team = tuple(sorted(b.name for b in deal.complete((None,) * 4, rng)))
+        counts[team] = counts.get(team, 0) + 1
+    assert len(counts) == 12
+    assert all(140 < n < 260 for n in counts.values()), counts
+
+
+def test_determinize_keeps_to_the_format_with_badges_seen():
+    """The badges seen count toward the format: with the Gold and a Bronze seen, the
+    unseen badges are one Silver and one Bronze worth 3 in all."""
+    from toolkit.games.warbadge.engine.state import QUICK, BadgeCatalog
+
+    gold, silver = badge("Sun", 3, rank="Gold"), badge("A", 2, rank="Silver")
+    bronze = (badge("X", 1), badge("Y", 1))
+    deal = BadgeCatalog((gold, silver, badge("Moon", 3, rank="Gold")) + bronze, QUICK)
+    known = (None, gold, None, bronze[0])
+    for seed in range(30):
+        team = deal.complete(known, Random(seed))
+        assert team[1] is gold and team[3] is bronze[0]
+        assert sorted(b.rank for b in team) == ["Bronze", "Bronze", "Gold", "Silver"]
+        assert sum(b.value for b in team) == 7
 
 
 def test_pending_declarations_are_hidden(rules):
@@ -96,24 +202,24 @@ def _greedy(rules, s, player):
 
 
 def test_greedy_judges_its_choice_against_the_enemys_ready_badges(rules):
-    """Conditions: "Exhausted WarBadges are face-side up" and cannot be chosen; the
-    enemy's team is known (ruling teams-known), so its face-down badges are its ready
-    ones. The old greedy aimed at the face-up Knight (Armor) with its Mage; the badges
+    """Conditions: "Exhausted WarBadges are face-side up" and cannot be chosen; greedy
+    has seen every enemy badge face up before (``seen``), so its face-down badges are
+    its ready ones. The old greedy aimed at the face-up Knight (Armor) with its Mage; the badges
     that can fight are Stealth, which the Pike beats (Battle Resolution, step 1)."""
     pike = badge("Pike", 2, "Blade", strong="Stealth")
     mage = badge("Mage", 2, "Magic", strong="Armor")
     enemy = (badge("Knight", 2, "Armor"), badge("Thief", 2, "Stealth"),
              badge("Spy", 2, "Stealth"))
-    s = position(rules, (mage, pike, F), enemy, ("RRR", "ERR"))
+    s = position(rules, (mage, pike, F), enemy, ("RRR", "ERR"), seen=True)
     assert _greedy(rules, s, 0) == ("commit", 0, 1)
 
 
 def test_greedy_charges_when_the_doubled_value_wins(rules):
     """Charge: "its value doubles". Lancer 2 loses to either enemy 3; charged (4) it
-    beats both, whatever the enemy answers, so greedy reveals it."""
+    beats both, whatever the enemy answers, so greedy reveals it (it has seen them)."""
     lancer = badge("Lancer", 2, "Blade", abilities="Charge")
     giants = (badge("Giant", 3, "Armor"), badge("Ogre", 3, "Armor"))
-    s = position(rules, (lancer, F), giants, ("RR", "RR"))
+    s = position(rules, (lancer, F), giants, ("RR", "RR"), seen=True)
     assert _greedy(rules, s, 0) == ("charge", 0, 0)
 
 
@@ -131,10 +237,10 @@ def test_greedy_curses_the_last_enemy_badge(rules):
 def test_greedy_curses_when_its_curser_would_lose_anyway(rules):
     """Death Curse trades the curser for an enemy badge. Both of greedy's ready badges
     lose to both enemy Giants (value 3, no advantage): a badge lost in battle kills
-    nothing, a curse kills a Giant for the same price."""
+    nothing, a curse kills a Giant for the same price (greedy has seen them)."""
     assassin = badge("Assassin", 1, abilities="Death Curse")
     giants = (badge("Giant", 3, "Armor"), badge("Ogre", 3, "Armor"))
-    s = position(rules, (assassin, F), giants, ("RR", "RR"))
+    s = position(rules, (assassin, F), giants, ("RR", "RR"), seen=True)
     assert _greedy(rules, s, 0) == ("death-curse", 0, 0)
 
 

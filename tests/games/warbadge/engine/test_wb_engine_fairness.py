@@ -34,7 +34,8 @@ def reversed_params(params: WarBadgeParams, seat: int) -> WarBadgeParams:
     """``params`` with the rows of ``seat``'s team reversed."""
     teams = list(params.teams)
     teams[seat] = tuple(reversed(teams[seat]))
-    return WarBadgeParams((teams[0], teams[1]), params.deck_names, params.format)
+    return WarBadgeParams((teams[0], teams[1]), params.deck_names, params.format,
+                          params.catalogs)
 
 
 def map_badges(action: tuple, seat: int, perm: list[int]) -> tuple:
@@ -169,7 +170,8 @@ def swap_seats(rules: WarBadgeRules, s: State) -> State:
         mount=pair(s.mount), protect=pair(s.protect), pending=_swap_pending(s.pending),
         dying=tuple((1 - q, j, c) for q, j, c in s.dying),
         winner=1 - s.winner if s.winner >= 0 else -1,
-        killed=tuple((1 - q, j) for q, j in s.killed), outcome=s.outcome)
+        killed=tuple((1 - q, j) for q, j in s.killed), outcome=s.outcome,
+        shown=pair(s.shown), catalogs=pair(s.catalogs))
     return out
 
 

@@ -69,7 +69,8 @@ def test_standard_format(rules):
     2 Silver and 3 Bronze, with a total value of exactly 10." Victory: "have more badges at
     the end of 3 Rounds"."""
     p = standard_params()
-    assert p.format == STANDARD == FormatSpec("standard", 6, 3)
+    assert p.format == STANDARD == FormatSpec(
+        "standard", 6, 3, (("Gold", 1), ("Silver", 2), ("Bronze", 3)), 10)
     for team in p.teams:
         assert len(team) == 6 and sum(b.value for b in team) == 10
         assert sorted(b.rank for b in team) == ["Bronze"] * 3 + ["Gold"] + ["Silver"] * 2

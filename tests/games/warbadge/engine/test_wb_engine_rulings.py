@@ -99,17 +99,6 @@ def test_ability_windows_end_when_all_pass(rules):
     assert fired(rules, "ability-windows") == 1
 
 
-def test_teams_known(rules):
-    """Setup: "each player secretly chooses 6 WarBadges to use" -- chosen in secret, then
-    known as a team (ruling teams-known): the observation lists the enemy's team, but
-    not which of its badges lie face down."""
-    s = position(rules, (F, F), (badge("Gold", 3), F, F), ("RR", "ERR"))
-    seen = rules.observe(s, 0)
-    assert [b.name for b in seen.their_team] == ["Gold", "Filler", "Filler"]
-    assert [v.index for v in seen.theirs] == [0] and seen.their_ready == 2
-    assert fired(rules, "teams-known") == 1  # once per game, at setup
-
-
 def test_a_readied_badge_may_use_its_ability_again(rules):
     """Conditions: Ready WarBadges' "abilities can be used by flipping them face-side up in
     the appropriate phase": nothing limits a badge made ready again, so two Lead badges may
@@ -342,6 +331,37 @@ def test_hidden_alive(rules):
     s = position(rules, (badge("O", 3), F), (badge("S", 1), thief), ("RE", "RH"), rounds=1)
     assert s.outcome.winner == 0 and s.outcome.reason == "more badges"
     assert fired(rules, "hidden-alive") >= 1
+
+
+def test_flip_choice_note_waits_for_the_other_players_flip(rules):
+    """Battle Phases: "Game Play is Synchronous"; Setup 3: "flip your WarBadges one-by-one"
+    -- both players flip at the same moment, so the log notes ruling flip-choice only
+    once the other player has flipped too (it came between the two flips before), and
+    every flip is still counted (issue 24, item 4)."""
+    team = (badge("B0"), badge("B1"))
+    s = rules.setup(params(team, team))
+    s = rules.apply(s, ("drop", -1, 0b11, 0b11))  # each player flips one badge down
+    events: list = []
+    rules.emit = lambda kind, text: events.append((kind, text))
+    s = rules.apply(s, ("flip", 0, 1))  # seat 2 has yet to flip at this moment
+    assert ("fired", "warbadge.ruling.flip-choice") not in events
+    s = rules.apply(s, ("flip", 1, 0))
+    assert ("fired", "warbadge.ruling.flip-choice") in events
+    assert fired(rules, "flip-choice") == 2
+
+
+def test_the_log_ends_with_the_final_tally(rules):
+    """Victory: "have more badges at the end of 3 Rounds ... the player with the highest
+    total value of remaining badges wins": the game's last log lines give the result and
+    each player's badges and total value, hidden badges counted (ruling hidden-alive)."""
+    thief = badge("Thief", 1, abilities="Hide")
+    events: list = []
+    rules.emit = lambda kind, text: events.append((kind, text))
+    s = position(rules, (badge("O", 3), F), (badge("S", 1), thief), ("RE", "RH"), rounds=1)
+    assert s.outcome is not None
+    assert events[-2] == ("end", "A wins: more badges")
+    assert events[-1] == ("info", "Final tally: A: 2 badges, total value 4; "
+                                  "B: 1 badge, total value 1")
 
 
 def test_flip_choice_is_the_owners(rules):

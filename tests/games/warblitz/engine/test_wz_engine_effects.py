@@ -63,6 +63,41 @@ def test_after_attacking_and_spend_boost():
     assert s.u[(foe + 1) * F + DMG] == 1 and s.u[F + BST] == 0
 
 
+def test_no_boost_spent_when_the_target_is_gone():
+    """Boost: "If a card's effect requires you to spend 1 or more boost, remove that number
+    of boost tokens from that card" -- the boost pays for the effect (samples: "After
+    attacking, spend 1 boost from this unit to add 1 damage to the target"): when the
+    attack destroyed the target there is nothing to add damage to, and the boost stays
+    (it was spent for nothing before; ruling spend-boost)."""
+    rules = R()
+    p, foe = duel(unit(strength=2, effect="After attacking: spend 1 boost, damage 1 target"),
+                  theirs=(unit(hp=2),))
+    s = position(rules, p, {0: "A1", 1: "C3", foe: "E7", foe + 1: "C4"}, phase=MOVE)
+    s.u[F + BST] = 1
+    s = act(rules, s, ("activate", 0, 1), ("stay", 0), ("attack", 0, foe + 1))
+    s = roll(rules, s, 2, 2)  # two hits: the target is destroyed
+    assert foe + 1 in s.gone[1] and s.u[F + BST] == 1
+    assert rules.counts["warblitz.rule.spend-boost"] == 0
+
+
+def test_spent_boost_pays_for_what_follows():
+    """A spend pays for the steps after it: with no enemy unit adjacent to the commander,
+    "damage 1 each enemy unit adjacent to commander" has nothing to damage and the boost
+    stays on the commander; with one there, the boost is spent and the damage added."""
+    rules = R()
+    p, foe = duel(relic("Crown", cost=0, effect="On play: spend 1 boost from commander, "
+                        "damage 1 each enemy unit adjacent to commander"),
+                  theirs=(unit(hp=5),))
+    s = position(rules, p, {0: "A1", foe: "E7", foe + 1: "C4"}, phase=MOVE, hand={0: (1,)})
+    s.u[BST] = 1
+    s = act(rules, s, ("play", 0, 1))
+    assert s.u[BST] == 1 and s.u[(foe + 1) * F + DMG] == 0  # nobody adjacent: kept
+    s = position(rules, p, {0: "A1", foe: "E7", foe + 1: "A2"}, phase=MOVE, hand={0: (1,)})
+    s.u[BST] = 1
+    s = act(rules, s, ("play", 0, 1))
+    assert s.u[BST] == 0 and s.u[(foe + 1) * F + DMG] == 1
+
+
 def test_when_destroyed_hits_what_was_adjacent():
     rules = R()
     p, foe = duel(unit(strength=3), theirs=(
@@ -230,3 +265,50 @@ def test_within_and_in_range_selections():
     dmg = [s.u[(foe + k) * F + DMG] for k in (1, 2, 3)]
     # C4 (2 steps, and in a clear line): 2; D3 (2 steps, not in line): 1; C6: behind C4
     assert dmg == [2, 1, 0]
+
+
+# ------------------------------------------------------------------- the log
+
+def _logged(rules, state, *actions):
+    """The log lines (kind, text) ``actions`` emit, applied to ``state``."""
+    lines: list[tuple[str, str]] = []
+    rules.emit = lambda kind, text: lines.append((kind, text))
+    try:
+        act(rules, state, *actions)
+    finally:
+        rules.emit = None
+    return [(k, t) for k, t in lines if k != "fired"]
+
+
+def test_a_trigger_that_does_nothing_says_so_and_why():
+    """Logs: a triggered ability that finds nothing to act on is followed by a line saying
+    so, and why (before the fix the trigger line was followed by nothing)."""
+    rules = R()
+    p, foe = duel(unit(effect="After moving: boost 1 one adjacent friendly unit"),
+                  unit(strength=3, effect="After attacking: force 1 target away"),
+                  theirs=(unit(hp=1),))
+    s = position(rules, p, {0: "A1", 1: "C3", 2: "E3", foe: "E7", foe + 1: "E4"}, phase=MOVE)
+    lines = _logged(rules, s, ("activate", 0, 1), ("move", 0, at("C4")))
+    assert ("ability", "Soldier: 'boost 1 one adjacent friendly unit' does nothing: there "
+            "are no adjacent friendly units") in lines
+    s = act(rules, s, ("activate", 0, 2), ("stay", 0), ("attack", 0, foe + 1))
+    lines = []
+    rules.emit = lambda kind, text: lines.append((kind, text))
+    s = roll(rules, s, 2, 2, 2)  # the target is destroyed before the force
+    rules.emit = None
+    assert ("ability", "Soldier: 'force 1 target away' does nothing: the target has left "
+            "the battlefield") in lines
+
+
+def test_the_battlefield_is_one_block_in_the_log():
+    """Logs: the grid is one preformatted block (a fenced code block in Markdown) whose rows
+    line up, its names unescaped; before it was one escaped inline-code line per row."""
+    rules = R()
+    p, foe = duel()
+    s = position(rules, p, {0: "C1", foe: "C7"}, phase=MOVE)
+    lines = _logged(rules, s, ("end", 0))
+    blocks = [t for k, t in lines if k == "block"]
+    assert len(blocks) == 1
+    rows = blocks[0].split("\n")
+    assert rows[0] == "   A   B   C   D   E" and rows[1] == "7  ..  ..  2K  ..  .."
+    assert rows[-1] == "1  ..  ..  1K  ..  .." and len({len(r) for r in rows[1:]}) == 1

@@ -99,7 +99,7 @@ def test_deploys_out_of_its_own_ranged_units_line(seat):
 
 
 def test_attacks_only_enemy_cards():
-    """"Melee units (MEL) can target any adjacent card" (ruling any-target: own cards and
+    """"Melee units (MEL) can target any adjacent card" (rule any-target: own cards and
     terrain too), but greedy attacks an enemy, and holds when only its own cards or
     terrain are in reach."""
     rules = WarblitzRules()
@@ -119,7 +119,7 @@ def test_attacks_only_enemy_cards():
 
 def test_offered_names_the_optional_rules_of_the_legal_actions():
     """The harness's ``offered`` hook: attacking an own card or terrain ("Melee units
-    (MEL) can target any adjacent card", ruling any-target) is offered when one is in
+    (MEL) can target any adjacent card", rule any-target) is offered when one is in
     reach; deploying next to the commander beside an enemy ("If the unit is deployed
     next to their commander then the unit may be adjacent to an enemy") when such a space
     is legal; and ``first_player`` is the seat Setup step 6 drew."""
@@ -132,7 +132,7 @@ def test_offered_names_the_optional_rules_of_the_legal_actions():
     assert "warblitz.ruling.activation" in offered
     s = act(rules, s, ("activate", 0, 1), ("stay", 0))
     offered = rules.offered(s, 0, rules.legal_actions(s, 0))
-    assert offered == ("warblitz.rule.attack-melee", "warblitz.ruling.any-target")
+    assert offered == ("warblitz.rule.attack-melee", "warblitz.rule.any-target")
     s = rules.position(p, {0: own(0, "C1"), 3: own(0, "E7"), 4: own(0, "B2")}, phase=DEPLOY,
                        held=((1, 0, 0, 0, 0), (0,) * 5), hand={0: (1,)})
     offered = rules.offered(s, 0, rules.legal_actions(s, 0))
@@ -140,3 +140,20 @@ def test_offered_names_the_optional_rules_of_the_legal_actions():
     for seed in range(6):
         s = rules.setup(p, Random(seed))
         assert rules.first_player(s) == s.first
+
+
+def test_a_lone_commander_goes_round_terrain_to_the_fight():
+    """A DEF token prevents the cost of inaction ("Add 1 damage to your commander", a
+    wound like any other), so two lone commanders that wait behind terrain would wait for
+    ever (seed 117, seats 2,1 of the default run lasted 413 turns): a commander alone on
+    the battlefield advances, counting the steps round the terrain between."""
+    from toolkit.games.warblitz.board import StartLayout
+
+    rules = WarblitzRules()
+    wall = StartLayout((2, 0), (), ((0, 2),))
+    p = params(band("Red", boss("Boss"), start=wall), band("Blue", boss("Foe")))
+    # uids: Boss 0; Foe 1; the terrain 2, between the two commanders.
+    s = rules.position(p, {0: own(0, "A6"), 1: own(0, "A4"), 2: own(0, "A5")}, phase=MOVE)
+    assert greedy(rules, s, 0) == ("activate", 0, 0)
+    s = act(rules, s, ("activate", 0, 0))
+    assert greedy(rules, s, 0) == ("move", 0, own(0, "B5"))

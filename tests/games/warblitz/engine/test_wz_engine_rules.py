@@ -196,13 +196,15 @@ def test_upgrade_example_one():
     s = act(rules, s, ("upgrade", 0, 0))
     assert s.held[0] == held() and s.opened[0] == 1
     s = act(rules, s, ("end", 0))
-    assert ("deploy", 0, 1, at("B2")) in rules.legal_actions(s, 0)  # Elite units now
+    assert not any(a[0] == "deploy" for a in rules.legal_actions(s, 0))  # not this turn
     s = act(rules, s, ("end", 0), ("end", 0))
     s = roll(rules, s, 1)
     s = act(rules, s, ("end", 1), ("end", 1), ("end", 1))
     assert rules.draw_dice(s, 0) == 4  # and every turn after
     s = roll(rules, s, 1, 1, 1, 1)
-    s = act(rules, s, ("end", 0), ("end", 0), ("end", 0))
+    s = act(rules, s, ("end", 0))
+    assert ("deploy", 0, 1, at("B2")) in rules.legal_actions(s, 0)  # Elite units now
+    s = act(rules, s, ("end", 0), ("end", 0))
     s = roll(rules, s, 1)
     s = act(rules, s, ("end", 1), ("end", 1), ("end", 1))
     assert rules.draw_dice(s, 0) == 4
@@ -223,13 +225,14 @@ def test_upgrade_example_two():
     assert ("play", 0, 1) not in rules.legal_actions(s, 0)
     s = act(rules, s, ("upgrade", 0, 2))
     assert s.opened[0] == 0b101 and s.perm[0] == 1 and s.temp[0] == 1
-    assert ("play", 0, 1) in rules.legal_actions(s, 0)  # Epic relics now
+    assert ("play", 0, 1) not in rules.legal_actions(s, 0)  # Epic relics next turn
     assert not any(a[0] == "upgrade" for a in rules.legal_actions(s, 0))  # one per turn
     s = act(rules, s, ("end", 0), ("end", 0), ("end", 0))
     s = roll(rules, s, 1)
     s = act(rules, s, ("end", 1), ("end", 1), ("end", 1))
     assert rules.draw_dice(s, 0) == 5  # 4 + 1 for this turn only
     s = roll(rules, s, 1, 1, 1, 1, 1)
+    assert ("play", 0, 1) in rules.legal_actions(s, 0)  # "On the next turn": Epic relics
     s = act(rules, s, ("end", 0), ("end", 0), ("end", 0))
     s = roll(rules, s, 1)
     s = act(rules, s, ("end", 1), ("end", 1), ("end", 1))
@@ -531,12 +534,25 @@ def test_cost_of_inaction():
     rules = R()
     p, foe = duel(unit(ranged=True), theirs=(unit(hp=9),))
     s = position(rules, p, {0: "A1", 1: "C3", foe: "E7", foe + 1: "C6"}, phase=MOVE)
-    s.u[0 * F + TDEF] = 1  # a DEF token does not stop it (ruling def-token)
     after = act(rules, s, ("end", 0))
     assert after.u[0 * F + DMG] == 1
     s = _attack(rules, s, 1, foe + 1, 1)  # a miss still targeted an enemy card
     s = act(rules, s, ("end", 0))
     assert s.u[0 * F + DMG] == 0
+
+
+def test_def_token_prevents_the_cost_of_inaction():
+    """Phase 1: "The DEF token prevents a would from being applied"; The Cost of Inaction:
+    "Add 1 damage to your commander" -- the same words as a hit's ("Add 1 damage to the
+    target for each hit rolled"), so a DEF token on the commander prevents it too (it
+    did not before: the old ruling def-token called it a penalty, not a wound)."""
+    rules = R()
+    p, foe = duel()
+    s = position(rules, p, {0: "A1", foe: "E7"}, phase=MOVE)
+    s.u[0 * F + TDEF] = 1
+    s = act(rules, s, ("end", 0))
+    assert s.u[0 * F + DMG] == 0 and s.u[0 * F + TDEF] == 0
+    assert rules.counts["warblitz.rule.def-token"] == 1
 
 
 def test_win_when_only_one_commander_remains():

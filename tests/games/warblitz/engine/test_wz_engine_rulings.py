@@ -61,3 +61,24 @@ def test_every_rule_and_ruling_fires_in_sample_games():
     assert missing == []
     assert {"warblitz.effect.moves-keyword", "warblitz.effect.range-keyword"} == absent
     assert any(k.startswith("warblitz.card.") for k in result.coverage_ids)
+
+
+def test_rulings_only_where_the_book_is_silent_or_ambiguous():
+    """`pnp rulings warblitz` lists only open questions, each saying why the text does not
+    decide it (a colon before the question: what the book says or leaves out). Points the
+    text decides are rules, not rulings: moving out and back ("Units can move 1 space and
+    then move back"), targeting any card ("can target any adjacent card"), one active
+    event of a name ("if you already have"); `upgrade-now` contradicted "On the next turn"
+    and is gone. The engine's silent decisions are named: the card's "<+1>", the token
+    supply, and an attack with no hit against the cost of inaction."""
+    for gone in ("upgrade-now", "move-back", "any-target", "active-name"):
+        assert f"warblitz.ruling.{gone}" not in RULINGS
+    for rule in ("move-back", "any-target", "active-name", "upgrade-next-turn"):
+        assert f"warblitz.rule.{rule}" in RULES
+    for named in ("card-bonus", "token-supply", "inaction-target", "def-token",
+                  "spend-boost"):
+        assert f"warblitz.ruling.{named}" in RULINGS
+    for ruling in RULINGS.values():
+        reason, _, question = ruling.question.rpartition(": ")
+        assert reason and question.endswith("?"), ruling.id
+    assert "penalty" not in RULINGS["warblitz.ruling.def-token"].decision

@@ -173,7 +173,6 @@ G_KEEP_CLOSED: Final = _ix("banners.ruling.keep-closed")
 G_LANDING: Final = _ix("banners.ruling.landing")
 G_FLAG_HOME: Final = _ix("banners.ruling.flag-home")
 G_ATTACK_ON_LANDING: Final = _ix("banners.ruling.attack-on-landing")
-G_ATTACK_BONUS_2V2: Final = _ix("banners.ruling.attack-bonus-2v2")
 G_ITEM_TIMING: Final = _ix("banners.ruling.item-timing")
 G_KNIFE_ORDER: Final = _ix("banners.ruling.knife-order")
 G_TIE_PLACEMENT: Final = _ix("banners.ruling.tie-placement")
@@ -193,14 +192,15 @@ G_ITEM_COLOURS: Final = _ix("banners.ruling.item-colours")
 G_TEAM_ITEMS: Final = _ix("banners.ruling.team-items")
 I_ITEM: Final = tuple(_ix(item) for item in ITEM_IDS)
 G_CARD_MOVE_KIND: Final = {E_AID: _ix("banners.ruling.providing-aid"),
-                    E_SABOTEUR: _ix("banners.ruling.saboteur"),
                     E_SAFEGUARD: _ix("banners.ruling.safeguard-behind")}
+"""The ruling each card move follows where the card's text leaves the space open
+(Saboteur's "onto a drawbridge space" is any drawbridge: no ruling)."""
 
-_SHAPING: Final = (_ix("banners.ruling.one-per-space"), _ix("banners.ruling.path-shape"),
-            _ix("banners.rule.keep-safe"), G_GHOST, _ix("banners.rule.flag-no-keep"))
+_SHAPING: Final = (_ix("banners.ruling.one-per-space"), _ix("banners.rule.keep-safe"),
+                   G_GHOST, _ix("banners.rule.flag-no-keep"))
 """Rules that leave a move out of the options (counted, not logged), by bit of `_shaped`."""
 _SHAPING_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(rule for k, rule in enumerate(_SHAPING) if bits >> k & 1) for bits in range(32))
+    tuple(rule for k, rule in enumerate(_SHAPING) if bits >> k & 1) for bits in range(16))
 """The rules of `_SHAPING` named by each value of its bits."""
 
 # Game statistics (``banners.stat.*``).
@@ -284,8 +284,7 @@ class BannersRules(Counting):
             # In 1v1 a card obtained before moving (Thief) is never offered again that
             # turn, so T2's wait never shows.
             out += ["banners.rule.team-turn", "banners.rule.shared-items",
-                    "banners.rule.item-wait", "banners.ruling.attack-bonus-2v2",
-                    "banners.ruling.team-items"]
+                    "banners.rule.item-wait", "banners.ruling.team-items"]
         if not any(st.kind_color_off):
             out.append("banners.ruling.item-colours")
         return [k for k in self.coverage if k in out]
@@ -577,7 +576,9 @@ class BannersRules(Counting):
                 # Ruling no-full-move: no piece can move the full roll; no move.
                 self._fire(G_NO_FULL_MOVE)
                 if self.emit:
-                    self.emit("info", f"no piece can move {s.roll} space(s): no move")
+                    what, parts = _steps(s)
+                    self.emit("info", f"no piece can move {what}"
+                              + (f" ({parts})" if parts else "") + ": no move")
                 self._end_part(s)
             elif ph == ATT_CARD or ph == DEF_CARD:
                 opts = self._card_options(s, ph)
@@ -635,7 +636,6 @@ class BannersRules(Counting):
         seat = st.side_seats[side][s.member]
         enemy = 1 - side
         t = s.turn
-        pos = s.pos
         occ0, occ1 = s.occ0, s.occ1
         occ = occ0 | occ1
         closed = closed_keeps(s)
@@ -647,34 +647,24 @@ class BannersRules(Counting):
             targets, ghosted = occ_enemy & ~keeps_mask, 0
         else:  # Ghost Magic: no attack either way
             targets, ghosted = 0, occ_enemy & ~keeps_mask
-        roll = s.roll - s.rain_by[side] if s.rain[side] == t else s.roll
-        castle = st.castle[enemy]
-        must = -1
-        if occ_own >> castle & 1:
-            for i in st.seat_pieces[seat]:
-                if pos[i] == castle:
-                    # "You must leave this space on your next turn."
-                    must = i
-                    self._tally[G_CASTLE_MUST_LEAVE] += 1
-                    n = roll + st.piece_steps[i]
-                    if n > 0 and self._blocked_in(st, castle, occ):
-                        # The free spaces it may enter (as `_search` makes them).
-                        enterable = st.all ^ (st.all & (occ | closed))
-                        drop = s.flag_drop[side]
-                        if drop >= 0:
-                            enterable &= ~(1 << drop)
-                        opts = self._blocked_in_moves(s, seat, i, n, enterable, occ)
-                        if opts.n:
-                            self._fire(R_CASTLE_LEAVE)
-                            return opts
-                        must = -2  # it cannot leave: the others move
-                    break
+        roll = _movement(s, side)
+        must = _on_enemy_castle(s, seat)
+        through = 0
+        if must >= 0:
+            # "You must leave this space on your next turn."
+            self._tally[G_CASTLE_MUST_LEAVE] += 1
+            through = self._through_ends(s, must, roll + st.piece_steps[must], occ, closed)
         notes = 0
         while True:  # the piece that must leave, then (if it cannot) the others
             found, hits, shaped = self._search(s, seat, roll, must, s.flag_carrier[enemy],
                                                targets, protected, ghosted, occ_own,
                                                occ_enemy, closed)
             notes |= shaped
+            if through:
+                # Castle: "you may add their space to your roll and go through them": a
+                # choice beside its own moves and attacks.
+                j = st.seat_pieces[seat].index(must)
+                found = found[:j] + (found[j] | through,) + found[j + 1:]
             if any(found) or hits:
                 opts = Moves(seat, st.seat_pieces[seat], found, st.wp, hits, targets)
                 break
@@ -683,6 +673,7 @@ class BannersRules(Counting):
                 break
             # Ruling castle-must-leave: it cannot leave; another piece may move.
             must = -2
+            through = 0
         if notes:
             tally = self._tally
             for rule in _SHAPING_OF[notes]:
@@ -780,9 +771,12 @@ class BannersRules(Counting):
             z0 = a0 | u0 | r0 | d0 | l0
             z1 = a1 | u1 | r1 | d1 | l1
             z2 = a2 | u2 | r2 | d2 | l2
-            # (``a ^ (a & b)`` is ``a & ~b`` without a negative int)
+            # (``a ^ (a & b)`` is ``a & ~b`` without a negative int) M5 bars only direct
+            # backtracking: a path may come back to its start (not a keep: it is closed
+            # once left), except the enemy castle, which the piece "must leave".
             y0, y1, y2 = z0 & i0, z1 & i1, z2 & i2
-            y0, y1, y2 = y0 ^ (y0 & s0), y1 ^ (y1 & s1), y2 ^ (y2 & s2)
+            if i == must:
+                y0, y1, y2 = y0 ^ (y0 & s0), y1 ^ (y1 & s1), y2 ^ (y2 & s2)
             if y0 or y1 or y2:
                 found[j] = joined(size, y0, y1, y2)
             z0, z1, z2 = z0 ^ y0, z1 ^ y1, z2 ^ y2  # what the rules left out
@@ -791,18 +785,16 @@ class BannersRules(Counting):
             w0, w1, w2 = z0 & o0, z1 & o1, z2 & o2  # own pieces
             if w0 ^ (w0 & s0) or w1 ^ (w1 & s1) or w2 ^ (w2 & s2):
                 shaped |= 1
-            if z0 & s0 or z1 & s1 or z2 & s2:
-                shaped |= 2
             if protected or ghosted:
                 w0, w1, w2 = z0 & x0, z1 & x1, z2 & x2  # enemies
                 if protected and (w0 & k0 or w1 & k1 or w2 & k2):
-                    shaped |= 4
+                    shaped |= 2
                 if ghosted and (w0 ^ (w0 & k0) or w1 ^ (w1 & k1) or w2 ^ (w2 & k2)):
-                    shaped |= 8
+                    shaped |= 4
             if i == carrier:
                 w0, w1, w2 = words(size, st.keeps_mask & ~protected)
                 if z0 & w0 or z1 & w1 or z2 & w2:
-                    shaped |= 16
+                    shaped |= 8
             if z0 & t0 or z1 & t1 or z2 & t2:
                 if hits is None:
                     hits = [()] * len(pieces)
@@ -813,22 +805,23 @@ class BannersRules(Counting):
                            joined(size, l0 & t0, l1 & t1, l2 & t2))
         return tuple(found), tuple(hits) if hits is not None else (), shaped
 
-    def _blocked_in_moves(self, s: State, seat: int, piece: int, steps: int, enterable: int,
-                          occ: int) -> Moves:
-        """Ruling castle-blocked-in: the moves of a piece that must leave the enemy castle
-        and is completely blocked in there (through the pieces)."""
+    def _through_ends(self, s: State, piece: int, steps: int, occ: int, closed: int) -> int:
+        """Castle: "If completely blocked in by pieces, you may add their space to your
+        roll and go through them." The spaces ``piece``, which must leave the enemy
+        castle, reaches through the pieces when it is completely blocked in there (ruling
+        castle-blocked-in), as a mask; 0 when it is not blocked in."""
         st = s.st
+        c = s.pos[piece]
+        if steps <= 0 or not self._blocked_in(st, c, occ):
+            return 0
         self._fire(R_CASTLE_BLOCKED)
         self._fire(G_CASTLE_BLOCKED)
-        c = s.pos[piece]
         start = 1 << c
-        # M4: "If a piece has a flag, they cannot enter a keep."
-        carrier = s.flag_carrier[1 - s.side]
-        inner = (enterable & ~st.keeps_mask if piece == carrier else enterable) | start
+        enterable = self._enterable(s, piece, occ, closed)
         ends = 0
-        for end in blocked_in_ends(st, c, steps, occ & ~start, inner, inner & ~start):
+        for end in blocked_in_ends(st, c, steps, occ & ~start, enterable | start, enterable):
             ends |= 1 << end
-        return Moves(seat, (piece,), (ends,))
+        return ends
 
     @staticmethod
     def _blocked_in(st: Static, cell: int, occ: int) -> bool:
@@ -937,14 +930,10 @@ class BannersRules(Counting):
             self._leave(s, piece)
             self._set_pos(s, piece, frm)
         s.moved = piece
-        # C2: "The red and blue pieces that attack gets a +1 to their roll"; scouts do not.
+        # C2: "The red and blue pieces that attack gets a +1 to their roll"; "The scout
+        # piece (see M3.) is an exception to this rule." (green and yellow get none)
         bonus = st.piece_bonus[piece]
-        if bonus:
-            self._fire(R_ATTACK_BONUS)
-            if st.team and not st.lead[piece]:
-                self._fire(G_ATTACK_BONUS_2V2)
-        else:
-            self._fire(R_SCOUT_NO_BONUS)
+        self._fire(R_SCOUT_NO_BONUS if st.piece_scout[piece] else R_ATTACK_BONUS)
         s.combat = (piece, defender, frm, bonus, 0, 0, 0, origin)
         if self.emit:
             self.emit("info", f"{st.piece_label[piece]} attacks {st.piece_label[defender]} "
@@ -1004,8 +993,9 @@ class BannersRules(Counting):
         attack, defence = a1 + a2 + amod, d1 + d2 + dmod
         s.combat = (att, dfn, frm, amod, dmod, attack, defence, origin)
         if self.emit:
-            self.emit("info", f"attack {a1}+{a2}{amod:+d} = {attack}, defence "
-                      f"{d1}+{d2}{dmod:+d} = {defence}")
+            on_attack, on_defence = modifiers(s.st, combat)
+            self.emit("info", f"attack {_total(a1, a2, on_attack, attack)}, defence "
+                      f"{_total(d1, d2, on_defence, defence)}")
         if attack > defence:
             self._attacker_wins(s)
         elif defence > attack:
@@ -1258,29 +1248,42 @@ class BannersRules(Counting):
         if e == E_AID:
             return self._aid_targets(s, q, k, occ, closed)
         if e == E_SABOTEUR:
+            # "Move an opponent's piece from inside a keep onto a drawbridge space": any
+            # free drawbridge, of either side.
             out = []
             for i in st.side_pieces[enemy]:
                 c = pos[i]
                 if c >= 0 and st.kind[c] == S_KEEP:
-                    free = self._card_dest(s, i, occ, closed)
-                    out.extend(("item", q, k, i, b) for b in st.bridges[enemy]
-                               if free & (1 << b))
+                    free = self._card_dest(s, i, occ, closed) & st.all_bridges
+                    out.extend(("item", q, k, i, b) for b in bits(free))
             return out
         if e == E_SAFEGUARD:
-            out = []
-            carrier = s.flag_carrier[enemy]
-            for i in st.side_pieces[side]:
-                c = pos[i]
-                if c < 0 or i == carrier:
-                    continue
-                free = self._card_dest(s, i, occ, closed)
-                row = st.rows[c]
-                for keep in st.keeps:
-                    behind = st.rows[keep] > row if side == 0 else st.rows[keep] < row
-                    if behind and free & (1 << keep):
-                        out.append(("item", q, k, i, keep))
-            return out
+            return self._safeguard_targets(s, q, k, occ, closed)
         return []
+
+    def _safeguard_targets(self, s: State, q: int, k: int, occ: int, closed: int
+                           ) -> list[tuple]:
+        """Safeguard: "Move a chosen ally piece to any keep behind it." Behind is towards
+        the ally's own castle as the board is drawn (ruling safeguard-behind); a flag
+        carrier cannot go (M4). "this card forfeits your turn": while a piece of the
+        player stands on the enemy castle ("You must leave this space on your next
+        turn"), only that piece may be moved by it."""
+        st = s.st
+        pos = s.pos
+        side = s.side
+        carrier = s.flag_carrier[1 - side]
+        must = _on_enemy_castle(s, q)
+        out = []
+        for i in st.side_pieces[side] if must < 0 else (must,):
+            c = pos[i]
+            if c < 0 or i == carrier:
+                continue
+            free = self._card_dest(s, i, occ, closed)
+            depth = st.depth[side]
+            for keep in st.keeps:
+                if depth[keep] < depth[c] and free & (1 << keep):
+                    out.append(("item", q, k, i, keep))
+        return out
 
     def _card_dest(self, s: State, piece: int, occ: int, closed: int) -> int:
         """Spaces a card may put ``piece`` on (ruling card-moves): spaces it may enter,
@@ -1292,12 +1295,12 @@ class BannersRules(Counting):
         return mask
 
     def _aid_targets(self, s: State, q: int, k: int, occ: int, closed: int) -> list[tuple]:
-        """Providing Aid: any piece but a flag carrier, onto a free space next to another
-        piece (ruling providing-aid: not a castle)."""
+        """Providing Aid: "Move any piece (except for a piece with the flag) adjacent to any
+        other piece on the board.": onto any free space next to another piece that it may
+        enter (ruling providing-aid), never onto a dropped flag (ruling card-moves)."""
         st = s.st
         pos = s.pos
         carriers = s.flag_carrier
-        castles = st.castle_bit[0] | st.castle_bit[1]
         wp = st.wp
         out: list[tuple] = []
         for i, c in enumerate(pos):
@@ -1305,7 +1308,7 @@ class BannersRules(Counting):
                 continue
             others = occ & ~(1 << c)
             near = (others >> wp) | (others << wp) | (others << 1) | (others >> 1)
-            free = self._card_dest(s, i, others, closed) & near & ~castles & ~(1 << c)
+            free = self._card_dest(s, i, others, closed) & near & ~(1 << c)
             out.extend(("item", q, k, i, cell) for cell in bits(free))
         return out
 
@@ -1415,7 +1418,8 @@ class BannersRules(Counting):
             self._set_pos(s, piece, end)
         elif e in (E_AID, E_SABOTEUR, E_SAFEGUARD):
             self._fire(G_CARD_MOVES)
-            self._fire(G_CARD_MOVE_KIND[e])
+            if e != E_SABOTEUR:
+                self._fire(G_CARD_MOVE_KIND[e])
             piece, cell = target
             self._leave(s, piece)
             self._set_pos(s, piece, cell)
@@ -1632,11 +1636,8 @@ class BannersRules(Counting):
         label = st.piece_label
         if kind == "move":
             piece, cell = action[2], action[3]
-            steps = s.roll + st.move_bonus(piece)
             return (f"moves {label[piece]} {cell_name(st, s.pos[piece])} → "
-                    f"{cell_name(st, cell)}",
-                    f"a path of exactly {steps} space(s) (M2)"
-                    + (", scout +2 (M3)" if st.piece_scout[piece] else ""))
+                    f"{cell_name(st, cell)}", self._move_reason(s, piece))
         if kind == "attack":
             piece, target, frm = action[2], action[3], action[4]
             return (f"{label[piece]} attacks {label[s.pos.index(target)]} on "
@@ -1658,7 +1659,7 @@ class BannersRules(Counting):
             what = PHASE_NAMES[s.phase]
             return f"passes ({what})", "nothing must be played"
         if kind in ("combat", "knife"):
-            return f"plays {st.kind_names[action[2]]}", "T3: a combat card during combat"
+            return self._describe_combat_card(s, action)
         if kind == "place":
             assert s.combat is not None
             return f"places {label[s.combat[0]]} on {cell_name(st, action[2])}", \
@@ -1669,6 +1670,39 @@ class BannersRules(Counting):
         if kind == "item":
             return self._describe_item(s, action), "T3: one item before moving"
         return repr(action), ""
+
+    def _move_reason(self, s: State, piece: int) -> str:
+        """Why a move is legal, with the spaces it actually moves: the roll, a scout's +2
+        and a Rain Storm's -3 each named; through the pieces when it is blocked in on
+        the enemy castle."""
+        st = s.st
+        what, parts = _steps(s, piece)
+        how = f": {parts}" if parts else ""
+        c = s.pos[piece]
+        if c == st.castle[1 - s.side] and self._blocked_in(st, c, s.occ0 | s.occ1):
+            return (f"completely blocked in on the enemy castle, it goes through the pieces, "
+                    f"each adding its space to the roll of {what} (Castle){how}")
+        return f"a path of exactly {what} (M2){how}"
+
+    @staticmethod
+    def _describe_combat_card(s: State, action: tuple) -> tuple[str, str]:
+        """A combat card or Hidden Knife: who played it (the attacker or the defender),
+        and what it does."""
+        st = s.st
+        combat = s.combat
+        assert combat is not None
+        attacking = s.phase == ATT_CARD or s.phase == ATT_KNIFE
+        piece = combat[0] if attacking else combat[1]
+        who = f"the {'attacker' if attacking else 'defender'} ({st.piece_label[piece]})"
+        k = action[2]
+        e = st.kind_effect[k]
+        if action[0] == "knife":
+            does = "Hidden Knife: \"If a combat results in a tie, you may play this card to win.\""
+        elif e == E_POISON:
+            does = f"Poison: -{POISON_PENALTY} on the {'defence' if attacking else 'attack'} (T3)"
+        else:
+            does = f"{EFFECT_NAMES[e]}: +1 to the {'attack' if attacking else 'defence'} (T3)"
+        return f"{who} plays {st.kind_names[k]}", does
 
     def _describe_item(self, s: State, action: tuple) -> str:
         st = s.st
@@ -1684,6 +1718,67 @@ class BannersRules(Counting):
             return (f"plays {name}: {st.piece_label[rest[0]]} to "
                     f"{cell_name(st, rest[1])}")
         return f"plays {name}"
+
+
+def _movement(s: State, side: int) -> int:
+    """The movement roll of ``side`` now, less any Rain Storm on it this turn: "This
+    subtracts your opponent's dice roll by 3 on their next turn." (may be 0 or less)."""
+    return s.roll - s.rain_by[side] if s.rain[side] == s.turn else s.roll
+
+
+def _on_enemy_castle(s: State, seat: int) -> int:
+    """The piece of ``seat`` standing on the enemy castle (-1: none). Castle: "You must
+    leave this space on your next turn." (it is the piece that must move)."""
+    st = s.st
+    castle = st.castle[1 - st.seat_side[seat]]
+    if st.bit_or_zero[castle] & (s.occ0 | s.occ1):
+        for i in st.seat_pieces[seat]:
+            if s.pos[i] == castle:
+                return i
+    return -1
+
+
+def _steps(s: State, piece: int = -1) -> tuple[str, str]:
+    """The spaces a move goes and where they come from when more than the roll: ("4
+    spaces", "roll 5, Rain Storm -3, scout +2 (M3)"), or ("5 spaces", ""); without
+    ``piece``, the roll less Rain Storm."""
+    st = s.st
+    parts = [f"roll {s.roll}"]
+    rain = s.rain_by[s.side] if s.rain[s.side] == s.turn else 0
+    if rain:
+        parts.append(f"Rain Storm -{rain}")
+    bonus = st.piece_steps[piece] if piece >= 0 else 0
+    if bonus:
+        parts.append(f"scout +{bonus} (M3)")
+    n = s.roll - rain + bonus
+    return f"{n} space{'' if n == 1 else 's'}", ", ".join(parts) if len(parts) > 1 else ""
+
+
+def modifiers(st: Static, combat: tuple) -> tuple[list[tuple[int, str]],
+                                                  list[tuple[int, str]]]:
+    """Each side's combat modifiers by source, ``(value, source)``: the attack bonus (C2)
+    and the combat cards played. T3: each player plays at most one combat card in a
+    fight, its own +1 (Extra Strength, Extra Defense) or Poison's -3 on the other, so
+    the modifiers tell which were played."""
+    att, amod, dmod = combat[0], combat[3], combat[4]
+    bonus = st.piece_bonus[att]
+    attack = [(bonus, "attack bonus, C2")] if bonus else []
+    attack += _cards(amod - bonus, "Extra Strength", "the defender's Poison")
+    return attack, _cards(dmod, "Extra Defense", "the attacker's Poison")
+
+
+def _cards(mod: int, plus: str, poison: str) -> list[tuple[int, str]]:
+    """A side's card modifiers: +1 of its own card, -3 of the other side's Poison."""
+    own = 1 if mod in (1, 1 - POISON_PENALTY) else 0
+    out = [(1, plus)] if own else []
+    if mod - own:
+        out.append((mod - own, poison))
+    return out
+
+
+def _total(d1: int, d2: int, terms: list[tuple[int, str]], total: int) -> str:
+    """Two dice and each modifier by its source: "3+4 +1 (attack bonus, C2) = 8"."""
+    return f"{d1}+{d2}" + "".join(f" {n:+d} ({why})" for n, why in terms) + f" = {total}"
 
 
 def _die(rng: Random) -> int:

@@ -36,6 +36,7 @@ from ..book import (
     DRAWBRIDGE,
     EFFECTS,
     KEEP,
+    LEAD_COLORS,
     SCOUT_COLORS,
     SIDE_COLORS,
     SPACE_CODES,
@@ -201,14 +202,14 @@ class Static:
 
     __slots__ = (
         "params", "w", "h", "wp", "n", "kind", "side_of", "all", "trees", "keeps_mask",
-        "bridges_mask", "castle", "castle_bit", "keeps", "keep_index", "bridges",
+        "bridges_mask", "all_bridges", "depth", "castle", "castle_bit", "keeps", "keep_index", "bridges",
         "neighbours", "dist", "piece_side", "piece_color", "piece_seat", "piece_scout",
         "piece_bonus", "piece_label", "players", "seat_side", "side_seats", "seat_pieces",
         "run_dist",
         "side_pieces", "start", "kinds", "kind_names", "kind_effect", "kind_red",
         "kind_counts", "effect_kinds", "shifts", "rows", "team", "kind_color_off",
         "bit_or_zero", "one_or_zero", "zero_kinds", "zero_pair", "zero_seats", "piece_steps",
-        "plain_kinds", "seat_mover", "piece_mover", "lead", "tables",
+        "plain_kinds", "seat_mover", "piece_mover", "tables",
         "full", "word_bits", "keep_words", "all_words", "cell_words",
         "tally_at", "piece_tally",
     )
@@ -256,6 +257,8 @@ class Static:
                                        if kind[i] == S_BRIDGE and side_of[i] == s))
             for s in (0, 1))
         self.bridges_mask = tuple(sum(bits[i] for i in b) for b in self.bridges)
+        self.all_bridges = self.bridges_mask[0] | self.bridges_mask[1]
+        self.depth = tuple(_depths(self, s) for s in (0, 1))
         # Pieces, seats and sides.
         pieces = params.pieces
         self.players = params.players
@@ -274,8 +277,10 @@ class Static:
         # M3 "In 1v1 play, green pieces and yellow pieces are scouts"; D1 "There are no
         # scouts in 2v2 matches."
         self.piece_scout = tuple((p.color in SCOUT_COLORS) and not team for p in pieces)
-        # C2: attacking non-scouts get +1 (ruling `attack-bonus-2v2`: every piece in 2v2).
-        self.piece_bonus = tuple(0 if sc else ATTACK_BONUS for sc in self.piece_scout)
+        # C2: "The red and blue pieces that attack gets a +1 to their roll"; green and
+        # yellow pieces get none, scouts (1v1) or not (2v2).
+        self.piece_bonus = tuple(ATTACK_BONUS if p.color in LEAD_COLORS else 0
+                                 for p in pieces)
         counters: dict[str, int] = {}
         labels = []
         for p in pieces:
@@ -322,8 +327,6 @@ class Static:
         self.piece_steps = tuple(SCOUT_BONUS if sc else 0 for sc in self.piece_scout)
         self.seat_mover = tuple(tuple((q,) for q in seats) for seats in self.side_seats)
         self.piece_mover = tuple((q,) for q in self.piece_seat)
-        # C2's "red and blue pieces" (ruling attack-bonus-2v2 notes the others in 2v2).
-        self.lead = tuple(c in ("Blue", "Red") for c in self.piece_color)
         # The invariants' tally of the positions: summing ``piece_tally[i][pos[i]]``
         # over the pieces gives, at the offsets ``tally_at[side]`` (cells, count on the
         # board, count in the reserve), each side's cells as a mask, how many of its
@@ -398,6 +401,23 @@ class Distances:
                     seen[j] = d
                     queue.append(j)
         return seen
+
+
+def _depths(st: Static, side: int) -> tuple[int, ...]:
+    """How far forward each cell is for ``side``, counted from its own castle towards the
+    enemy's along the axis that parts them on the board as drawn (rows when the castles
+    are further apart in rows than in columns, else columns): "behind" a piece is a
+    smaller depth. Directions belong to the side's own castle, never to a fixed row, so a
+    board drawn the other way round from FORMATS plays alike."""
+    wp = st.wp
+    own_row, own_col = divmod(st.castle[side], wp)
+    far_row, far_col = divmod(st.castle[1 - side], wp)
+    rows, cols = far_row - own_row, far_col - own_col
+    if abs(rows) >= abs(cols):
+        sign = 1 if rows > 0 else -1
+        return tuple((i // wp - own_row) * sign for i in range(st.n))
+    sign = 1 if cols > 0 else -1
+    return tuple((i % wp - own_col) * sign for i in range(st.n))
 
 
 def _placement(st: Static) -> tuple[int, ...]:

@@ -20,15 +20,19 @@ order. The greedy agent plays sensibly without search:
   trades and cheap blocks of big attacks, and every blocker it has when the undefended
   power would eliminate it;
 - it plays an assassin when that turns an attack or a defence into a win (or adds two or
-  more to an undefended attack), discards its least valuable cards and recovers its most
-  valuable ones.
+  more to an undefended attack), in the boost rounds only, once every block is known
+  (the engine offers assassins earlier too, while attacks are declared and defenders
+  assigned: later it sees more and loses nothing); it discards its least valuable cards
+  and recovers its most valuable ones.
 
 Every tie is broken by what the player sees, never by card numbers (the order of a deck
 sheet's rows) nor by seat numbers: cards by `card_order` (worth, class, power, then
 name), opponents by `_target_key` (closest to elimination, weakest defence, strongest
 attack, then the turn order from the player's own seat), attacks by power, then the
 attacking card, then the order they were declared in. Cards of one kind (same name,
-class and power) are interchangeable, so which copy goes first does not matter.
+class and power) are interchangeable and the observation names them by kind: the agent
+counts copies (how many of a kind attack already, how many of a kind's defenders are
+still to decide) and never tells them apart.
 """
 
 from __future__ import annotations
@@ -135,9 +139,20 @@ class GreedyAgent:
         mine = obs.mine
         rank = self.rank(mine)
         options = [a for a in legal if a[0] == "attack"]
-        declared = {a.card for a in obs.attacks}
-        attackers = [(c, spec.power, worth(spec)) for c, spec in obs.fields[p]
-                     if spec.klass != "Minion" and c not in declared]
+        if not options:  # (only boosts, kept for the boost rounds: it sees more then)
+            return legal[-1]  # ("stop", p)
+        # Cards are seen by kind: as many copies of a kind as already attack are busy.
+        busy: dict[int, int] = {}
+        for declared in obs.attacks:
+            busy[declared.card] = busy.get(declared.card, 0) + 1
+        attackers: list[tuple[int, int, float]] = []
+        for c, spec in obs.fields[p]:
+            if spec.klass == "Minion":
+                continue
+            if busy.get(c, 0):
+                busy[c] -= 1
+                continue
+            attackers.append((c, spec.power, worth(spec)))
         # Strongest first, then the most valuable (alike cards: any copy).
         attackers.sort(key=lambda x: (-x[1], -rank[x[0]], x[0]))
         living = 0
@@ -181,7 +196,7 @@ class GreedyAgent:
         for _ in range(3):
             if not beaten or len(beaten) == len(chosen):
                 break
-            trial = [x for x in chosen if x[0] not in beaten]
+            trial = [x for i, x in enumerate(chosen) if i not in beaten]
             trial_value, trial_beaten = target.value(trial)
             if trial_value <= value:
                 break
@@ -193,35 +208,49 @@ class GreedyAgent:
         """Block by the plan of the whole defence (`plan_blocks` over every attack on
         this player and all its defenders), so the blocks do not depend on the order the
         engine asks the defenders in; when the blocks already made are not the plan's (a
-        search chose them), the plan of what is left."""
+        search chose them), the plan of what is left. Cards are seen by kind (copies
+        cannot be told apart): the plan is followed kind by kind."""
         p = obs.player
-        card = legal[0][2]
+        card = legal[-1][2]  # ("hold", p, kind): the defender asked now
         rank = self.rank(obs.mine)
         on_me = _attack_order(obs, p, self.rank(obs.decks[obs.current]))
-        # The engine asks this player's soldiers and minions in card order: those before
-        # ``card`` have decided.
-        every: list[tuple[int, int]] = []
-        assigned: dict[int, int] = {}
+        every = [(c, spec.power) for c, spec in obs.fields[p] if spec.klass != "Assassin"]
+        every.sort(key=lambda x: (x[1], rank[x[0]]))  # cheapest first
+        # The defenders still to decide (this one first), by kind.
+        waiting: dict[int, int] = {}
+        for q, c in obs.public[9]:
+            if q == p:
+                waiting[c] = waiting.get(c, 0) + 1
+        # What the others decided, by kind: the attacks they block, -1 for each hold.
+        decided: dict[int, list[int]] = {}
         for a in on_me:
             for c in a.defenders:
-                assigned[c] = a.index
-        for c, spec in obs.fields[p]:
-            if spec.klass != "Assassin":
-                every.append((c, spec.power))
-        every.sort(key=lambda x: (x[1], rank[x[0]], x[0]))  # cheapest first
-        life = _life(obs, p)
-        plan = plan_blocks([(a.index, a.power, 0, worth(a.spec)) for a in on_me], every, life)
+                decided.setdefault(c, []).append(a.index)
+        copies: dict[int, int] = {}
         for c, _ in every:
-            if c < card and plan.get(c, -1) != assigned.get(c, -1):
-                undecided = [x for x in every if x[0] >= card]
-                plan = plan_blocks([(a.index, a.power, a.defence, worth(a.spec)) for a in on_me],
-                                   undecided, life)
-                break
-        k = plan.get(card)
-        if k is not None:
-            for act in legal:
-                if act[0] == "block" and act[3] == k:
-                    return act
+            copies[c] = copies.get(c, 0) + 1
+        for c, n in copies.items():
+            blocked = decided.setdefault(c, [])
+            blocked.extend([-1] * (n - waiting.get(c, 0) - len(blocked)))
+        life = _life(obs, p)
+        plan = plan_blocks([(a.index, a.power, 0, worth(a.spec)) for a in on_me],
+                           [(i, x[1]) for i, x in enumerate(every)], life)
+        left = _left_of_plan(plan, every, decided)
+        if left is None:
+            undecided: list[tuple[int, int]] = []
+            for x in every:
+                if waiting.get(x[0], 0):
+                    waiting[x[0]] -= 1
+                    undecided.append(x)
+            plan = plan_blocks([(a.index, a.power, a.defence, worth(a.spec)) for a in on_me],
+                               [(i, x[1]) for i, x in enumerate(undecided)], life)
+            left = _left_of_plan(plan, undecided, {})
+            assert left is not None
+        for k in left.get(card, ()):
+            if k >= 0:
+                for act in legal:
+                    if act[0] == "block" and act[3] == k:
+                        return act
         return legal[-1]  # ("hold", p, card)
 
     # ----------------------------------------------------------------- boosts
@@ -271,6 +300,23 @@ def _by_rank(rank: tuple[int, ...], legal: Sequence[tuple], kind: str, most: boo
             best, best_rank = a, r
     assert best is not None
     return best
+
+
+def _left_of_plan(plan: dict[int, int], defenders: list[tuple[int, int]],
+                  decided: dict[int, list[int]]) -> dict[int, list[int]] | None:
+    """Per kind, the attacks (-1: none) the plan still gives its copies once what they
+    ``decided`` is taken out, or None if a decision is not the plan's. ``plan`` maps
+    positions in ``defenders`` ``(kind, power)`` to attack indices."""
+    left: dict[int, list[int]] = {}
+    for i, (c, _) in enumerate(defenders):
+        left.setdefault(c, []).append(plan.get(i, -1))
+    for c, targets in decided.items():
+        mine = left.get(c, [])
+        for k in targets:
+            if k not in mine:
+                return None
+            mine.remove(k)
+    return left
 
 
 def _life(obs: Observation, q: int) -> int:
@@ -410,26 +456,20 @@ class _Target:
         self.old = [(-1, a.power, worth(a.spec), rank[a.card])
                     for a in obs.attacks if a.target == q]
         self.rank = rank
-        size = len(obs.decks[q])
-        defenders: list[tuple[int, int]] = []
-        powers = [0] * size  # by card number
-        worths = [0.0] * size
-        for c, spec in obs.fields[q]:
-            worths[c] = worth(spec)
-            if spec.klass != "Assassin":
-                defenders.append((c, spec.power))
-                powers[c] = spec.power
-        defenders.sort(key=lambda x: (x[1], their_rank[x[0]], x[0]))
-        self.defenders = defenders
-        self.powers = powers
-        self.worths = worths
+        # The defenders cheapest first (power, rank, worth), then named by position.
+        found = [(spec.power, their_rank[c], worth(spec)) for c, spec in obs.fields[q]
+                 if spec.klass != "Assassin"]
+        found.sort(key=lambda x: (x[0], x[1]))
+        self.defenders = [(i, x[0]) for i, x in enumerate(found)]
+        self.powers = [x[0] for x in found]
+        self.worths = [x[2] for x in found]
         self.life = obs.deck_sizes[q] + obs.hand_sizes[q]
 
     def value(self, chosen: Sequence[tuple[int, int, float]]) -> tuple[float, set[int]]:
         """What attacking with ``chosen`` (card, power, worth) is worth if the target
         blocks by `plan_blocks` (damage and defenders beaten, less the attackers lost;
         attacks already declared on it count too), and which of ``chosen`` would be
-        beaten."""
+        beaten (their positions in it)."""
         rank = self.rank
         sent = self.old + [(c, power, w, rank[c]) for c, power, w in chosen]
         # The defender meets the strongest first, then the most valuable attacker.
@@ -446,7 +486,8 @@ class _Target:
         value = 0.0
         damage = 0
         beaten: set[int] = set()
-        for k, (card, power, w, _) in enumerate(sent):
+        old = len(self.old)
+        for k, (_, power, w, _) in enumerate(sent):
             d = defence[k]
             if not d:
                 damage += power
@@ -455,8 +496,8 @@ class _Target:
                 value += lost[k]
             if power <= d:
                 value -= w
-                if card >= 0:
-                    beaten.add(card)
+                if k >= old:
+                    beaten.add(k - old)
         value += min(damage, life)
         if damage > life:
             value += 100.0  # the target is eliminated

@@ -14,7 +14,10 @@ The battle, as the rulebook sets it out, split into small decisions:
   player), or stop; then each attacked player's soldiers and minions, one at a time, block
   one attack aimed at their player or not; then boost rounds, where the attacker and the
   defenders play assassins from their hands onto their attacking or defending cards, or
-  pass; then every attack is resolved, boosting assassins are discarded and undefended
+  pass. Assassins may also be played "at any time before the combat phase has ended":
+  the attacker's onto its declared attacks while it declares, a defender's onto the
+  attacks its cards defend while its cards are assigned (ruling ``boost-rounds``). Then
+  every attack is resolved, boosting assassins are discarded and undefended
   power is discarded from the defenders' decks, then hands (one chosen card at a time). A
   player who must discard and cannot is eliminated; the last player remaining wins.
 - **Recovery phase**: recover one card at a time from the discard pile to the hand, up to
@@ -27,8 +30,11 @@ Actions are small tuples whose second item is the acting player: ``("draw", p)``
 ``("field", p, card)``, ``("attack", p, card, target)``, ``("block", p, card, attack)``,
 ``("hold", p, card)`` (a defender does not block), ``("boost", p, card, attack)``,
 ``("discard", p, card)``, ``("recover", p, card)`` and ``("stop", p)`` (end the current
-step). Cards are the player's card numbers; of interchangeable cards (same name, class
-and power) only the first is offered.
+step). Cards are named by kind: the number of the first card of the deck sheet alike to
+it (same name, class and power: ``Deck.kind``). Nobody can tell copies apart, so an action
+names the kind and the engine moves the lowest copy there; observations show every card as
+its kind too, so which copies a hand holds never shows (issue 24). The state itself keeps
+card numbers (plain tuples of ints).
 
 A stalemate (no player can ever attack again) is found at setup and after every turn
 without an attack; the battle then ends with an unfinished `Outcome` naming the reason.
@@ -209,18 +215,59 @@ def highest_possible(decks: tuple[Deck, ...], tied: list[int]) -> bool:
 
 
 def _kinds(cards: tuple[int, ...], deck: Deck) -> tuple[int, ...]:
-    """The first card of each kind among the sorted ``cards`` (in card order)."""
+    """The kind ids (``deck.kind``) of the kinds among the sorted ``cards``, each once, in
+    the order of their first copy: what actions name, since nobody can tell the copies of
+    a kind apart."""
     if deck.distinct:
         return cards
     kind = deck.kind
     seen = 0  # a bit per kind met
-    firsts: list[int] = []
+    kinds: list[int] = []
     for c in cards:
-        bit = 1 << kind[c]
+        k = kind[c]
+        bit = 1 << k
         if not seen & bit:
             seen |= bit
-            firsts.append(c)
-    return tuple(firsts)
+            kinds.append(k)
+    return tuple(kinds)
+
+
+def _copy(cards: tuple[int, ...], k: int, deck: Deck) -> int:
+    """The card an action naming kind ``k`` moves from the sorted ``cards``: the lowest
+    copy of that kind there (copies are interchangeable: which one is a bookkeeping
+    choice nobody sees), or -1 if there is none."""
+    if deck.distinct:
+        return k if k in cards else -1
+    kind = deck.kind
+    for c in cards:
+        if kind[c] == k:
+            return c
+    return -1
+
+
+def _as_kinds(cards: tuple[int, ...], deck: Deck) -> tuple[int, ...]:
+    """Sorted ``cards`` as the other players see them: each card's kind id, sorted (the
+    copies of a kind cannot be told apart)."""
+    if deck.distinct:
+        return cards
+    kind = deck.kind
+    return tuple(sorted([kind[c] for c in cards]))
+
+
+def _by_kind(cards: Sequence[int], kind: tuple[int, ...], size: int) -> list[list[int]]:
+    """The sorted ``cards`` by kind id: per kind id, its copies among them, the lowest
+    last (to be given out by ``pop``)."""
+    out: list[list[int]] = [[] for _ in range(size)]
+    for i in range(len(cards) - 1, -1, -1):
+        c = cards[i]
+        out[kind[c]].append(c)
+    return out
+
+
+def _take(free: list[list[int]], kinds: Sequence[int]) -> list[int]:
+    """One copy of each of ``kinds`` (kind ids) from ``free`` (see `_by_kind`), the
+    lowest left first."""
+    return [free[k].pop() for k in kinds]
 
 
 def can_ever_attack(deck: Deck, hand: tuple[int, ...], field: tuple[int, ...],
@@ -268,9 +315,11 @@ class BattleGateRules(Instrumented):
         # (compared by identity: a state's lists and tuples are replaced, never changed).
         self._fields_view: tuple[list[Cards], Game | None, tuple] = ([], None, ())
         self._decks_view: tuple[list[int], Battle | None, tuple, tuple] = ([], None, (), ())
-        self._hands_view: tuple[list[Cards], tuple] = ([], ())
-        self._discards_view: tuple[list[Cards], tuple, tuple] = ([], (), ())
-        self._shown_view: tuple[list[Cards], tuple] = ([], ())
+        self._hands_view: tuple[list[Cards], tuple, Game | None, tuple] = ([], (), None, ())
+        self._discards_view: tuple[list[Cards], tuple, tuple, Game | None] = (
+            [], (), (), None)
+        self._shown_view: tuple[list[Cards], tuple, Game | None] = ([], (), None)
+        self._combat_seen: tuple[Any, ...] = (None, None, None, None, None, ())
         self._attacks_view: tuple[Any, ...] = (None, None, None, -1, None, ())
         self.reset_counts()
 
@@ -501,7 +550,7 @@ class BattleGateRules(Instrumented):
             s.count += 1
             self.fire("battlegate.rule.draw")
         elif kind == "block":
-            self._block(s, action[1], action[2], action[3])
+            self._block(s, action[1], s.queue[0][1], action[3])
         elif kind == "hold":
             s.queue = s.queue[1:]
         elif kind == "recover":
@@ -847,10 +896,12 @@ class BattleGateRules(Instrumented):
         return [("recover", p, c) for c in _kinds(s.discard[p], s.battle.game.decks[p])] \
             + [("stop", p)]
 
-    def _recover(self, s: State, p: int, c: int) -> None:
+    def _recover(self, s: State, p: int, k: int) -> None:
+        """Recover a card of kind ``k`` from the discard pile."""
         # Recovery phase: "recover a number of cards of their choice from their discard
         # pile to their hand"
         keys = s.battle.game.keys[p]
+        c = _copy(s.discard[p], k, s.battle.game.decks[p])
         discard = s.discard.copy()
         discard[p] = _without(discard[p], c)
         s.discard = discard
@@ -895,8 +946,10 @@ class BattleGateRules(Instrumented):
         pw = d.power
         return [("field", p, c) for c in _kinds(s.hand[p], d) if pw[c] <= room]
 
-    def _field(self, s: State, p: int, c: int) -> None:
+    def _field(self, s: State, p: int, k: int) -> None:
+        """Field a card of kind ``k`` from the hand."""
         d = s.battle.game.decks[p]
+        c = _copy(s.hand[p], k, d)
         self._leave_hand(s, p, c)
         field = s.field.copy()
         field[p] = _with(field[p], c)
@@ -906,7 +959,7 @@ class BattleGateRules(Instrumented):
         cards += 1
         power += d.power[c]
         s.used = _put(s.used, p, (cards, power))
-        s.fresh = s.fresh + (c,)
+        s.fresh = s.fresh + (k,)  # (as everybody saw it: its kind)
         self.fire("battlegate.rule.field")
         cap_cards, cap_power = s.caps[p]
         if d.klass[c] == ASSASSIN and cards == cap_cards:
@@ -918,6 +971,15 @@ class BattleGateRules(Instrumented):
 
     # ------------------------------------------------------------------ combat
     def _attack_options(self, s: State, p: int) -> list[tuple]:
+        """The attacks ``p`` may still declare, then the assassins it may play onto the
+        attacks declared so far (ruling boost-rounds: "at any time before the combat
+        phase has ended"); empty when there are none (then only stopping is left)."""
+        options = self._new_attacks(s, p)
+        if s.attacks:
+            options.extend(self._boost_options(s, p))
+        return options
+
+    def _new_attacks(self, s: State, p: int) -> list[tuple]:
         """Combat phase: "assign ANY of their soldier and/or assassin cards in play to
         attack any other player"; "each card may only attack one player"."""
         d = s.battle.game.decks[p]
@@ -932,7 +994,17 @@ class BattleGateRules(Instrumented):
         targets = s.seats.ring[p]
         return [("attack", p, c, q) for c in _kinds(fighters, d) for q in targets]
 
-    def _attack(self, s: State, p: int, c: int, q: int) -> None:
+    def _attack(self, s: State, p: int, k: int, q: int) -> None:
+        """A card of kind ``k`` in play that is not attacking yet attacks ``q``."""
+        d = s.battle.game.decks[p]
+        c = k
+        if not d.distinct:
+            kind = d.kind
+            busy = {x for x, _ in s.attacks}
+            for x in s.field[p]:
+                if kind[x] == k and x not in busy:
+                    c = x
+                    break
         s.attacks = s.attacks + ((c, q),)
         s.idle = 0
         self.fire("battlegate.rule.attack")
@@ -952,17 +1024,30 @@ class BattleGateRules(Instrumented):
         queue: list[tuple[int, int]] = []
         for q in s.seats.ring[s.current]:
             if q in targets:
-                assassin = g.decks[q].assassin
+                d = g.decks[q]
+                assassin = d.assassin
                 # "Each defending player may then assign any of their soldier and/or
-                # minion cards in play to defend."
-                queue.extend((q, c) for c in s.field[q] if not assassin[c])
+                # minion cards in play to defend." (asked by kind, the copies of a kind
+                # in card order: an order every player sees alike)
+                cards = [c for c in s.field[q] if not assassin[c]]
+                if not d.distinct:
+                    cards.sort(key=d.kind.__getitem__)
+                queue.extend((q, c) for c in cards)
         s.queue = tuple(queue)
         s.phase = DEFEND
 
     def _defend_options(self, s: State) -> list[tuple]:
-        player, card = s.queue[0]
-        return [("block", player, card, k) for k, (_, target) in enumerate(s.attacks)
-                if target == player] + [("hold", player, card)]
+        """The defender first in the queue blocks one attack aimed at its player, or holds
+        (actions name its kind, like every card action); before that its player may play
+        assassins onto the attacks its cards already defend (ruling boost-rounds)."""
+        player, c = s.queue[0]
+        card = s.battle.game.decks[player].kind[c]
+        options: list[tuple] = [("block", player, card, k)
+                                for k, (_, target) in enumerate(s.attacks) if target == player]
+        if s.blocks:
+            options.extend(self._boost_options(s, player))
+        options.append(("hold", player, card))
+        return options
 
     def _block(self, s: State, q: int, c: int, k: int) -> None:
         # "Defending cards may only defend against one attacking card each per combat
@@ -1004,10 +1089,12 @@ class BattleGateRules(Instrumented):
             ks = [k for k in range(len(s.attacks)) if k in defended]
         return [("boost", b, c, k) for c in cards for k in ks]
 
-    def _boost(self, s: State, b: int, c: int, k: int) -> None:
+    def _boost(self, s: State, b: int, a: int, k: int) -> None:
+        """``b`` plays an assassin of kind ``a`` from the hand onto attack ``k``."""
         # Assassin: "Playing an assassin to an attacker or defender adds its power to that
         # card (or cards if group of defenders)"
         d = s.battle.game.decks[b]
+        c = _copy(s.hand[b], a, d)
         self._leave_hand(s, b, c)
         s.boosts = s.boosts + ((b, c, k),)
         cards, power = s.used[b]
@@ -1156,8 +1243,10 @@ class BattleGateRules(Instrumented):
         q = s.damage[0][0]
         return [("discard", q, c) for c in _kinds(s.hand[q], s.battle.game.decks[q])]
 
-    def _discard_choice(self, s: State, q: int, c: int) -> None:
+    def _discard_choice(self, s: State, q: int, k: int) -> None:
+        """Discard a card of kind ``k`` from the hand."""
         g = s.battle.game
+        c = _copy(s.hand[q], k, g.decks[q])
         self._leave_hand(s, q, c)
         discard = s.discard.copy()
         discard[q] = _with(discard[q], c)
@@ -1245,14 +1334,15 @@ class BattleGateRules(Instrumented):
         groups: list[list[int]] = [[] for _ in attacks]
         for q, d, k in s.blocks:
             defence[k] = defence[k] + decks[q].power[d]
-            groups[k].append(d)
+            groups[k].append(decks[q].kind[d])
         for b, c, k in s.boosts:
             if b == p:
                 power[k] = power[k] + pw[c]
             else:
                 defence[k] = defence[k] + decks[b].power[c]
         specs = decks[p].specs
-        view = tuple([Attack(k, c, specs[c], q, power[k], tuple(groups[k]), defence[k])
+        kind = decks[p].kind  # (cards as everybody sees them: their kinds)
+        view = tuple([Attack(k, kind[c], specs[c], q, power[k], tuple(groups[k]), defence[k])
                       for k, (c, q) in enumerate(attacks)])
         self._attacks_view = (attacks, s.blocks, s.boosts, p, g, view)
         return view
@@ -1279,85 +1369,146 @@ class BattleGateRules(Instrumented):
                 if same and old_field[q] is f:
                     views.append(old_views[q])
                 else:
-                    pairs = g.decks[q].pairs
-                    views.append(tuple([pairs[c] for c in f]))
+                    d = g.decks[q]
+                    pairs = d.pairs
+                    views.append(tuple([pairs[c] for c in _as_kinds(f, d)]))
             fields = self._fields_view = (field, g, tuple(views))
         top = s.top
         decks = self._decks_view
         if decks[0] is not top or decks[1] is not battle:
             order = battle.order
+            bottoms = [_bottom(battle.cut[q], order[q], top[q]) for q in range(len(top))]
+            kinds = [g.decks[q].kind for q in range(len(top))]
             decks = self._decks_view = (
                 top, battle, tuple([len(order[q]) - top[q] for q in range(len(top))]),
-                tuple([_bottom(battle.cut[q], order[q], top[q]) for q in range(len(top))]))
+                tuple([kinds[q][c] if c >= 0 else c for q, c in enumerate(bottoms)]))
         hand = s.hand
         hands = self._hands_view
-        if hands[0] is not hand:
-            hands = self._hands_view = (hand, tuple([len(x) for x in hand]))
+        if hands[0] is not hand or hands[2] is not g:
+            hands = self._hands_view = (hand, tuple([len(x) for x in hand]), g,
+                                        self._kind_zones(g, hand))
         discard = s.discard
         discards = self._discards_view
-        if discards[0] is not discard:
+        if discards[0] is not discard or discards[3] is not g:
             discards = self._discards_view = (discard, tuple([len(x) for x in discard]),
-                                              tuple(discard))
+                                              self._kind_zones(g, discard), g)
         shown = self._shown_view
-        if shown[0] is not s.shown:
-            shown = self._shown_view = (s.shown, tuple(s.shown))
+        if shown[0] is not s.shown or shown[2] is not g:
+            shown = self._shown_view = (s.shown, self._kind_zones(g, s.shown), g)
         cards, power = s.used[p]
         cap_cards, cap_power = s.caps[p]
         seats = s.seats
         return Observation(  # positional, in the order of Observation's fields (faster)
             p, PHASE_NAMES[phase], s.current, battle.first, s.turn, s.idle, seats.alive,
-            g.specs[p], hand[p], discard[p], fields[2], decks[2], hands[1], discards[1],
-            max(0, cap_cards - cards), max(0, cap_power - power),
+            g.specs[p], hands[3][p], discards[2][p], fields[2], decks[2], hands[1],
+            discards[1], max(0, cap_cards - cards), max(0, cap_power - power),
             self.attacks_view(s), s.fresh, to_discard,
             s.limit - s.count if phase == DRAW or phase == RECOVER else 0,
             g.names, g.specs, discards[2], decks[3], shown[1],
-            (s.turns_taken, phase, s.count, s.limit, s.caps, s.used, s.attacks, s.blocks,
-             s.boosts, s.queue, s.boosters, s.bpos, s.passes, s.damage,
-             seats.eliminated, s.outcome),
+            (s.turns_taken, phase, s.count, s.limit, s.caps, s.used, *self._combat_view(s),
+             s.boosters, s.bpos, s.passes, s.damage, seats.eliminated, s.outcome),
         )
+
+    @staticmethod
+    def _kind_zones(g: Game, zones: list[Cards]) -> tuple[Cards, ...]:
+        """Each seat's zone as every player sees it (`_as_kinds`: kind ids, sorted)."""
+        if g.distinct:
+            return tuple(zones)
+        decks = g.decks
+        return tuple([_as_kinds(cards, decks[q]) for q, cards in enumerate(zones)])
+
+    def _combat_view(self, s: State) -> tuple[tuple, tuple, tuple, tuple]:
+        """The attacks, blocks, boosts and defenders still to decide as every player sees
+        them: each card as its kind id (nobody can tell the copies of a kind apart, so
+        which copy attacks, blocks or boosts must not show)."""
+        attacks, blocks, boosts, queue = s.attacks, s.blocks, s.boosts, s.queue
+        g = s.battle.game
+        if g.distinct or not (attacks or queue):
+            return attacks, blocks, boosts, queue
+        last = self._combat_seen
+        if (last[0] is attacks and last[1] is blocks and last[2] is boosts
+                and last[3] is queue and last[4] is g):
+            return last[5]
+        kinds = [d.kind for d in g.decks]
+        mine = kinds[s.current]
+        view = (tuple([(mine[c], q) for c, q in attacks]),
+                tuple([(q, kinds[q][c], k) for q, c, k in blocks]),
+                tuple([(b, kinds[b][c], k) for b, c, k in boosts]),
+                tuple([(q, kinds[q][c]) for q, c in queue]))
+        self._combat_seen = (attacks, blocks, boosts, queue, g, view)
+        return view
 
     def determinize(self, obs: Observation, player: int, rng: Random) -> State:
         """A full state drawn from ``rng`` among those ``player`` cannot tell apart from
         the real one, built from ``obs`` alone: each deck's unseen cards (its list less
         every card seen in play, in a discard pile, boosting, known in hand or at the
         bottom) are shuffled; another player's hand takes its known cards and the rest
-        at random, the deck what is left, its known bottom card last."""
+        at random, the deck what is left, its known bottom card last.
+
+        Observations name cards by kind (`_as_kinds`); the copies are given out in a
+        fixed order, lowest first (play fields, with the attacks, blocks and defenders
+        still to decide among them, then discard piles, boosting assassins, the player's
+        own hand, known hand cards and bottom cards), so equal observations give equal
+        states for the same ``rng``."""
         p = player
         (turns_taken, phase, count, limit, caps, used, attacks, blocks, boosts, queue,
          boosters, bpos, passes, damage, eliminated, outcome) = obs.public
         g = self.game(obs.decks, obs.names)
         n = g.n
-        boosted: list[list[int]] = [[] for _ in range(n)]
-        for b, c, _ in boosts:
-            boosted[b].append(c)
+        # Per seat and kind id, the copies not given out yet (the lowest last, to pop).
+        free = [_by_kind(range(d.size), d.kind, d.size) for d in g.decks]
+
+        # Play fields, and the cards of the combat among them (each kind's copies in
+        # the order the combat names them).
+        field: list[Cards] = []
+        in_play: list[list[list[int]]] = []
+        for q in range(n):
+            cards = _take(free[q], [c for c, _ in obs.fields[q]])
+            kind = g.decks[q].kind
+            by_kind = _by_kind(cards, kind, g.decks[q].size)
+            in_play.append(by_kind)
+            field.append(tuple(sorted(cards)))
+        cur = obs.current
+        attacks = tuple([(in_play[cur][c].pop(), q) for c, q in attacks])
+        blocks = tuple([(q, in_play[q][c].pop(), k) for q, c, k in blocks])
+        queue = tuple([(q, in_play[q][c].pop()) for q, c in queue])
+        discard = [tuple(sorted(_take(free[q], obs.discards[q]))) for q in range(n)]
+        boosts = tuple([(b, free[b][c].pop(), k) for b, c, k in boosts])
         order: list[Cards] = []
         hand: list[Cards] = []
-        field: list[Cards] = []
+        shown: list[Cards] = []
         box: list[Cards] = []
+        cut: list[int] = []
         for q in range(n):
             d = g.decks[q]
-            field.append(tuple(c for c, _ in obs.fields[q]))
             if not obs.alive[q]:
                 order.append(())
                 hand.append(())
+                shown.append(())
+                cut.append(-1)
                 box.append(tuple(range(d.size)))
                 continue
             box.append(())
+            if q == p:
+                known = _take(free[q], obs.hand)
+                # The known hand cards are some of the own hand's copies.
+                mine = _by_kind(known, d.kind, d.size)
+                shown.append(tuple(sorted([mine[k].pop() for k in obs.shown[q]])))
+            else:
+                known = _take(free[q], obs.shown[q])
+                shown.append(tuple(sorted(known)))
             bottom = obs.bottoms[q]
-            known = obs.hand if q == p else obs.shown[q]
-            seen = set(field[q])
-            seen.update(obs.discards[q], boosted[q], known)
-            if bottom >= 0:
-                seen.add(bottom)
-            unseen = [c for c in range(d.size) if c not in seen]
+            last = _take(free[q], (bottom,)) if bottom >= 0 else []
+            cut.append(last[0] if last else -1)
+            unseen = sorted([c for copies in free[q] for c in copies])
             shuffle(rng, unseen)
             extra = obs.hand_sizes[q] - len(known)
-            hand.append(tuple(sorted(known + tuple(unseen[:extra]))))
-            order.append(tuple(unseen[extra:]) + ((bottom,) if bottom >= 0 else ()))
+            hand.append(tuple(sorted(known + unseen[:extra])))
+            order.append(tuple(unseen[extra:] + last))
         s = State(
-            Battle(g, tuple(order), obs.bottoms, obs.first),
+            Battle(g, tuple(order), tuple(cut), obs.first),
             Seats(g, obs.alive, tuple(box), eliminated), [0] * n, hand, field,
-            list(obs.discards), list(obs.shown), obs.current, turn=obs.turn,
+            discard, shown, obs.current, turn=obs.turn,
             turns_taken=turns_taken, phase=phase, count=count, limit=limit, caps=caps,
             used=used, fresh=obs.fresh, attacks=attacks, blocks=blocks, boosts=boosts,
             queue=queue, boosters=boosters, bpos=bpos, passes=passes, damage=damage,

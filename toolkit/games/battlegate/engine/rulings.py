@@ -71,13 +71,18 @@ RULING_LIST: tuple[Ruling, ...] = (
        "Fielding phase: \"If it is a player's first turn they may only play 1 card\"."),
     _r("defender-budget",
        "What budget does a player defending on another player's turn play assassins from? "
-       "The book gives the extra cards but no power limit for the defender.",
-       "Their own, fixed like the current player's: assassins in their play field + 1 "
-       "cards, of total power up to the cards in their own hand immediately after the "
-       "current player's draw phase.",
+       "The Assassin paragraph gives the defender its extra cards and a power limit read "
+       "\"immediately after the current player's draw phase\", but not whether a "
+       "defender's limits are counted afresh on each other player's turn or run on from "
+       "what it played on its own turn (\"during a turn\").",
+       "Their own, fixed afresh on every turn like the current player's: assassins in "
+       "their play field + 1 cards, of total power up to the cards in their own hand "
+       "immediately after the current player's draw phase.",
        "Assassin: \"or on any other player's turn when you are defending, for each assassin "
        "you have in play you may play one additional card from your hand beyond the "
-       "first.\""),
+       "first. The total power of the cards you may play during a turn is equal to the "
+       "number of cards in your hand immediately after the current player's draw "
+       "phase.\""),
     _r("in-play-stays",
        "May a player take a card back from the field, or discard it without a fight? The "
        "book neither allows nor forbids it.",
@@ -93,12 +98,18 @@ RULING_LIST: tuple[Ruling, ...] = (
        "Combat phase: \"Each defending player may then assign any of their soldier and/or "
        "minion cards in play to defend.\""),
     _r("boost-rounds",
-       "\"At any time before the combat phase has ended\": the book gives no moment when "
-       "the combat is over while players may still play assassins.",
-       "Once defenders are assigned, boost rounds run: the attacking player, then each "
-       "defending player in turn order, plays any number of assassins or passes; the "
-       "combat is resolved when every one of them has passed in succession. Each assassin "
-       "uses up a card of its player's budget, so the rounds always end.",
+       "\"At any time before the combat phase has ended\": the book lets every player in "
+       "the combat play assassins at any moment, but a simulated combat needs an order "
+       "of decisions, and the book gives none for several players who may all act.",
+       "Assassins are offered at every decision of the combat: the attacking player may "
+       "play them onto its declared attacks while declaring attacks; a defending player "
+       "onto the attacks its cards defend each time one of its cards is to be assigned; "
+       "and once all defenders are assigned, boost rounds run: the attacking player, then "
+       "each defending player in turn order, plays any number of assassins or passes, "
+       "until every one of them has passed in succession (then the combat is resolved). "
+       "A player does not break into another player's decision (an assassin it would "
+       "play there it can play in the boost rounds, knowing more). Each assassin uses up "
+       "a card of its player's budget, so the combat always ends.",
        "Combat phase: \"If a player can play assassins from their hand to boost their "
        "attack(s) or defense(s) they may do so at any time before the combat phase has "
        "ended\"."),

@@ -171,11 +171,13 @@ class Game:
     """What the rules prepare once for a line-up of decks: each seat's `Deck`, the deck
     names, the seats in turn order from each seat's left (``around``), the deck lists as
     observations show them (``specs``), the loop key's random numbers per seat and zone
-    (``keys[seat][zone]``), the names of the statistics counted per seat, and each seat's
-    actions of the draw phase (``draw_or_stop``, shared by every state: never changed)."""
+    (``keys[seat][zone]``), the names of the statistics counted per seat, each seat's
+    actions of the draw phase (``draw_or_stop``, shared by every state: never changed) and
+    whether no deck holds two alike cards (``distinct``: observations then need no
+    mapping to kinds)."""
 
     __slots__ = ("decks", "names", "n", "around", "specs", "keys", "stat_attacks",
-                 "stat_damage", "draw_or_stop")
+                 "stat_damage", "draw_or_stop", "distinct")
 
     def __init__(self, specs: tuple[tuple[CardSpec, ...], ...], names: tuple[str, ...]) -> None:
         self.decks = tuple(Deck(x) for x in specs)
@@ -188,6 +190,7 @@ class Game:
         self.stat_attacks = tuple(f"battlegate.stat.seat{p + 1}.attacks" for p in range(n))
         self.stat_damage = tuple(f"battlegate.stat.seat{p + 1}.damage" for p in range(n))
         self.draw_or_stop = tuple([("draw", p), ("stop", p)] for p in range(n))
+        self.distinct = all(d.distinct for d in self.decks)
 
     def ring(self, alive: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
         """Per seat, the other living players in turn order from its left."""
@@ -275,7 +278,8 @@ class State:
     caps: tuple[tuple[int, int], ...] = ()
     used: tuple[tuple[int, int], ...] = ()
     fresh: Cards = ()
-    """Cards the current player fielded this turn."""
+    """The kinds (``Deck.kind``) of the cards the current player fielded this turn, in
+    the order fielded (as everybody saw them)."""
     attacks: tuple[tuple[int, int], ...] = ()
     blocks: tuple[tuple[int, int, int], ...] = ()
     boosts: tuple[tuple[int, int, int], ...] = ()
@@ -505,10 +509,15 @@ class Observation:
     of each deck, the hand cards everybody saw go there, and the sizes of everyone's deck,
     hand and discard pile; never the rest of another player's hand, nor any deck's order.
 
-    ``mine`` are the player's own card specs by card number (``decks[player]``).
-    ``fields[q]`` holds ``(card, spec)`` of seat ``q``'s cards in play, ``discards[q]``
-    its discard pile, ``bottoms[q]`` the card number at the bottom of its deck when its
-    cut revealed it (else -1), ``shown[q]`` its known hand cards. ``idle`` counts the
+    Every card is shown by its kind (``Deck.kind``: the number of the first alike card
+    of its deck sheet), never by which copy it is: copies cannot be told apart, so an
+    observation never tells which copies a hand holds (issue 24). Zones are sorted by
+    kind. ``mine`` are the player's own card specs by card number (``decks[player]``;
+    a kind indexes it like a card). ``fields[q]`` holds ``(kind, spec)`` of seat ``q``'s
+    cards in play, ``discards[q]`` its discard pile, ``bottoms[q]`` the kind at the
+    bottom of its deck when its cut revealed it (else -1), ``shown[q]`` its known hand
+    cards. ``attacks`` and the attacks, blocks, boosts and defenders to decide in
+    ``public`` name cards by kind too. ``idle`` counts the
     turns begun since the last attack was declared (this one included).
     ``cards_left``/``power_left`` are what the player may still play this turn;
     ``to_discard`` the cards still to discard from the hand (discard step), ``left`` the

@@ -50,6 +50,7 @@ from .lines import (
     count_type,
     effect_of,
     face_up_soldiers,
+    flippable_cards,
     flippable_champions,
     has_general,
     tally,
@@ -411,7 +412,7 @@ class GreedyAgent:
         """What player ``q`` loses at least by flipping one of their own champions (or,
         with none, a Soldier), as the Lunar Witch makes them."""
         pool = obs.pool
-        cards = flippable_champions(pool, obs.line[q], obs.down[q])
+        cards = flippable_champions(pool, obs.line[q], obs.down[q], obs.copies)
         if not cards:
             cards = face_up_soldiers(pool, obs.line[q], obs.down[q])
         return min((flip_loss(obs, q, c) for c in cards), default=0.0)
@@ -476,7 +477,7 @@ class GreedyAgent:
         if e == ASSASSIN:
             pool = obs.pool
             return max((flip_loss(obs, q, c) for q in targetable(obs)
-                        for c in flippable_champions(pool, obs.line[q], obs.down[q])),
+                        for c in flippable_cards(pool, obs.line[q], obs.down[q], obs.copies)),
                        default=0.0)
         if e == LUNAR_WITCH:
             return max((self._least_loss(obs, q) for q in targetable(obs)), default=0.0)
@@ -484,8 +485,7 @@ class GreedyAgent:
             return 2.0 if obs.omens[p] else 0.0
         if e == SHAMAN:
             pool = obs.pool
-            cards = flippable_champions(pool, obs.line[p], obs.down[p]) + \
-                face_up_soldiers(pool, obs.line[p], obs.down[p])
+            cards = flippable_cards(pool, obs.line[p], obs.down[p], obs.copies)
             return -min((flip_loss(obs, p, c) for c in cards), default=0.0)
         if e == ORACLE:
             return 0.5

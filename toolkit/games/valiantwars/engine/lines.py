@@ -207,18 +207,26 @@ def has_general(pool: Pool, line: tuple[int, ...], down: tuple[int, ...],
     return False
 
 
-def flippable_champions(pool: Pool, line: tuple[int, ...],
-                        down: tuple[int, ...]) -> tuple[int, ...]:
-    """Face-up champion cards that can be flipped ("The Hero cannot be Flipped")."""
-    kind, effect = pool.kind, pool.effect
+def flippable_champions(pool: Pool, line: tuple[int, ...], down: tuple[int, ...],
+                        copies: tuple[tuple[int, int], ...] = ()) -> tuple[int, ...]:
+    """Face-up champion cards that can be flipped: "The Hero cannot be Flipped by any
+    means", nor a Dancer that copied the Hero ("it copies all the effects")."""
+    kind = pool.kind
     return tuple(c for c in line if kind[c] == CHAMPION and c not in down
-                 and effect[c] != HERO)
+                 and effect_of(pool, c, copies) != HERO)
 
 
 def face_up_soldiers(pool: Pool, line: tuple[int, ...], down: tuple[int, ...]) -> tuple[int, ...]:
     """Face-up Soldiers of a line."""
     kind = pool.kind
     return tuple(c for c in line if kind[c] == SOLDIER and c not in down)
+
+
+def flippable_cards(pool: Pool, line: tuple[int, ...], down: tuple[int, ...],
+                    copies: tuple[tuple[int, int], ...] = ()) -> tuple[int, ...]:
+    """The face-up Champions an effect may flip, Soldiers included: "Each Soldier ...
+    counts as a Warrior-type Champion" (the Assassin, the Shaman, a Flip penalty)."""
+    return flippable_champions(pool, line, down, copies) + face_up_soldiers(pool, line, down)
 
 
 def count_type(pool: Pool, line: tuple[int, ...], down: tuple[int, ...], ctype: int,

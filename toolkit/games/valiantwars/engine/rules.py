@@ -50,6 +50,7 @@ from .lines import (
     count_type,
     effect_of,
     face_up_soldiers,
+    flippable_cards,
     flippable_champions,
     has_general,
     tally,
@@ -141,7 +142,6 @@ G_CHAIN_NOW: Final = COVERAGE_INDEX[G + "chain-now"]
 G_CHOOSING_IS_TARGETING: Final = COVERAGE_INDEX[G + "choosing-is-targeting"]
 G_DANCER_COPIES_DANCER: Final = COVERAGE_INDEX[G + "dancer-copies-dancer"]
 G_DANCER_COPY_STAYS: Final = COVERAGE_INDEX[G + "dancer-copy-stays"]
-G_DANCER_NO_HERO: Final = COVERAGE_INDEX[G + "dancer-no-hero"]
 G_EMPTY_CHAMPION_PILE: Final = COVERAGE_INDEX[G + "empty-champion-pile"]
 G_EMPTY_SUPPLY: Final = COVERAGE_INDEX[G + "empty-supply"]
 G_FLIPPED_BEFORE_RESOLVING: Final = COVERAGE_INDEX[G + "flipped-before-resolving"]
@@ -159,16 +159,13 @@ G_ORACLE_KNOWLEDGE: Final = COVERAGE_INDEX[G + "oracle-knowledge"]
 G_OUT_CANCELS: Final = COVERAGE_INDEX[G + "out-cancels"]
 G_PENALTY_TIMING: Final = COVERAGE_INDEX[G + "penalty-timing"]
 G_RAN_OUT: Final = COVERAGE_INDEX[G + "ran-out"]
-G_SABOTEUR_SECOND: Final = COVERAGE_INDEX[G + "saboteur-second"]
 G_SAINT_STACK: Final = COVERAGE_INDEX[G + "saint-stack"]
 G_SELF_COUNTS: Final = COVERAGE_INDEX[G + "self-counts"]
 G_SHAMAN_CHOICE: Final = COVERAGE_INDEX[G + "shaman-choice"]
 G_SIMULTANEOUS_DRAW: Final = COVERAGE_INDEX[G + "simultaneous-draw"]
-G_SOLDIER_NOT_CHAMPION: Final = COVERAGE_INDEX[G + "soldier-not-champion"]
 G_STOP_BEFORE_DRAWING: Final = COVERAGE_INDEX[G + "stop-before-drawing"]
 G_STOP_TIES: Final = COVERAGE_INDEX[G + "stop-ties"]
 G_VILLAGE_CHOICE: Final = COVERAGE_INDEX[G + "village-choice"]
-G_VILLAGE_IN_COUNT: Final = COVERAGE_INDEX[G + "village-in-count"]
 G_ZERO_DRAWS: Final = COVERAGE_INDEX[G + "zero-draws"]
 R_BATTLE_TIE: Final = COVERAGE_INDEX[R + "battle-tie"]
 R_BATTLE_WON: Final = COVERAGE_INDEX[R + "battle-won"]
@@ -427,6 +424,9 @@ class ValiantWarsRules(Instrumented):
         self._emit: EmitHook | None = None
         """The log event hook, read through `emit` (a plain attribute here, which compiled
         code reads directly)."""
+        self._told: list[bool] = [False] * len(COVERAGE_IDS)
+        """Per coverage id, whether the log being written has been told it fired (each
+        is told once per log: see `hit`)."""
         self._hits: list[int] = [0] * len(COVERAGE_IDS)
         self._stats: list[int] = [0] * len(STAT_KEYS)
         """Counts of the statistics of `STAT_KEYS`, by number (folded like ``_hits``)."""
@@ -470,6 +470,7 @@ class ValiantWarsRules(Instrumented):
     @emit.setter
     def emit(self, hook: EmitHook | None) -> None:
         self._emit = hook
+        self._told = [False] * len(COVERAGE_IDS)  # a new log: nothing told in it yet
 
     # ----------------------------------------------------------------- metadata
     @property
@@ -563,10 +564,13 @@ class ValiantWarsRules(Instrumented):
             stats[i] = 0
 
     def hit(self, i: int) -> None:
-        """Count one firing of coverage id number ``i`` (see `COVERAGE_INDEX`)."""
+        """Count one firing of coverage id number ``i`` (see `COVERAGE_INDEX`). A log is
+        told the first firing of each id only: a ruling's line (with its decision) comes
+        once per game, where it first applies, not at every draw it decides."""
         hits = self._hits
         hits[i] = hits[i] + 1
-        if self._emit is not None:
+        if self._emit is not None and not self._told[i]:
+            self._told[i] = True
             self._emit("fired", COVERAGE_IDS[i])
 
     def fire(self, rule_id: str) -> None:
@@ -612,16 +616,20 @@ class ValiantWarsRules(Instrumented):
         shuffle(rng, champions)
         market, pile = tuple(champions[:MARKET_SIZE]), tuple(champions[MARKET_SIZE:])
         self.hit(R_SETUP_MARKET)
+        if self._emit:
+            self._emit("round", "Setup")
         count, target = TABLE[n]
         villages = pool.villages
         village = villages[rng.randrange(len(villages))]
         if len(villages) > 1:
             self.hit(G_VILLAGE_CHOICE)
         others = [c for c in pool.locations if c != pool.throne and c != village]
-        if len(others) < count - 1:
+        if len(others) < count:
             raise ValueError(f"the pool has too few Locations for {n} players")
         shuffle(rng, others)
-        self.hit(G_VILLAGE_IN_COUNT)
+        # "Take a random number of Locations based on the player count and shuffle them
+        # then add the Valiant throne to the bottom of the deck and the Village to the
+        # top": the table's count of random Locations, then the Village and the Throne.
         self.hit(R_SETUP_LOCATIONS)
         zeros = (0,) * n
         s = State(
@@ -629,20 +637,30 @@ class ValiantWarsRules(Instrumented):
             deck=((),) * n, line=((),) * n, down=((),) * n, gained=((),) * n,
             market=market, pile=pile, soldiers=tuple(piles["Soldier"]),
             golds=tuple(piles["Gold"]), omen_supply=tuple(piles["Dark Omen"]),
-            locations=(village, *others[:count - 1], pool.throne),
-            box=tuple(sorted(others[count - 1:])), vp=zeros, extra=zeros,
+            locations=(village, *others[:count], pool.throne),
+            box=tuple(sorted(others[count:])), vp=zeros, extra=zeros,
             status=(DRAWING,) * n, chose=zeros, stop_at=(-1,) * n, omens=zeros,
             stack=zeros, peek=zeros)
         if self._emit:
-            self._emit("round", "Setup")
-            self._emit("info", f"Market: {', '.join(describe_card(pool, c) for c in market)}")
-            for p in range(n):
-                if starts[p]:
-                    self._emit("info", f"{params.names[p]} starts with "
-                              f"{', '.join(describe_card(pool, c) for c in starts[p])}")
-            self._emit("info", f"{count + 1} Locations, {pool.label(village)} on top and "
-                      f"{pool.label(pool.throne)} at the bottom; {target} VP to win")
+            self._log_setup(s, starts, count)
         return s
+
+    def _log_setup(self, s: State, starts: tuple[tuple[int, ...], ...], count: int) -> None:
+        """The setup's log lines: the starting decks (their Dark Omens too), the Market,
+        the location deck and the target."""
+        emit = cast(EmitHook, self._emit)
+        pool = s.pool
+        book = ", ".join(f"{n} {kind}" + ("" if kind == "Gold" or n == 1 else "s")
+                         for kind, n in START_DECK.items())
+        emit("info", f"Each player's starting deck: {book} ({len(s.omen_supply)} Dark Omens "
+             "left in their pile)")
+        for p in range(s.players):
+            if starts[p]:
+                emit("info", f"{s.names[p]} starts with "
+                     f"{', '.join(describe_card(pool, c) for c in starts[p])}")
+        emit("info", f"Market: {', '.join(describe_card(pool, c) for c in s.market)}")
+        emit("info", f"{count + 2} Locations: {pool.label(s.locations[0])} on top, {count} "
+             f"random Locations, {pool.label(pool.throne)} at the bottom; {s.target} VP to win")
 
     def position(self, params: VWParams, decks: dict[int, tuple[int, ...]], *,
                  market: tuple[int, ...] | None = None,
@@ -1109,20 +1127,7 @@ class ValiantWarsRules(Instrumented):
                       tuple(("target", p, q) for q in self._targets(s, p)),
                       forced=effect != PYROMANCER)
         elif effect == SABOTEUR:
-            if n == 0:
-                # "choose an opposing player to draw two (2) cards. If you have another
-                # Rogue in play, you may then choose an opposing player to draw one"
-                s.queue = ((OP_EFFECT, p, card, SABOTEUR, 1),) + s.queue
-                self._ask(s, C_TARGET, p, p, card, effect, 2,
-                          tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
-            else:
-                self.hit(G_SABOTEUR_SECOND)
-                if count_type(pool, s.line[p], s.down[p], ROGUE, but=card):
-                    self._ask(s, C_TARGET, p, p, card, effect, 1,
-                              tuple(("target", p, q) for q in self._targets(s, p)),
-                              forced=False)
-                else:
-                    self.hit(R_CONDITIONAL)
+            self._saboteur(s, p, card, n)
         elif effect == PRIESTESS:
             mystics = count_type(pool, s.line[p], s.down[p], MYSTIC)
             if pool.ctype[card] == MYSTIC:
@@ -1136,13 +1141,13 @@ class ValiantWarsRules(Instrumented):
             self._ask(s, C_WITCH, p, p, card, effect, 0,
                       tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
         elif effect == ASSASSIN:
+            # "you may flip any one (1) opposing Champion in play": a Soldier "counts as a
+            # Warrior-type Champion"
             options: list[tuple] = []
             for q in range(s.players):
                 if q == p or s.status[q] != DRAWING:
                     continue
-                cards = self._flippable(s, q)
-                if face_up_soldiers(pool, s.line[q], s.down[q]):
-                    self.hit(G_SOLDIER_NOT_CHAMPION)
+                cards = self._flippable(s, q, soldiers=True)
                 if cards and has_general(pool, s.line[q], s.down[q], s.copies):
                     self.hit(G_GENERAL_SHIELDS_CARDS)
                     continue
@@ -1161,35 +1166,57 @@ class ValiantWarsRules(Instrumented):
                 self.hit(G_SAINT_STACK)
             self._ask(s, C_FLIP, p, p, card, effect, 1, omens, forced=False)
         elif effect == SHAMAN:
+            # "you must Flip a Champion or Soldier in your line. If you have no other
+            # face-up Champions (or only the Hero ...), you must Flip the Shaman." A
+            # Soldier "counts as a Warrior-type Champion": with one face-up, the Shaman
+            # need not flip itself.
             self.hit(G_SHAMAN_CHOICE)
-            champions = self._flippable(s, p)
-            if any(c != card for c in champions):
-                cards = self._flippable(s, p, soldiers=True)
-            else:
+            cards = self._flippable(s, p, soldiers=True)
+            if not any(c != card for c in cards):
                 cards = (card,)
             self._ask(s, C_FLIP, p, p, card, effect, 1,
                       tuple(("flip", p, c) for c in cards), forced=True)
         elif effect == DANCER:
+            # "it copies all the effects of another face-up Champion in your line": any
+            # other, the Hero and a Soldier (a Warrior-type Champion, no effect) included
             line, down = s.line[p], s.down[p]
-            others = [c for c in line if c != card and pool.kind[c] == CHAMPION
-                      and c not in down]
-            if face_up_soldiers(pool, line, down):
-                self.hit(G_SOLDIER_NOT_CHAMPION)
-            if any(pool.effect[c] == HERO for c in others):
-                self.hit(G_DANCER_NO_HERO)
-                others = [c for c in others if pool.effect[c] != HERO]
+            kind = pool.kind
+            others = [c for c in line if c != card and c not in down
+                      and (kind[c] == CHAMPION or kind[c] == SOLDIER)]
             self._ask(s, C_COPY, p, p, card, effect, 0,
                       tuple(("copy", p, c) for c in others), forced=True)
 
-    def _flippable(self, s: State, q: int, soldiers: bool = False) -> tuple[int, ...]:
-        """Face-up champions of ``q`` that can be flipped (and Soldiers, when the effect
-        names them); a face-up Hero left out counts as the Hero's effect at work."""
+    def _saboteur(self, s: State, p: int, card: int, n: int) -> None:
+        """Saboteur: "choose an opposing player to draw two (2) cards. If you have another
+        Rogue in play, you may then choose an opposing player to draw one (1) card." The
+        condition is read when the Saboteur is played ("'When Played' effects are never
+        retroactive"): the second part waits behind the first part's draws."""
         pool = s.pool
-        line, down = s.line[q], s.down[q]
-        cards = flippable_champions(pool, line, down)
-        if any(pool.effect[c] == HERO and c not in down for c in line):
+        if n == 0:
+            if count_type(pool, s.line[p], s.down[p], ROGUE, but=card):
+                s.queue = ((OP_EFFECT, p, card, SABOTEUR, 1),) + s.queue
+            else:
+                self.hit(R_CONDITIONAL)
+            self._ask(s, C_TARGET, p, p, card, SABOTEUR, 2,
+                      tuple(("target", p, q) for q in self._targets(s, p)), forced=True)
+        else:
+            self._ask(s, C_TARGET, p, p, card, SABOTEUR, 1,
+                      tuple(("target", p, q) for q in self._targets(s, p)), forced=False)
+
+    def _flippable(self, s: State, q: int, soldiers: bool = False) -> tuple[int, ...]:
+        """Face-up champions of ``q`` that can be flipped (Soldiers too, as Warrior-type
+        Champions, unless the effect sets them apart: the Lunar Witch); a face-up Hero
+        left out counts as the Hero's effect at work."""
+        pool = s.pool
+        line, down, copies = s.line[q], s.down[q], s.copies
+        if soldiers:
+            cards = flippable_cards(pool, line, down, copies)
+        else:
+            cards = flippable_champions(pool, line, down, copies)
+        if any(pool.kind[c] == CHAMPION and c not in down and effect_of(pool, c, copies) == HERO
+               for c in line):
             self.hit(EFFECT_INDEX[HERO])
-        return cards + face_up_soldiers(pool, line, down) if soldiers else cards
+        return cards
 
     def _omen_units(self, s: State, p: int) -> list[int]:
         """The face-up Dark Omens of a line, a stack as its first card."""
@@ -1496,28 +1523,38 @@ class ValiantWarsRules(Instrumented):
         vp = s.vp[w] + pool.vp[top]
         s.vp = _put(s.vp, w, vp)
         if self._emit:
-            self._emit("result", f"{s.names[w]} takes {pool.label(top)}: {vp} VP")
-        due = vp // VP_PER_OMEN - s.extra[w]
-        if due > 0:
-            self.hit(G_OMEN_PER_3_VP)
-        while due > 0:
-            if not s.omen_supply:
-                self.hit(G_OMEN_SUPPLY_EMPTY)
-                break
-            # "For every 3 victory point markers you receive, add one (1) additional Dark
-            # Omen card to your deck."
-            omen = s.omen_supply[0]
-            s.omen_supply = s.omen_supply[1:]
-            self._gain(s, w, omen)
-            s.extra = _put(s.extra, w, s.extra[w] + 1)
-            self.hit(R_OMEN_PER_3_VP)
-            due -= 1
+            self._emit("result", f"{s.names[w]} takes {pool.label(top)}: {pool.vp[top]} VP "
+                       f"({vp} VP in all)")
+        self._omens_for_vp(s, w)
         if vp >= s.target:
             self.hit(R_WIN_VP)
             self._finish(s, w, f"reached {s.target} VP")
         elif top == pool.throne:
             self.hit(R_WIN_THRONE)
             self._finish(s, w, "took the Valiant Throne")
+
+    def _omens_for_vp(self, s: State, w: int) -> None:
+        """"For every 3 victory point markers you receive, add one (1) additional Dark
+        Omen card to your deck" (ruling omen-per-3-vp), each one logged."""
+        vp = s.vp[w]
+        due = vp // VP_PER_OMEN - s.extra[w]
+        if due > 0:
+            self.hit(G_OMEN_PER_3_VP)
+        while due > 0:
+            if not s.omen_supply:
+                self.hit(G_OMEN_SUPPLY_EMPTY)
+                if self._emit:
+                    self._emit("info", f"{s.names[w]} adds no Dark Omen: the pile is empty")
+                break
+            omen = s.omen_supply[0]
+            s.omen_supply = s.omen_supply[1:]
+            self._gain(s, w, omen)
+            s.extra = _put(s.extra, w, s.extra[w] + 1)
+            self.hit(R_OMEN_PER_3_VP)
+            due -= 1
+            if self._emit:
+                self._emit("info", f"{s.names[w]} adds a Dark Omen to their cards for "
+                           f"{vp} VP ({_plural(s.extra[w], 'Dark Omen')} added in all)")
 
     def _finish(self, s: State, winner: int, reason: str) -> None:
         pool = s.pool

@@ -1,11 +1,12 @@
 """WarBadge agents: ``random`` and ``greedy``.
 
-Agents decide from an `Observation` only. What the greedy agent sees is nearly the whole
-battle: the enemy's team is known (ruling ``teams-known``) and every badge that is not
-face down is seen, so the enemy's unseen badges are exactly the ones it can choose from
-(its ready badges, and the one chosen in secret). Greedy plays the round ahead as a
-small game against an enemy that chooses among those badges alike (it cannot tell what
-the enemy will choose):
+Agents decide from an `Observation` only. The enemy chose its team in secret, so greedy
+knows the enemy badges it has seen face up (now or before) and pictures each badge never
+seen as a blank one (no types, strengths, weaknesses or abilities) of a rank the team
+still needs, at its catalog's typical value (`BadgeCatalog.guess`). The enemy's unseen
+badges are the ones it can choose from (its ready badges, and the one chosen in secret).
+Greedy plays the round ahead as a small game against an enemy that chooses among those
+badges alike (it cannot tell what the enemy will choose):
 
 - **A badge's material**: what losing it costs, 1 (a badge: "more badges" decides the
   game) plus a little for its value (the tie-break) and for how it fares against the
@@ -40,7 +41,7 @@ from typing import Any, Final
 from toolkit.sim.engine import Agent, RandomAgent
 
 from .rules import judge, mount_allowed
-from .state import BadgeSpec, BadgeView, Card, Observation, Side
+from .state import BadgeSpec, BadgeView, Card, Observation, Side, prepared
 
 ACTIVE: Final = frozenset({"lead", "death-curse", "resurrect", "charge", "illusion", "mount",
                            "protect", "heal", "enervate"})
@@ -117,7 +118,7 @@ class _Plan:
         self.obs = obs
         mine = [v.card for v in obs.mine]
         self.mine = mine
-        theirs = agent.their_cards(obs.their_team)
+        theirs = agent.their_cards(obs)
         self.theirs = theirs
         self.order_me = agent.order_of(mine)
         self.order_them = agent.order_of(theirs)
@@ -338,26 +339,31 @@ class GreedyAgent:
     stochastic = False
 
     def __init__(self) -> None:
-        self._specs: tuple[BadgeSpec, ...] | None = None
+        self._specs: tuple[BadgeSpec | None, ...] | None = None
         self._cards: tuple[Card, ...] = ()
-        self._orders: dict[Card, tuple[int, ...]] = {}
-        self._tables: dict[tuple[Card, Card], list[list[int]]] = {}
+        self._orders: dict[tuple, tuple[int, ...]] = {}
+        self._tables: dict[tuple[tuple, tuple], list[list[int]]] = {}
 
     # ------------------------------------------------------------ caches
-    def their_cards(self, specs: tuple[BadgeSpec, ...]) -> tuple[Card, ...]:
-        """The enemy's team as prepared cards (kept while the team is the same)."""
-        if specs is not self._specs:
-            self._specs = specs
-            self._cards = tuple(Card(spec, i) for i, spec in enumerate(specs))
+    def their_cards(self, obs: Observation) -> tuple[Card, ...]:
+        """The enemy's team as greedy pictures it, as prepared cards (kept while what it
+        knows of the team is the same): the badges it has seen, and for each badge never
+        seen a blank one of a rank the team still needs and its catalog's typical value
+        (`BadgeCatalog.guess`: the observation tells no more of them)."""
+        known = obs.their_team
+        if known is not self._specs:
+            self._specs = known
+            specs = obs.catalogs[1 - obs.player].guess(known)
+            self._cards = tuple([prepared(spec, i)[0] for i, spec in enumerate(specs)])
         return self._cards
 
     def order_of(self, cards: Sequence[Card]) -> tuple[int, ...]:
         """A team's canonical order (kept per team)."""
         if not cards:
             return ()
-        key = cards[0]  # (a team's cards are made once: its first card names it)
+        key = tuple(cards)  # (cards are made once per badge and place in a team)
         got = self._orders.get(key)
-        if got is None or len(got) != len(cards):
+        if got is None:
             if len(self._orders) > 16:
                 self._orders.clear()
             got = self._orders[key] = _canonical(cards)
@@ -368,9 +374,9 @@ class GreedyAgent:
         if it loses, 0 for a draw (kept per pair of teams)."""
         if not mine or not theirs:
             return [[0] * len(theirs) for _ in mine]
-        key = (mine[0], theirs[0])
+        key = (tuple(mine), tuple(theirs))
         got = self._tables.get(key)
-        if got is None or len(got) != len(mine) or len(got[0]) != len(theirs):
+        if got is None:
             if len(self._tables) > 16:
                 self._tables.clear()
             got = []

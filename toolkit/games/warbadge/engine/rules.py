@@ -68,8 +68,10 @@ from .state import (
     SAVE,
     STAGE_NAMES,
     STATUS_NAMES,
+    BadgeCatalog,
     BadgeSpec,
     Card,
+    FormatSpec,
     Observation,
     Side,
     SideView,
@@ -186,7 +188,6 @@ G_SAVE_ANY: Final = INDEX["warbadge.ruling.save-any"]
 G_SET_ASIDE_READY: Final = INDEX["warbadge.ruling.set-aside-ready"]
 G_SWARM_REVEAL: Final = INDEX["warbadge.ruling.swarm-reveal"]
 G_SWARM_VISIBLE: Final = INDEX["warbadge.ruling.swarm-visible"]
-G_TEAMS_KNOWN: Final = INDEX["warbadge.ruling.teams-known"]
 R_ADVANTAGE_CANCEL: Final = INDEX["warbadge.rule.advantage-cancel"]
 R_COMPARE_VALUES: Final = INDEX["warbadge.rule.compare-values"]
 R_DEFEATED_REMOVED: Final = INDEX["warbadge.rule.defeated-removed"]
@@ -282,6 +283,23 @@ def _same(a: tuple, b: tuple) -> bool:
     return True
 
 
+def _catalogs(params: WarBadgeParams) -> tuple[BadgeCatalog, BadgeCatalog]:
+    """Each seat's `BadgeCatalog` under the game's format: the catalog its team was
+    chosen from; without one, blank badges (`_blanks`), which tell nobody anything of
+    either team."""
+    fmt, given = params.format, params.catalogs
+    return (BadgeCatalog(given[0] or _blanks(fmt), fmt),
+            BadgeCatalog(given[1] or _blanks(fmt), fmt))
+
+
+def _blanks(fmt: FormatSpec) -> tuple[BadgeSpec, ...]:
+    """A catalog of blank badges (no types, strengths, weaknesses or abilities): one of
+    each value 1-3 ("Each WarBadge has a value of 1-3") for each of the format's ranks."""
+    ranks = [rank for rank, _ in fmt.ranks] or [""]
+    return tuple(BadgeSpec(f"an unseen {rank} badge".replace("  ", " "), rank, v, ())
+                 for rank in ranks for v in (1, 2, 3))
+
+
 def mount_allowed(rider: Card | SideView) -> bool:
     """Mount: the rider must not be a beast, abomination, flying or machine."""
     return MOUNT_EXCLUDED.isdisjoint(rider.types)
@@ -355,28 +373,33 @@ class WarBadgeRules(IndexedCounts):
         """
         cached = self._last_teams
         if cached is not None and cached[0] is params:
-            teams = cached[1]
+            teams, catalogs = cached[1], cached[2]
         else:  # teams are immutable: build them once per parameters
             teams = (Team(params.teams[0], 0), Team(params.teams[1], 1))
-            self._last_teams = (params, teams)
+            catalogs = _catalogs(params)
+            self._last_teams = (params, teams, catalogs)
         s = State(
             teams=teams, names=(params.deck_names[0], params.deck_names[1]),
             rounds=params.format.rounds,
             values=(teams[0].values, teams[1].values),
             status=([READY] * teams[0].size, [READY] * teams[1].size),
+            catalogs=catalogs,
         )
-        self.hit(G_TEAMS_KNOWN)  # what each player knows, all game long
         self._begin_round(s, None)
         return s
 
     def position(self, params: WarBadgeParams, places: tuple[str, str], *, round: int = 1,
-                 battle: int = 0) -> State:
+                 battle: int = 0, seen: bool = False) -> State:
         """A game at the start of a battle with the badges where ``places`` says.
 
         For scenario tests, puzzles and what-if analysis: one string per player, one
-        letter per badge: ``R`` ready, ``E`` exhausted, ``D`` dead, ``H`` hidden.
+        letter per badge: ``R`` ready, ``E`` exhausted, ``D`` dead, ``H`` hidden. With
+        ``seen`` every badge has been face up before, so each player knows the enemy's
+        whole team (as later in a game); else only the badges face up now are known.
         """
         s = self.setup(params)
+        if seen:
+            s.shown = ((1 << s.teams[0].size) - 1, (1 << s.teams[1].size) - 1)
         letters = {"R": READY, "E": EXHAUSTED, "D": DEAD, "H": HIDDEN}
         for p in range(2):
             if len(places[p]) != s.teams[p].size:
@@ -656,6 +679,10 @@ class WarBadgeRules(IndexedCounts):
             self.hit(G_ABILITY_WINDOWS)
         if len(abilities) > 1:
             self.hit(G_DECLARE_ORDER)
+        for a in abilities:
+            # A declaration names its badge's ability ("Reveal to ..."): the enemy knows
+            # that badge from now on, even if the ability comes to nothing (ruling fizzle).
+            self._saw(s, a[1], 1 << a[2])
         if abilities:
             s.queue = tuple(abilities) + s.queue
 
@@ -742,7 +769,7 @@ class WarBadgeRules(IndexedCounts):
                 # Fast: "When you Shake and Drop your WarBadges at the beginning of a
                 # round, set this WarBadge to the side."
                 if st[j] == READY or st[j] == EXHAUSTED:
-                    st[j] = ASIDE
+                    self._turn(s, p, j, ASIDE)
                     self.hit(A_FAST)
                     if self.emit:
                         self.emit("ability", f"Fast: {self._bn(s, p, j)} is set aside "
@@ -786,9 +813,13 @@ class WarBadgeRules(IndexedCounts):
         for p in range(2):
             mask: int = action[2 + p]
             st = s.status[p]
+            up = 0  # (the badges face up before the drop: seen)
             for j, x in enumerate(st):
                 if x == READY or x == EXHAUSTED:
+                    if x == EXHAUSTED:
+                        up |= 1 << j
                     st[j] = EXHAUSTED if mask >> j & 1 else READY
+            self._saw(s, p, up)
         s.stage = FLIP
         if self.emit:
             self.emit("info", "Ready after the drop: " + "; ".join(
@@ -797,9 +828,15 @@ class WarBadgeRules(IndexedCounts):
 
     def _flip(self, s: State, action: tuple) -> None:
         _, p, j = action
-        st = s.status[p]
-        st[j] = EXHAUSTED if st[j] == READY else READY
-        self.hit(G_FLIP_CHOICE)
+        self._turn(s, p, j, EXHAUSTED if s.status[p][j] == READY else READY)
+        e = 1 - p
+        if s.target[e] != tally(s.status[e], READY):
+            # Both players flip at the same time (ruling flip-choice): while the other
+            # is still flipping, the ruling is counted but not noted in the log yet, so
+            # its note never comes before the other player's flip.
+            self.hits[G_FLIP_CHOICE] += 1
+        else:
+            self.hit(G_FLIP_CHOICE)
 
     def _auto_flips(self, s: State) -> bool:
         """Flip where there is no choice; True if a player still has to choose."""
@@ -814,7 +851,7 @@ class WarBadgeRules(IndexedCounts):
             if found <= abs(need):
                 for j, x in enumerate(st):
                     if x == want:
-                        st[j] = READY if want == EXHAUSTED else EXHAUSTED
+                        self._turn(s, p, j, READY if want == EXHAUSTED else EXHAUSTED)
                 if self.emit:
                     self.emit("info", f"{s.names[p]} flips {found} badge(s) "
                                       f"{'down (ready)' if need > 0 else 'up (exhausted)'}"
@@ -840,7 +877,7 @@ class WarBadgeRules(IndexedCounts):
                 elif x == HIDDEN:
                     # Hide: "Return to play ready in the next round after both players
                     # have dropped their WarBadges."
-                    st[j] = READY
+                    self._turn(s, p, j, READY)
                     if self.emit:
                         self.emit("info", f"{self._bn(s, p, j)} returns from hiding, ready")
         s.stage = PRE
@@ -1233,7 +1270,7 @@ class WarBadgeRules(IndexedCounts):
             if ref != j:
                 st[j] = EXHAUSTED
             st[ref] = BATTLE
-            st[old] = READY
+            self._turn(s, p, old, READY)
             s.committed = _put(s.committed, p, ref)
             s.charged = _put(s.charged, p, False)
             if self.emit:
@@ -1250,7 +1287,7 @@ class WarBadgeRules(IndexedCounts):
         elif kind == "altruism":
             # "The target WarBadge is returned ready."
             s.dying = tuple(d for d in s.dying if d[0] != q or d[1] != ref)
-            s.status[q][ref] = READY
+            self._turn(s, q, ref, READY)
             if self.emit:
                 self.emit("ability", f"Altruism: {self._bn(s, p, j)} dies to save "
                                      f"{self._bn(s, q, ref)}, returned ready")
@@ -1264,8 +1301,21 @@ class WarBadgeRules(IndexedCounts):
             s.queue = tuple(("trigger", e, k) for k in pend[4]) + s.queue
 
     # -------------------------------------------------------- ready and death
+    def _saw(self, s: State, q: int, bits: int) -> None:
+        """The enemy has seen the faces of ``q``'s badges of ``bits`` (`State.shown`)."""
+        if bits & ~s.shown[q]:
+            s.shown = _put(s.shown, q, s.shown[q] | bits)
+
+    def _turn(self, s: State, q: int, j: int, place: int) -> None:
+        """Badge ``j`` of ``q`` goes to ``place``; if its face was up (or revealed by
+        Charge), the enemy has seen it and knows it from now on, wherever it goes."""
+        x = s.status[q][j]
+        if _SEEN_BITS >> x & 1 or (x == HAND and s.charged[q]):
+            self._saw(s, q, 1 << j)
+        s.status[q][j] = place
+
     def _ready(self, s: State, q: int, j: int) -> None:
-        s.status[q][j] = READY
+        self._turn(s, q, j, READY)
         if self.emit:
             self.emit("info", f"{self._bn(s, q, j)} is ready again")
 
@@ -1333,6 +1383,25 @@ class WarBadgeRules(IndexedCounts):
         if self.emit:
             who = "Draw" if outcome.winner is None else f"{s.names[outcome.winner]} wins"
             self.emit("end", f"{who}: {outcome.reason}")
+            self.emit("info", "Final tally: " + "; ".join(
+                self._tally_text(s, p) for p in range(2)))
+
+    def _standing(self, s: State, p: int) -> tuple[int, int]:
+        """Victory's count of a player: its badges still alive (hidden ones too: ruling
+        hidden-alive) and their total value."""
+        st = s.status[p]
+        values = s.teams[p].values
+        count = total = 0
+        for j in range(len(st)):
+            if st[j] != DEAD:
+                count += 1
+                total += values[j]
+        return count, total
+
+    def _tally_text(self, s: State, p: int) -> str:
+        """A player's `_standing` for the log: "Sun: 4 badges, total value 8"."""
+        count, total = self._standing(s, p)
+        return f"{s.names[p]}: {count} badge{'' if count == 1 else 's'}, total value {total}"
 
     # ------------------------------------------------------------- the battle
     def _reveal(self, s: State) -> None:
@@ -1591,7 +1660,7 @@ class WarBadgeRules(IndexedCounts):
             for p in range(2):
                 b = s.committed[p]
                 if b >= 0:
-                    s.status[p][b] = READY
+                    self._turn(s, p, b, READY)
         s.committed = _NO_BADGE_EACH
         s.charged = _FALSE_EACH
         s.swarm = _ZERO_EACH
@@ -1623,15 +1692,9 @@ class WarBadgeRules(IndexedCounts):
         counts = []
         totals = []
         for p in range(2):
-            st = s.status[p]
-            if holds(st, HIDDEN):
+            if holds(s.status[p], HIDDEN):
                 self.hit(G_HIDDEN_ALIVE)
-            values = s.teams[p].values
-            count = total = 0
-            for j in range(len(st)):
-                if st[j] != DEAD:
-                    count += 1
-                    total += values[j]
+            count, total = self._standing(s, p)
             counts.append(count)
             totals.append(total)
         if counts[0] != counts[1]:
@@ -1648,8 +1711,10 @@ class WarBadgeRules(IndexedCounts):
 
     # ------------------------------------------------------------ observation
     def observe(self, s: State, player: int) -> Observation:
-        """What ``player`` may see: its own badges, the enemy's face-up ones, and what is
-        hidden from it only as counts (see `Observation`)."""
+        """What ``player`` may see: its own badges, the enemy's face-up ones, the enemy's
+        badges it has ever seen (never one that has not been face up: Setup, "each
+        player secretly chooses 6 WarBadges"), and what is hidden from it only as counts
+        (see `Observation`)."""
         p = player
         e = 1 - p
         views = s.teams[p].views
@@ -1660,6 +1725,10 @@ class WarBadgeRules(IndexedCounts):
         seen = _SEEN_BITS | (1 << HAND if charged else 0)
         views = s.teams[e].views
         theirs = tuple([views[j][est[j]] for j in range(len(est)) if seen >> est[j] & 1])
+        known = s.shown[e]
+        for j in range(len(est)):
+            if seen >> est[j] & 1:
+                known |= 1 << j
         sides: tuple[SideView | None, ...] = (None, None)
         c = s.committed
         stage = s.stage
@@ -1675,12 +1744,13 @@ class WarBadgeRules(IndexedCounts):
             ce = _SECRET
         public = (stage, s.target, s.quiet, s.queue, (c[0], ce) if p == 0 else (ce, c[1]),
                   s.charged, s.mount, s.protect, s.dying, s.winner, s.killed, s.outcome,
-                  pend, p in s.window, s.declared[p], s.swarm[p])
+                  pend, p in s.window, s.declared[p], s.swarm[p], s.shown[p])
         return Observation(
             player=p,
             decision=own[0] if own is not None else STAGE_NAMES[stage],
             round=s.round, rounds=s.rounds, battle=s.battle,
-            mine=mine, theirs=theirs, their_team=s.teams[e].specs,
+            mine=mine, theirs=theirs, their_team=s.teams[e].known(known),
+            catalogs=s.catalogs,
             their_ready=tally(est, READY), their_alive=len(est) - tally(est, DEAD),
             their_committed=c[e] >= 0, flip_target=s.target[p], sides=sides,
             dying=tuple([(q, j) for q, j, _ in s.dying]), pending=own,
@@ -1691,23 +1761,32 @@ class WarBadgeRules(IndexedCounts):
         """A full state drawn from ``rng`` among those ``player`` cannot tell apart from
         the real one, built from ``obs`` alone.
 
-        The enemy's badges it does not see are dealt at random to the places it knows
-        the number of: the secretly chosen badge (with a random choice of the other
-        Swarm badges to reveal with it), the face-down pool, and set aside. An open
-        window holds the player (when it is in it) and the enemy when the enemy could
-        act there; the enemy's own declaration is never known, so it has not declared.
+        The enemy badges never seen face up are dealt from the enemy's catalog, every
+        team that holds the badges seen and meets the format alike likely
+        (`BadgeCatalog.complete`). The enemy's badges it does not see now are dealt at
+        random to the places it knows the number of: the secretly chosen badge (with a
+        random choice of the other Swarm badges to reveal with it), the face-down pool,
+        and set aside. An open window holds the player (when it is in it) and the enemy
+        when the enemy could act there; the enemy's own declaration is never known, so it
+        has not declared.
         """
         p = player
         e = 1 - p
         (stage, target, quiet, queue, committed, charged, mount, protect, dying, winner,
-         killed, outcome, pending, in_window, declared, swarm) = obs.public
+         killed, outcome, pending, in_window, declared, swarm, shown_mine) = obs.public
+        their_team = obs.their_team
         specs: list[tuple[BadgeSpec, ...]] = [(), ()]
         specs[p] = tuple([v.spec for v in obs.mine])
-        specs[e] = obs.their_team
+        specs[e] = obs.catalogs[e].complete(their_team, rng)
         teams = self._teams_of(specs[0], specs[1])
+        shown = [0, 0]
+        shown[p] = shown_mine
+        for j in range(len(their_team)):
+            if their_team[j] is not None:
+                shown[e] |= 1 << j
         status: list[list[int]] = [[], []]
         status[p] = [_CODES[v.status] for v in obs.mine]
-        est = [-1] * len(obs.their_team)
+        est = [-1] * len(their_team)
         for v in obs.theirs:
             est[v.index] = _CODES[v.status]
         status[e] = est
@@ -1735,7 +1814,8 @@ class WarBadgeRules(IndexedCounts):
             committed=(committed[0], committed[1]), charged=charged, swarm=(swarms[0], swarms[1]),
             mount=mount,
             protect=protect, pending=pending, dying=dying, winner=winner, killed=killed,
-            outcome=outcome,
+            outcome=outcome, shown=(shown[0], shown[1]),
+            catalogs=obs.catalogs,
         )
         if outcome is None and pending is None and stage in (PRE, FIGHT, SAVE, POST):
             # A window is open (every other stop holds a pending choice, a flip or chance).
@@ -1758,7 +1838,7 @@ class WarBadgeRules(IndexedCounts):
         key = (specs0, specs1)
         teams = cache.get(key)
         if teams is None:
-            if len(cache) > 64:
+            if len(cache) > 256:
                 cache.clear()
             teams = cache[key] = (Team(specs0, 0), Team(specs1, 1))
         self._det_last = (specs0, specs1, teams)

@@ -18,14 +18,6 @@ def _r(name: str, question: str, decision: str, passage: str) -> Ruling:
 
 
 RULING_LIST: tuple[Ruling, ...] = (
-    _r("teams-known",
-       "Does a player know which badges the enemy's team holds? Setup makes the choice "
-       "secret but never says whether the team stays secret once it is on the table.",
-       "Yes, from the first drop on: each player knows the enemy's team as a set of "
-       "badges, sees the ones face up, and knows how many are face down, chosen in "
-       "secret or set aside, never which is which.",
-       "Setup: \"each player secretly chooses 6 WarBadges to use\"; Drafting: \"take "
-       "turns drafting badges until you have eight each\"."),
     _r("flip-choice",
        "Setup says each player flips their own badges but not which ones, nor whether the "
        "two players take turns.",

@@ -59,21 +59,30 @@ DUSK: tuple[BadgeSpec, ...] = (
 """Quick team: Inspire, Poison, Hide, Revenge."""
 
 
+CATALOG: tuple[BadgeSpec, ...] = SUN + MOON + DAWN + DUSK
+"""The catalog the sample teams are chosen from: their badges (a Rat listed twice counts
+once). Each player knows it, and the format, but not the enemy's team."""
+
+
 def standard_params() -> WarBadgeParams:
     """Dragon Host (SUN) against Lich Court (MOON), standard format."""
-    return WarBadgeParams((SUN, MOON), ("Dragon Host", "Lich Court"), STANDARD)
+    return WarBadgeParams((SUN, MOON), ("Dragon Host", "Lich Court"), STANDARD,
+                          (CATALOG, CATALOG))
 
 
 def quick_params() -> WarBadgeParams:
     """Phoenix Wing (DAWN) against Hydra Den (DUSK), quick format."""
-    return WarBadgeParams((DAWN, DUSK), ("Phoenix Wing", "Hydra Den"), QUICK)
+    return WarBadgeParams((DAWN, DUSK), ("Phoenix Wing", "Hydra Den"), QUICK,
+                          (CATALOG, CATALOG))
 
 
 def mixed_params() -> WarBadgeParams:
-    """A custom format mixing all four teams (8 badges, 3 rounds): every ability at once."""
+    """A custom format mixing all four teams (10 badges, 3 rounds, any ranks and total
+    value): every ability at once."""
     fmt = FormatSpec("custom", 10, 3)
     return WarBadgeParams((SUN + DAWN, MOON + DUSK), ("Dragon Host+Phoenix Wing",
-                                                       "Lich Court+Hydra Den"), fmt)
+                                                       "Lich Court+Hydra Den"), fmt,
+                          (CATALOG, CATALOG))
 
 
 SETUPS = {"standard": standard_params, "quick": quick_params, "mixed": mixed_params}

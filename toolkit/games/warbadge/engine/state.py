@@ -21,8 +21,10 @@ A badge is always in exactly one place, its status:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from typing import Final
 
+from toolkit.sim.draws import below
 from toolkit.sim.engine import Outcome
 
 from .rulings import ABILITY_IDS, ability_key
@@ -58,33 +60,262 @@ class BadgeSpec:
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
-    """A game format: team size and number of rounds."""
+    """A game format: team size, number of rounds, and what a team must hold: how many
+    badges of each rank (``ranks``, ``(rank, count)`` pairs; empty: any ranks) and their
+    exact total value (``total_value``; 0: any total). Both players know the format
+    (Alternate Formats: "Decide the required total value of each team as well as the
+    required badge ranks"), so it bounds what an enemy badge never seen can be."""
 
     name: str
     badges: int
     rounds: int
+    ranks: tuple[tuple[str, int], ...] = ()
+    total_value: int = 0
 
     def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
-        return (FormatSpec, (self.name, self.badges, self.rounds))
+        return (FormatSpec, (self.name, self.badges, self.rounds, self.ranks,
+                             self.total_value))
 
 
-STANDARD = FormatSpec("standard", 6, 3)
-"""Setup: "each player secretly chooses 6 WarBadges" ... "at the end of 3 Rounds"."""
-QUICK = FormatSpec("quick", 4, 2)
-"""Quick Game Format: "4 WarBadges" ... "game play ends after 2 Rounds"."""
+STANDARD = FormatSpec("standard", 6, 3, (("Gold", 1), ("Silver", 2), ("Bronze", 3)), 10)
+"""Setup: "each player secretly chooses 6 WarBadges to use: 1 Gold, 2 Silver and 3
+Bronze, with a total value of exactly 10" ... "at the end of 3 Rounds"."""
+QUICK = FormatSpec("quick", 4, 2, (("Gold", 1), ("Silver", 1), ("Bronze", 2)), 7)
+"""Quick Game Format: "4 WarBadges: 1 Gold, 1 Silver and 2 Bronze, with a total value of
+7, and game play ends after 2 Rounds"."""
 FORMATS: dict[str, FormatSpec] = {f.name: f for f in (STANDARD, QUICK)}
 
 
 @dataclass(frozen=True, slots=True)
 class WarBadgeParams:
-    """A game's parameters: both teams (seat order), their deck names and the format."""
+    """A game's parameters: both teams (seat order), their deck names, the format, and
+    per seat the catalog its team was chosen from (``catalogs``; empty: blank badges of
+    each rank and value stand in for it, which tell nobody anything of the teams). A player never sees the enemy's badges that have not
+    been face up; the enemy's catalog and the format are what it may assume of them."""
 
     teams: tuple[tuple[BadgeSpec, ...], tuple[BadgeSpec, ...]]
     deck_names: tuple[str, str]
     format: FormatSpec
+    catalogs: tuple[tuple[BadgeSpec, ...], tuple[BadgeSpec, ...]] = ((), ())
 
     def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
-        return (WarBadgeParams, (self.teams, self.deck_names, self.format))
+        return (WarBadgeParams, (self.teams, self.deck_names, self.format, self.catalogs))
+
+
+class BadgeCatalog:
+    """What a player may assume about the enemy badges it has never seen face up: they
+    come from the enemy's catalog (``badges``, each design once, in catalog order) and
+    the whole team meets the format (``ranks``, ``total_value``, ``size``; Setup: "each
+    player secretly chooses 6 WarBadges to use: 1 Gold, 2 Silver and 3 Bronze, with a
+    total value of exactly 10"). The rulebook sets no limit on copies of one badge, so a
+    team is a multiset of catalog badges, as `pnp sweep` counts them.
+
+    `complete` deals the unseen badges at random, every team that agrees with the badges
+    seen and the format equally likely (as the sweep draws teams); `guess` is the same
+    picture without chance, for the greedy agent. What each needs is worked out once per
+    catalog, format and number of unseen badges of each rank (``_plans``), so a deal is a
+    few draws. Immutable but for those caches; compared by what it holds.
+    """
+
+    __slots__ = ("badges", "ranks", "total_value", "size", "_groups", "_ways", "_plans",
+                 "_guesses")
+
+    def __init__(self, badges: tuple[BadgeSpec, ...], fmt: FormatSpec) -> None:
+        unique: list[BadgeSpec] = []
+        for b in badges:
+            if b not in unique:
+                unique.append(b)
+        self.badges: tuple[BadgeSpec, ...] = tuple(unique)
+        self.ranks = fmt.ranks
+        self.total_value = fmt.total_value
+        self.size = fmt.badges
+        groups: dict[str, tuple[int, ...]] = {"*": tuple(range(len(unique)))}
+        for rank, _ in fmt.ranks:
+            groups[rank] = tuple(i for i, b in enumerate(unique) if b.rank == rank)
+        self._groups = groups
+        """Catalog positions of each rank's badges (``"*"``: of any rank)."""
+        self._ways: dict[tuple[str, int, int, int], int] = {}
+        self._plans: dict[tuple, tuple | None] = {}
+        self._guesses: dict[tuple, tuple[BadgeSpec, ...]] = {}
+
+    def __reduce__(self) -> tuple:  # pickled by what it holds, without the caches
+        return (BadgeCatalog, (self.badges, FormatSpec("", self.size, 0, self.ranks,
+                                                       self.total_value)))
+
+    def _key(self) -> tuple:
+        return (self.badges, self.ranks, self.total_value, self.size)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, BadgeCatalog)
+                                 and self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"BadgeCatalog({len(self.badges)} badges, ranks={self.ranks}, "
+                f"total_value={self.total_value})")
+
+    # -------------------------------------------------------------- counting
+    def _count(self, rank: str, pos: int, size: int, value: int) -> int:
+        """Multisets of ``size`` badges of ``rank`` from its catalog positions ``pos:``
+        worth ``value`` in all (``value`` -1: any value). Kept once counted."""
+        if size == 0:
+            return 1 if value <= 0 else 0
+        group = self._groups[rank]
+        if pos >= len(group) or value == 0:
+            return 0
+        key = (rank, pos, size, value)
+        got = self._ways.get(key)
+        if got is None:
+            v = self.badges[group[pos]].value
+            got = 0
+            for c in range(size + 1):
+                if value < 0:
+                    got += self._count(rank, pos + 1, size - c, -1)
+                elif c * v <= value:
+                    got += self._count(rank, pos + 1, size - c, value - c * v)
+            self._ways[key] = got
+        return got
+
+    def _unrank(self, rank: str, size: int, value: int, index: int, out: list[int]) -> None:
+        """Add to ``out`` the catalog positions of multiset number ``index`` of ``size``
+        badges of ``rank`` worth ``value`` (-1: any) (copies of earlier badges first)."""
+        group = self._groups[rank]
+        pos = 0
+        while size:
+            v = self.badges[group[pos]].value
+            for c in range(size, -1, -1):
+                if value >= 0 and c * v > value:
+                    continue
+                n = self._count(rank, pos + 1, size - c, value - c * v if value >= 0 else -1)
+                if index < n:
+                    for _ in range(c):
+                        out.append(group[pos])
+                    size -= c
+                    if value >= 0:
+                        value -= c * v
+                    break
+                index -= n
+            pos += 1
+
+    def _needs(self, known: tuple[BadgeSpec | None, ...]) -> tuple[tuple[tuple[str, int], ...],
+                                                                  int]:
+        """How many unseen badges of each rank the team still holds and what they are
+        worth in all, from the badges seen: ``((rank, count), ...)`` (``"*"`` when the
+        format sets no ranks or the badges seen do not fit them) and the value (-1: any)."""
+        unseen = 0
+        worth = 0
+        counts: dict[str, int] = {}
+        for b in known:
+            if b is None:
+                unseen += 1
+            else:
+                worth += b.value
+                counts[b.rank] = counts.get(b.rank, 0) + 1
+        value = self.total_value - worth if self.total_value else -1
+        if not self.ranks:
+            return (("*", unseen),), value
+        needs: list[tuple[str, int]] = []
+        left = unseen
+        for rank, count in self.ranks:
+            n = count - counts.pop(rank, 0)
+            if n < 0:
+                return (("*", unseen),), -1
+            if n:
+                needs.append((rank, n))
+            left -= n
+        if left or counts:  # (a rank outside the format, or too few ranked places)
+            return (("*", unseen),), -1
+        return tuple(needs), value
+
+    def _plan(self, needs: tuple[tuple[str, int], ...], value: int) -> tuple | None:
+        """The ways to split ``value`` among the ranks of ``needs``: ``(total, ((ways,
+        values), ...))`` (``values`` per rank, -1 each for any value), or None if there
+        is none. Kept per ``needs`` and ``value``."""
+        key = (needs, value)
+        if key in self._plans:
+            return self._plans[key]
+        splits: list[tuple[int, tuple[int, ...]]] = []
+
+        def walk(i: int, left: int, ways: int, values: tuple[int, ...]) -> None:
+            if i == len(needs):
+                if value < 0 or left == 0:
+                    splits.append((ways, values))
+                return
+            rank, n = needs[i]
+            if value < 0:
+                w = self._count(rank, 0, n, -1)
+                if w:
+                    walk(i + 1, -1, ways * w, (*values, -1))
+                return
+            for v in range(n, left + 1):  # (each badge is worth at least 1)
+                w = self._count(rank, 0, n, v)
+                if w:
+                    walk(i + 1, left - v, ways * w, (*values, v))
+
+        walk(0, value, 1, ())
+        total = sum(w for w, _ in splits)
+        plan = (total, tuple(splits)) if total else None
+        self._plans[key] = plan
+        return plan
+
+    # -------------------------------------------------------------- dealing
+    def complete(self, known: tuple[BadgeSpec | None, ...], rng: Random) -> tuple[BadgeSpec, ...]:
+        """The team with each unseen badge (``None`` in ``known``) dealt from the catalog,
+        every team that holds the badges seen and meets the format alike likely; when
+        none does (a team outside its format or catalog), the format's ranks alone, else
+        any catalog badges. The dealt badges fill the unseen places in catalog order
+        (their places are dealt by the caller)."""
+        if None not in known:
+            return tuple([b for b in known if b is not None])
+        needs, value = self._needs(known)
+        plan = self._plan(needs, value)
+        if plan is None and value >= 0:
+            value = -1
+            plan = self._plan(needs, value)
+        if plan is None:
+            needs = (("*", sum(1 for b in known if b is None)),)
+            plan = self._plan(needs, -1)
+            if plan is None:
+                raise ValueError("the enemy's catalog has no badge to deal")
+        total, splits = plan
+        r = below(rng, total) if len(splits) > 1 else 0
+        values: tuple[int, ...] = splits[0][1]
+        for ways, vals in splits:
+            if r < ways:
+                values = vals
+                break
+            r -= ways
+        picks: list[int] = []
+        for (rank, n), v in zip(needs, values, strict=True):
+            self._unrank(rank, n, v, below(rng, self._count(rank, 0, n, v)), picks)
+        picks.sort()
+        dealt = iter(picks)
+        badges = self.badges
+        return tuple([b if b is not None else badges[next(dealt)] for b in known])
+
+    def guess(self, known: tuple[BadgeSpec | None, ...]) -> tuple[BadgeSpec, ...]:
+        """The team as a player pictures it without chance: each unseen badge a blank
+        one (no types, strengths, weaknesses or abilities) of a rank the team still needs
+        and the typical value of the catalog's badges of that rank (their median). Kept
+        per pattern of badges seen."""
+        got = self._guesses.get(known)
+        if got is None:
+            if len(self._guesses) > 64:
+                self._guesses.clear()
+            needs, _ = self._needs(known)
+            blanks: list[BadgeSpec] = []
+            for rank, n in needs:
+                values = sorted(self.badges[i].value for i in self._groups[rank]) or [2]
+                typical = values[(len(values) - 1) // 2]
+                blank = BadgeSpec("an unseen badge", "" if rank == "*" else rank, typical,
+                                  ())
+                blanks.extend([blank] * n)
+            dealt = iter(blanks)
+            got = self._guesses[known] = tuple(
+                [b if b is not None else next(dealt) for b in known])
+        return got
 
 
 # Badge statuses (see the module docstring).
@@ -216,20 +447,40 @@ class Card:
         sheet (`index`), so a decision does not depend on the order of a team's rows."""
 
 
+_PREPARED: Final[dict[tuple[BadgeSpec, int], tuple[Card, tuple]]] = {}
+"""Each badge prepared at each index: its `Card` and its views in each place (immutable,
+so teams share them: a search deals many teams of the same badges)."""
+
+
+def prepared(spec: BadgeSpec, index: int) -> tuple[Card, tuple]:
+    """Badge ``spec`` at ``index``: its card and its `BadgeView` in each place (kept)."""
+    key = (spec, index)
+    got = _PREPARED.get(key)
+    if got is None:
+        if len(_PREPARED) > 4096:
+            _PREPARED.clear()
+        card = Card(spec, index)
+        got = _PREPARED[key] = (card, tuple([BadgeView(index, spec, name, card)
+                                             for name in STATUS_NAMES]))
+    return got
+
+
 class Team:
     """A team prepared for the engine, in its seat: its cards and, per ability, which
     badges have it; ``views[j][status]`` is how badge ``j`` looks in each place
     (observations reuse these immutable views); ``commits``, ``charges`` and ``flips``
-    hold the seat's actions on each badge."""
+    hold the seat's actions on each badge; ``seen`` keeps, per bit mask of badges the
+    enemy has seen face up, the team as the enemy knows it (`known`)."""
 
     __slots__ = ("specs", "cards", "values", "by_ability", "size", "views", "pre", "fast",
                  "charge", "swarm", "lead", "curse", "resurrect", "illusion", "mount",
                  "protect", "heal", "altruism", "enervate", "hide", "revenge", "feed",
-                 "commits", "charges", "flips")
+                 "commits", "charges", "flips", "seen")
 
     def __init__(self, specs: tuple[BadgeSpec, ...], seat: int) -> None:
         self.specs = specs
-        self.cards = tuple(Card(spec, i) for i, spec in enumerate(specs))
+        made = [prepared(spec, i) for i, spec in enumerate(specs)]
+        self.cards = tuple([m[0] for m in made])
         self.values = tuple(c.value for c in self.cards)
         self.size = len(self.cards)
         by: dict[str, tuple[int, ...]] = {}
@@ -259,8 +510,17 @@ class Team:
         self.commits: tuple[tuple, ...] = tuple(("commit", seat, j) for j in range(self.size))
         self.charges: tuple[tuple, ...] = tuple(("charge", seat, j) for j in range(self.size))
         self.flips: tuple[tuple, ...] = tuple(("flip", seat, j) for j in range(self.size))
-        self.views = tuple(tuple(BadgeView(c.index, c.spec, name, c) for name in STATUS_NAMES)
-                           for c in self.cards)
+        self.views = tuple([m[1] for m in made])
+        self.seen: dict[int, tuple[BadgeSpec | None, ...]] = {}
+
+    def known(self, mask: int) -> tuple[BadgeSpec | None, ...]:
+        """The team as the enemy knows it when it has seen the badges of ``mask`` face
+        up: each of those badges, ``None`` for the others (the same tuple each time)."""
+        got = self.seen.get(mask)
+        if got is None:
+            got = self.seen[mask] = tuple(
+                [spec if mask >> j & 1 else None for j, spec in enumerate(self.specs)])
+        return got
 
 
 class State:
@@ -284,7 +544,11 @@ class State:
     each player chose to reveal with its badge (secret until the badge is revealed);
     ``dying`` the ``(player, badge, cause)`` of badges that lost the battle and are not
     saved yet; ``killed`` the ``(player, badge)`` that died from this battle (Inspire
-    reads it); ``options`` a cache, not part of the game: each player's options in the
+    reads it); ``shown`` bit masks of each player's badges the enemy has seen face up
+    and that have gone out of its sight since (face down, set aside: the enemy knows
+    them, not where they lie; the badges face up now are seen anyway); ``catalogs``
+    each seat's `BadgeCatalog` (what the enemy may assume of its unseen badges: not part
+    of the game's course); ``options`` a cache, not part of the game: each player's options in the
     open ``window``, worked out when it opened (to see who may act) and reused by
     ``legal_actions``, ``None`` when unknown, never copied (a copy is about to change).
 
@@ -306,7 +570,8 @@ class State:
                  mount: tuple[int, ...] = (-1, -1),
                  protect: tuple[bool, ...] = (False, False), pending: tuple | None = None,
                  dying: tuple = (), winner: int = -1, killed: tuple = (),
-                 outcome: Outcome | None = None) -> None:
+                 outcome: Outcome | None = None, shown: tuple[int, ...] = (0, 0),
+                 catalogs: tuple = ()) -> None:
         self.teams = teams
         self.names = names
         self.rounds = rounds
@@ -330,6 +595,8 @@ class State:
         self.winner = winner
         self.killed = killed
         self.outcome = outcome
+        self.shown = shown
+        self.catalogs = catalogs
         self.options: tuple | None = None
 
     def __repr__(self) -> str:
@@ -347,6 +614,7 @@ class State:
             self.round, self.battle, self.stage, self.target, self.window, self.declared,
             self.queue, self.quiet, self.committed, self.charged, self.swarm, self.mount,
             self.protect, self.pending, self.dying, self.winner, self.killed, self.outcome,
+            self.shown, self.catalogs,
         )
 
     def key(self) -> tuple:
@@ -359,7 +627,7 @@ class State:
             tuple(self.status[0]), tuple(self.status[1]), self.round, self.battle & 1,
             self.stage, self.target, self.window, self.declared, self.queue, self.quiet,
             self.committed, self.charged, self.swarm, self.mount, self.protect,
-            self.pending, self.dying, self.winner, self.killed, self.outcome,
+            self.pending, self.dying, self.winner, self.killed, self.outcome, self.shown,
         )
 
     def loop_hash(self) -> int:
@@ -428,6 +696,12 @@ class State:
         h = (h * 1000003 + v) & _HASH_MASK
         g = (g * 999983 + v) & _HASH_MASK
         v = self.winner + 1
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = self.shown[0] & _HASH_MASK
+        h = (h * 1000003 + v) & _HASH_MASK
+        g = (g * 999983 + v) & _HASH_MASK
+        v = self.shown[1] & _HASH_MASK
         h = (h * 1000003 + v) & _HASH_MASK
         g = (g * 999983 + v) & _HASH_MASK
         d = self.declared
@@ -548,18 +822,23 @@ class Observation:
     """What one player may see: own badges fully, the enemy's face-up badges only.
 
     ``mine`` are the player's own badges by index; ``theirs`` the enemy's badges it can
-    see (exhausted, in the battle, dying, dead, hidden, or revealed by Charge), by index;
-    ``their_team`` the enemy's team (ruling ``teams-known``), so what it does not see is
-    known as a set, never which face-down badge is which: ``their_ready`` are face down,
-    ``their_committed`` says whether one is chosen in secret. Targeting a face-down badge
-    is a blind pick (ruling ``blind-target``). ``sides`` is ``(mine, theirs)`` once the
+    see (exhausted, in the battle, dying, dead, hidden, or revealed by Charge), by index.
+    The enemy chose its team in secret (Setup: "each player secretly chooses 6
+    WarBadges"): ``their_team`` holds, by index, each enemy badge the player has seen
+    face up (now or before, or declared for an ability) and ``None`` for every badge
+    never seen, whose face it cannot know; ``catalogs`` (by seat, the same pair all game
+    long) is what it may assume of those (each team's catalog and the format:
+    `BadgeCatalog`). A badge seen before
+    that lies face down again is known as one of the face-down ones, never which one:
+    ``their_ready`` are face down, ``their_committed`` says whether one is chosen in
+    secret. Targeting a face-down badge is a blind pick (ruling ``blind-target``). ``sides`` is ``(mine, theirs)`` once the
     battle is revealed (a Charge badge is visible as soon as it is chosen). ``pending`` is
     the player's own pending decision.
 
     ``public`` holds the rest of what the player knows, as the engine keeps it (stage,
     flip targets, the resolving abilities, Charge, Mount, Protect, the dying, the
-    player's own declaration and Swarm choice; the enemy's chosen badge as ``-2`` while
-    it is secret): with the fields above it is everything `WarBadgeRules.determinize`
+    player's own declaration and Swarm choice, which of its own badges the enemy has
+    seen; the enemy's chosen badge as ``-2`` while it is secret): with the fields above it is everything `WarBadgeRules.determinize`
     needs to deal a state the player cannot tell from the real one.
 
     Immutable plain data compared and hashed by its fields, like a frozen dataclass, with
@@ -567,12 +846,13 @@ class Observation:
     """
 
     __slots__ = ("player", "decision", "round", "rounds", "battle", "mine", "theirs", "their_team",
-                 "their_ready", "their_alive", "their_committed", "flip_target", "sides", "dying",
-                 "pending", "names", "public", "hashed")
+                 "catalogs", "their_ready", "their_alive", "their_committed",
+                 "flip_target", "sides", "dying", "pending", "names", "public", "hashed")
 
     def __init__(self, player: int, decision: str, round: int, rounds: int, battle: int,
                  mine: tuple[BadgeView, ...], theirs: tuple[BadgeView, ...],
-                 their_team: tuple[BadgeSpec, ...], their_ready: int, their_alive: int,
+                 their_team: tuple[BadgeSpec | None, ...], catalogs: tuple,
+                 their_ready: int, their_alive: int,
                  their_committed: bool, flip_target: int,
                  sides: tuple[SideView | None, ...],
                  dying: tuple[tuple[int, int], ...], pending: tuple | None,
@@ -585,6 +865,7 @@ class Observation:
         self.mine = mine
         self.theirs = theirs
         self.their_team = their_team
+        self.catalogs = catalogs
         self.their_ready = their_ready
         self.their_alive = their_alive
         self.their_committed = their_committed
@@ -601,9 +882,9 @@ class Observation:
 
     def _key(self) -> tuple:
         return (self.player, self.decision, self.round, self.rounds, self.battle, self.mine,
-                self.theirs, self.their_team, self.their_ready, self.their_alive,
-                self.their_committed, self.flip_target, self.sides, self.dying, self.pending,
-                self.names, self.public)
+                self.theirs, self.their_team, self.catalogs, self.their_ready,
+                self.their_alive, self.their_committed, self.flip_target, self.sides,
+                self.dying, self.pending, self.names, self.public)
 
     def __eq__(self, other: object) -> bool:
         """Equal when every field is (`_key`), compared field by field, the likeliest
@@ -617,6 +898,7 @@ class Observation:
                 and self.decision == other.decision and self.round == other.round
                 and self.rounds == other.rounds and self.battle == other.battle
                 and self.their_team == other.their_team
+                and self.catalogs == other.catalogs
                 and self.their_ready == other.their_ready
                 and self.their_alive == other.their_alive
                 and self.their_committed == other.their_committed
@@ -645,6 +927,6 @@ class Observation:
 
 _OBSERVATION_FIELDS: Final = (
     "player", "decision", "round", "rounds", "battle", "mine", "theirs", "their_team",
-    "their_ready", "their_alive", "their_committed", "flip_target", "sides", "dying",
-    "pending", "names", "public")
+    "catalogs", "their_ready", "their_alive", "their_committed", "flip_target", "sides",
+    "dying", "pending", "names", "public")
 """`Observation`'s fields, in the order of its ``__init__`` and ``_key`` (its repr)."""

@@ -15,7 +15,9 @@ one decision at a time, reading the battlefield through the rules' own geometry:
 - **Move & Attack**: selects, one after the other, the unit with the best attack it can
   reach (moving first when that brings a better target in reach: the enemy commander,
   a unit it can destroy, the weakest enemy); with no attack anywhere it advances the
-  unit nearest the enemy commander. It never targets its own cards or terrain, and plays
+  unit nearest the enemy commander, counting its steps round what stands in the way
+  (the commander itself only when it stands alone: a DEF token prevents the cost of
+  inaction, so sides that wait could wait for ever). It never targets its own cards or terrain, and plays
   cards that damage, force or move enemies, or help its units, with the tokens it would
   lose at the end of the turn.
 - **Choices** from effects: damage, force and push enemies (the commander and the weakest
@@ -59,6 +61,7 @@ from .state import (
     Observation,
     State,
     state_of,
+    usable_paths,
 )
 
 if TYPE_CHECKING:
@@ -193,6 +196,37 @@ class GreedyAgent:
         g = obs.game
         return obs.u[g.commander[obs.player] * F]
 
+    def _alone(self, obs: Observation) -> bool:
+        """Whether the player's commander is their only unit on the battlefield."""
+        g = obs.game
+        boss = g.commander[obs.player]
+        return not any(obs.u[uid * F] != EMPTY for uid in g.units_of[obs.player]
+                       if uid != boss)
+
+    def _approach(self, obs: Observation, space: int, start: int) -> int:
+        """How far a unit standing on ``space`` (come from ``start``, which it leaves
+        empty) is from the enemy commander: its steps
+        through empty spaces to a space next to it, so that terrain in the way does not
+        hold it back for ever (a DEF token prevents the cost of inaction, so two sides
+        that wait behind terrain could wait for ever)."""
+        enemy = self._enemy_boss(obs)
+        board = obs.board
+        seen = {space}
+        frontier = [space]
+        steps = 0
+        while frontier:
+            if any(enemy in ADJACENT[m] for m in frontier):
+                return steps
+            steps += 1
+            nxt = []
+            for m in frontier:
+                for n in ADJACENT[m]:
+                    if (board[n] == EMPTY or n == start) and n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return SIZE + distance(space, enemy)  # (walled off: as near as the crow flies)
+
     def _threat(self, obs: Observation, space: int) -> int:
         """How many enemy units could attack ``space`` next turn (roughly: within 3)."""
         g = obs.game
@@ -224,8 +258,9 @@ class GreedyAgent:
         g = obs.game
         p = obs.player
         budget = sum(obs.held[p])
+        elite = usable_paths(obs.opened[p], obs.upgraded) & 1  # (from the turn after)
         costs = sorted((g.card(uid).cost for uid in obs.hand
-                        if g.kind[uid] == UNIT and (g.rank[uid] != ELITE or obs.opened[p] & 1)),
+                        if g.kind[uid] == UNIT and (g.rank[uid] != ELITE or elite)),
                        reverse=True)
         keep = 0
         deployed = 0
@@ -532,18 +567,20 @@ class GreedyAgent:
                 best, best_value = a, value
         if best is not None:
             return best
-        # Nothing to attack: advance toward the enemy commander.
-        enemy = self._enemy_boss(obs)
+        # Nothing to attack: advance toward the enemy commander (the commander too when it
+        # stands alone).
+        alone = self._alone(obs)
         mover: tuple | None = None
         mover_key: tuple = ()
         for a in acts:
             uid = a[2]
-            if g.rank[uid] == COMMANDER:
+            if g.rank[uid] == COMMANDER and not alone:
                 continue
             here = obs.u[uid * F]
             dests = self.rules.destinations(self._state(obs), uid)
-            if dests and min([distance(m, enemy) for m in dests]) < distance(here, enemy):
-                key = (distance(here, enemy),) + self._piece_tie(obs, uid)
+            now = self._approach(obs, here, here)
+            if dests and min([self._approach(obs, m, here) for m in dests]) < now:
+                key = (now,) + self._piece_tie(obs, uid)
                 if mover is None or key < mover_key:
                     mover, mover_key = a, key
         if mover is not None:
@@ -562,17 +599,16 @@ class GreedyAgent:
                     return ("move", p, here)
                 return ("stay", p)
             return ("move", p, where)
-        enemy = self._enemy_boss(obs)
-        if obs.game.rank[uid] == COMMANDER:
+        if obs.game.rank[uid] == COMMANDER and not self._alone(obs):
             return ("stay", p)
         best: tuple | None = None
         best_key: tuple = ()
         for a in legal:
             if a[0] == "move":
-                key = (distance(a[2], enemy), own_space(p, a[2]))
+                key = (self._approach(obs, a[2], here), own_space(p, a[2]))
                 if best is None or key < best_key:
                     best, best_key = a, key
-        if best is not None and distance(best[2], enemy) < distance(here, enemy):
+        if best is not None and best_key[0] < self._approach(obs, here, here):
             return best
         return ("stay", p)
 

@@ -53,6 +53,5 @@ class RulesBase(Instrumented):
     def _relocate(self, s: State, uid: int, dest: int) -> None:
         raise NotImplementedError
 
-    def _damage(self, s: State, uid: int, n: int, source: int, how: str,
-                preventable: bool = True) -> None:
+    def _damage(self, s: State, uid: int, n: int, source: int, how: str) -> None:
         raise NotImplementedError

@@ -37,6 +37,7 @@ from .state import (
     TSPC,
     F,
     State,
+    Task,
 )
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -54,9 +55,38 @@ class Narrator(Invariants):
             return f"terrain{at}"
         return f"{_of(g.names[g.owner[uid]])} {g.label[uid]}{at}"
 
-    def picture(self, s: State) -> list[str]:
-        """The battlefield as text, player 2's edge on top: each piece is its player's
-        number and a letter of its own (K the commander, ## terrain), with a legend."""
+    def _why_nothing(self, s: State, task: Task, step: E.Step, uid: int = EMPTY) -> str:
+        """Why ``step`` of an ability has nothing to act on (or does nothing to ``uid``),
+        for the log: "'damage 1 target' does nothing: the target has left the
+        battlefield"."""
+        g = s.game
+        what = f"'{E.step_text(step)}'"
+        t = step.target
+        if uid != EMPTY:
+            if g.kind[uid] == TERRAIN:
+                return f"{what} does nothing to {self._who(s, uid)}: terrain has no life"
+            return f"{what} does nothing to {self._who(s, uid)}"
+        if t is None:
+            return f"{what} does nothing"
+        if t.kind == E.SELECT:
+            if step.verb == E.MOVE:
+                return (f"{what} does nothing: no {E.target_text(t, modifier=True)} that "
+                        "can move (none, or deployed this turn)")
+            return f"{what} does nothing: there are no {E.target_text(t, modifier=True)}"
+        named = {E.SELF: "this unit", E.TARGET: "the target", E.IT: "the card chosen",
+                 E.COMMANDER: "the commander", E.ENEMY_COMMANDER: "the enemy commander"}[t.kind]
+        if t.kind == E.IT and task.it == EMPTY:
+            return f"{what} does nothing: no card was chosen"
+        card = {E.SELF: task.source, E.TARGET: task.target, E.IT: task.it}.get(t.kind, EMPTY)
+        if card != EMPTY and s.u[card * F] != EMPTY and card in s.fresh:
+            return f"{what} does nothing: {self._who(s, card)} was deployed this turn"
+        return f"{what} does nothing: {named} has left the battlefield"
+
+    def picture(self, s: State) -> tuple[str, list[str]]:
+        """The battlefield as text, player 2's edge on top, and the lines under it: each
+        piece is its player's number and a letter of its own (K the commander, ##
+        terrain), with a legend and what each player holds. The grid is one text of
+        aligned lines (the log shows it as a code block)."""
         g = s.game
         codes: dict[int, str] = {}
         for space in range(B.SIZE):
@@ -72,13 +102,14 @@ class Narrator(Invariants):
             else:  # a letter per card of the warband, the same all game long
                 others = [i for i in g.own[p] if g.rank[i] != COMMANDER]
                 codes[uid] = f"{p + 1}{LETTERS[others.index(uid) % len(LETTERS)]}"
-        lines = ["`   " + "  ".join(f"{c} " for c in B.LETTERS) + "`"]
+        grid = ["   " + "  ".join(f"{c} " for c in B.LETTERS).rstrip()]
         for rank in range(B.RANKS - 1, -1, -1):
             row = []
             for col in range(B.WIDTH):
                 uid = s.board[rank * B.WIDTH + col]
                 row.append(codes.get(uid, "..") if uid != EMPTY else "..")
-            lines.append(f"`{rank + 1}  " + "  ".join(row) + "`")
+            grid.append(f"{rank + 1}  " + "  ".join(row))
+        lines = []
         legend = []
         for space in range(B.SIZE):
             uid = s.board[space]
@@ -97,7 +128,7 @@ class Narrator(Invariants):
                                        if n) or "no tokens")
                           + f", reserves {len(s.hand[p])}" for p in (0, 1))
         lines.append(held)
-        return lines
+        return "\n".join(grid), lines
 
     def describe(self, s: State, action: tuple) -> tuple[str, str]:
         """``(what, why it is legal)`` for a playthrough log, in the state before it."""
@@ -131,8 +162,10 @@ class Narrator(Invariants):
                     "one ATK-or-DEF and one SPC token per unit")
         if kind == "upgrade":
             return (f"{who} upgrades {PATHS[action[2]]} (4 tokens)",
-                    "first upgrade: a draw die every turn" if s.opened[p] == 0
-                    else "a later upgrade: a draw die next turn")
+                    ("first upgrade: a draw die every turn" if s.opened[p] == 0
+                     else "a later upgrade: a draw die next turn")
+                    + ("; the elite options open on the next turn"
+                       if not s.opened[p] >> action[2] & 1 else "; the path is already open"))
         if kind == "play":
             spec = g.spec[action[2]]
             return (f"{who} plays {spec.name} ({KIND_TEXT[g.kind[action[2]]]}, cost "

@@ -196,7 +196,6 @@ class EffectResolver(Narrator):
     def _subjects(self, s: State, task: Task, step: E.Step) -> list[int] | None:
         """Cards a step affects; None when the owner must choose one of several."""
         t = step.target
-        g = s.game
         u = s.u
         if t is None:
             return []
@@ -207,15 +206,56 @@ class EffectResolver(Narrator):
             if t.quant == E.ONE and len(found) > 1:
                 return None
             return found
-        uid = {E.SELF: task.source, E.TARGET: task.target, E.IT: task.it,
-               E.COMMANDER: g.commander[task.owner],
-               E.ENEMY_COMMANDER: g.commander[1 - task.owner]}[kind]
+        uid = self._named(s, task, kind)
         if uid == EMPTY or u[uid * F] == EMPTY:
             return []
         if step.verb == E.MOVE and uid in s.fresh:
             self.fire("warblitz.ruling.effect-move")
             return []
         return [uid]
+
+    def _named(self, s: State, task: Task, kind: int) -> int:
+        """The card a target word names (self, target, it, commander, enemy commander),
+        or EMPTY."""
+        g = s.game
+        if kind == E.SELF:
+            return task.source
+        if kind == E.TARGET:
+            return task.target
+        if kind == E.IT:
+            return task.it
+        return g.commander[task.owner if kind == E.COMMANDER else 1 - task.owner]
+
+    def _pays_for(self, s: State, task: Task, holder: int) -> bool:
+        """Whether boost spent by ``task.steps[0]`` would pay for anything: a step after
+        it (up to the next spend) has a card to act on, or gives the player tokens or
+        dice. Boost: "If a card's effect requires you to spend 1 or more boost, remove
+        that number of boost tokens from that card": the boost is spent for the effect, so
+        with nothing left to affect ("spend 1 boost ... to add 1 damage to the target",
+        the target destroyed) none is spent (ruling ``spend-boost``). "it" after the
+        spend is the card the boost came from."""
+        g = s.game
+        u = s.u
+        it = holder
+        for step in task.steps[1:]:
+            t = step.target
+            if step.verb == E.SPEND:
+                return False
+            if t is None:
+                return True
+            if t.kind == E.SELECT:
+                found = [x for x in self._select(s, t, task.owner, task.source, task.origin,
+                                                 task.target, it)
+                         if not (step.verb == E.MOVE and x in s.fresh)]
+                if t.quant == E.ONE:
+                    it = found[0] if len(found) == 1 else EMPTY
+            else:
+                uid = it if t.kind == E.IT else self._named(s, task, t.kind)
+                found = [uid] if uid != EMPTY and u[uid * F] != EMPTY and not (
+                    step.verb == E.MOVE and uid in s.fresh) else []
+            if any(step.verb == E.FORCE or g.kind[x] == UNIT for x in found):
+                return True
+        return False
 
     def _run_queue(self, s: State) -> bool:
         """Resolve pending tasks until one waits for a choice (True) or none is left."""
@@ -242,6 +282,10 @@ class EffectResolver(Narrator):
             subject = task.subject
             if s.u[subject * F] == EMPTY:
                 s.queue = s.queue[1:]
+                if self.emit:
+                    self.emit("ability", f"{s.game.label[task.source]}: "
+                              f"'{E.step_text(task.steps[0])}' does nothing: "
+                              f"{s.game.label[subject]} has left the battlefield")
                 continue
             options = (tuple(self._directions(s, task)) if kind == PICK_DIRECTION
                        else tuple(self.destinations(s, subject, task.amount)))
@@ -251,6 +295,9 @@ class EffectResolver(Narrator):
                 s.queue = s.queue[1:]
                 if options:
                     self._finish_pick(s, task, options[0])
+                elif self.emit:
+                    self.emit("ability", f"{s.game.label[task.source]}: "
+                              + self._cannot_budge(s, task))
                 continue
             s.queue = (Task(kind, task.owner, task.source, task.origin, task.steps, task.target,
                             task.it, options, task.subject, task.amount),) + s.queue[1:]
@@ -271,8 +318,20 @@ class EffectResolver(Narrator):
             if uid == EMPTY or s.u[uid * F + BST] < step.amount:
                 s.queue = s.queue[1:]  # "the card must have at least that much boost"
                 if self.emit:
-                    self.emit("ability", f"{g.label[task.source]}: not enough boost to spend, "
-                              "the rest does nothing")
+                    has = s.u[uid * F + BST] if uid != EMPTY else 0
+                    holder_text = ("this unit" if uid == task.source else
+                                   self._who(s, uid) if uid != EMPTY else "the card")
+                    self.emit("ability", f"{g.label[task.source]}: '{E.step_text(step)}' "
+                              f"does nothing: {holder_text} has {has} boost, so the rest "
+                              "of the ability does nothing")
+                return
+            if not self._pays_for(s, task, uid):
+                s.queue = s.queue[1:]
+                if self.emit:
+                    why = (self._why_nothing(s, task, task.steps[1]) if len(task.steps) > 1
+                           else "nothing follows the spend")
+                    self.emit("ability", f"{g.label[task.source]}: no boost spent, nothing "
+                              f"done: {why}")
                 return
             s.write(uid)[uid * F + BST] -= step.amount
             self.fire("warblitz.rule.spend-boost")
@@ -309,6 +368,9 @@ class EffectResolver(Narrator):
         if t.kind == E.SELECT and t.quant == E.ONE:
             it = subjects[0] if subjects else EMPTY
             s.queue = (_with_it(s.queue[0], it),) + s.queue[1:]
+        if not subjects:
+            self._nothing(s, task, step)
+            return
         picks = []
         for uid in subjects:
             pick = self._apply_step(s, task, step, uid)
@@ -336,6 +398,7 @@ class EffectResolver(Narrator):
                         task.target, task.it, (), uid, n)
         if terrain:
             self.fire("warblitz.ruling.terrain")
+            self._nothing(s, task, step, uid)
             return None
         if verb != E.DAMAGE:
             u = s.write(uid)
@@ -345,18 +408,42 @@ class EffectResolver(Narrator):
             self._damage(s, uid, n, task.source, how)
         elif verb == E.HEAL:
             healed = min(n, u[base + DMG])
+            if not healed:
+                if self.emit:
+                    self.emit("ability", f"{g.label[task.source]}: "
+                              f"{self._why_nothing(s, task, step, uid)}: it has no damage")
+                return None
             u[base + DMG] -= healed
             self._did(s, task, step, f"{healed} damage removed from {self._who(s, uid)}")
         elif verb == E.BOOST or (verb == E.GAIN and step.arg == 4):
             u[base + BST] += n
             self.fire("warblitz.rule.boost")
-            self._did(s, task, step, f"{self._who(s, uid)} is boosted {n}")
+            self._did(s, task, step, f"{self._who(s, uid)} gets {n} boost")
         elif verb == E.GAIN:
             role = {0: TDEF, 1: TATK, 3: TSPC}[step.arg]
             u[base + role] += n
             self._did(s, task, step, f"{self._who(s, uid)} gains {n} "
                       f"{TOKEN_NAMES[step.arg]}")
         return None
+
+    def _nothing(self, s: State, task: Task, step: E.Step, uid: int = EMPTY) -> None:
+        """Log a step that found nothing to act on (or does nothing to ``uid``), and why."""
+        if self.emit:
+            self.emit("ability", f"{s.game.label[task.source]}: "
+                      + self._why_nothing(s, task, step, uid))
+
+    def _cannot_budge(self, s: State, task: Task) -> str:
+        """Why a force or a move has nowhere to take its card, for the log."""
+        g = s.game
+        uid = task.subject
+        what = f"'{E.step_text(task.steps[0])}' does nothing: {self._who(s, uid)}"
+        if task.kind == PICK_SPACE:
+            return f"{what} has no empty space to move to"
+        if g.unforceable[uid]:
+            return f"{what} cannot be forced"
+        way = {E.AWAY: " away from this unit", E.TOWARD: " toward this unit"}.get(
+            task.steps[0].arg, "")
+        return f"{what} has no clear space to slide into{way}"
 
     def _did(self, s: State, task: Task, step: E.Step, text: str) -> None:
         """Count a step that did something, and log it."""

@@ -97,12 +97,14 @@ from .state import (
     UNIT,
     UNIT_ATTACK,
     UNIT_MOVE,
+    UPGRADED,
     F,
     Game,
     Observation,
     State,
     WarblitzParams,
     state_of,
+    usable_paths,
 )
 from .stats import game_stats, stats_tables
 
@@ -218,6 +220,8 @@ class WarblitzRules(EffectResolver):
         self.fire("warblitz.rule.setup")
         self.fire("warblitz.ruling.battlefield")
         self.fire("warblitz.ruling.start")
+        self.fire("warblitz.ruling.card-bonus")  # HP and STR as the catalog gives them
+        self.fire("warblitz.ruling.token-supply")  # the supply never runs out
         if any(k == TERRAIN for k in g.kind):
             self.fire("warblitz.ruling.terrain")
         for p in (0, 1):
@@ -382,7 +386,7 @@ class WarblitzRules(EffectResolver):
         deploying (next to the commander beside an enemy: ``deploy-commander``),
         playing an event or relic (its card's id too; an ACTIVE event), selecting a unit,
         moving (out and back: ``move-back``), attacking (melee or ranged; an own card or
-        terrain: ruling ``any-target``). One pass over ``legal``, no copies."""
+        terrain: ``any-target``). One pass over ``legal``, no copies."""
         g = s.game
         found: list[str] = []
         seen = 0  # a bit per id already found
@@ -397,14 +401,14 @@ class WarblitzRules(EffectResolver):
                                  else "warblitz.rule.attack-melee")
                 if not seen & 4 and g.owner[a[2]] != 1 - player:
                     seen |= 4
-                    found.append("warblitz.ruling.any-target")
+                    found.append("warblitz.rule.any-target")
             elif kind == "move":
                 if not seen & 8:
                     seen |= 8
                     found.append("warblitz.rule.move")
                 if not seen & 16 and a[2] == s.u[s.unit * F]:
                     seen |= 16
-                    found.append("warblitz.ruling.move-back")
+                    found.append("warblitz.rule.move-back")
             elif kind == "deploy":
                 if not seen & 32:
                     seen |= 32
@@ -571,7 +575,7 @@ class WarblitzRules(EffectResolver):
         p = s.current
         s.turn += 1
         s.turns = _put(s.turns, p, s.turns[p] + 1)
-        s.upgraded = False
+        s.upgraded = 0  # (last turn's upgrade: its paths are open from now on)
         s.deployed = 0
         s.fresh = s.acted = s.assigned = ()
         s.unit = EMPTY
@@ -579,7 +583,9 @@ class WarblitzRules(EffectResolver):
         if self.emit:
             self.emit("round", f"Turn {s.turn}: {g.names[p]} (player {p + 1}, their turn "
                       f"{s.turns[p]})")
-            for line in self.picture(s):
+            grid, notes = self.picture(s)
+            self.emit("block", grid)
+            for line in notes:
                 self.emit("info", line)
         # "Remove and discard all ATK, DEF, WLD, SPC tokens owned by the active player both
         # in play and being held. Unless specified Boost tokens are not removed from play."
@@ -658,12 +664,10 @@ class WarblitzRules(EffectResolver):
         if not s.struck:
             boss = g.commander[p]
             self.fire("warblitz.rule.inaction")
-            if s.u[boss * F + TDEF]:
-                self.fire("warblitz.ruling.def-token")
             if self.emit:
                 self.emit("result", f"{g.names[p]} targeted no enemy card: 1 damage to "
                           f"{g.label[boss]} (cost of inaction)")
-            self._damage(s, boss, 1, EMPTY, "the cost of inaction", preventable=False)
+            self._damage(s, boss, 1, EMPTY, "the cost of inaction")
             if s.outcome is not None:
                 return
         s.current = 1 - p
@@ -704,8 +708,10 @@ class WarblitzRules(EffectResolver):
         g = s.game
         first = s.opened[p] == 0
         self._pay(s, p, UPGRADE_COST)
+        # "On the next turn they now have ... the ability to deploy Elite units": a path
+        # opened now is noted in `upgraded`, which keeps its elite options shut this turn.
+        s.upgraded = UPGRADED | ((1 << path) & ~s.opened[p])
         s.opened = _put(s.opened, p, s.opened[p] | (1 << path))
-        s.upgraded = True
         self.fire("warblitz.rule.upgrade")
         self.fire("warblitz.ruling.one-upgrade")
         self.stat(f"seat{p + 1}.upgrade.{PATHS[path]}")
@@ -777,6 +783,13 @@ class WarblitzRules(EffectResolver):
         if s.held[p][4] < before[4]:
             self.fire("warblitz.ruling.bst-held")  # a saved BST token pays 1
 
+    def _elite_open(self, s: State, p: int, path: int) -> bool:
+        """Whether the player may use the path's elite options now: "All upgrades ...
+        provide the ability for the player to access elite options for the chosen upgrade
+        path", and "On the next turn they now have ... the ability to deploy Elite units"
+        (a path opened this turn waits for the next)."""
+        return bool(usable_paths(s.opened[p], s.upgraded) >> path & 1)
+
     def _deploy_options(self, s: State, p: int) -> list[tuple]:
         if s.deployed >= MAX_DEPLOY:
             return []
@@ -788,8 +801,9 @@ class WarblitzRules(EffectResolver):
             if g.kind[uid] != UNIT or g.same[uid] in seen:
                 continue
             seen.add(g.same[uid])
-            # "access elite options for the chosen upgrade path": Elite units need it.
-            if g.card(uid).cost <= budget and (g.rank[uid] != ELITE or s.opened[p] & 1):
+            # "access elite options for the chosen upgrade path": Elite units need it,
+            # from the turn after the upgrade.
+            if g.card(uid).cost <= budget and (g.rank[uid] != ELITE or self._elite_open(s, p, 0)):
                 cards.append(uid)
         if not cards:
             return []
@@ -807,7 +821,7 @@ class WarblitzRules(EffectResolver):
         self.fire("warblitz.rule.deploy")
         self._deploy_rulings(s, p, space)
         if g.rank[uid] == ELITE:
-            self.fire("warblitz.ruling.upgrade-now")
+            self.fire("warblitz.rule.upgrade-next-turn")
         boss = s.u[g.commander[p] * F]
         if boss in ADJACENT[space] and any(
                 s.board[n] != EMPTY and g.kind[s.board[n]] == UNIT and g.owner[s.board[n]] != p
@@ -837,10 +851,10 @@ class WarblitzRules(EffectResolver):
                 continue
             if spec.cost > budget:
                 continue
-            if spec.rank == ELITE and not s.opened[p] & (1 << PATH_OF_KIND[kind]):
+            if spec.rank == ELITE and not self._elite_open(s, p, PATH_OF_KIND[kind]):
                 continue
             if spec.active and active and spec.name in {g.label[i] for i in active}:
-                self.fire("warblitz.ruling.active-name")
+                self.fire("warblitz.rule.active-name")
                 continue
             seen.add(g.same[uid])
             out.append(("play", p, uid))
@@ -856,7 +870,7 @@ class WarblitzRules(EffectResolver):
         self.fire("warblitz.rule.event" if kind == EVENT else "warblitz.rule.relic")
         self.fire("warblitz.ruling.card-timing")
         if spec.rank == ELITE:
-            self.fire("warblitz.ruling.upgrade-now")
+            self.fire("warblitz.rule.upgrade-next-turn")
             self.fire("warblitz.ruling.epic-is-elite")
         self.stat(f"deck.{g.names[p]}.played.{g.label[uid]}")
         if spec.active:
@@ -941,7 +955,7 @@ class WarblitzRules(EffectResolver):
         self._relocate(s, uid, dest)
         self.fire("warblitz.rule.move")
         if dest == start:
-            self.fire("warblitz.ruling.move-back")
+            self.fire("warblitz.rule.move-back")
         if distance(start, dest) > 2:  # farther than the rulebook's 2 spaces
             if g.effect[uid].moves > 2:
                 self.fire("warblitz.effect.moves-keyword")
@@ -966,7 +980,7 @@ class WarblitzRules(EffectResolver):
     def targets(self, s: State, uid: int) -> list[int]:
         """The cards ``uid`` may target: "Melee units (MEL) can target any adjacent card.
         Ranged units (RNG) can target any card up to 3 clear straight spaces away"
-        (rulings ``any-target``, ``ranged-line``), narrowed by Taunt."""
+        (ruling ``ranged-line``), narrowed by Taunt."""
         g = s.game
         space = s.u[uid * F]
         if space == EMPTY:
@@ -1028,7 +1042,7 @@ class WarblitzRules(EffectResolver):
                 if self.modifier(s, uid, E.M_RANGE, count=True) > 0:
                     self.fire("warblitz.effect.range")
         if g.owner[target] != 1 - p:
-            self.fire("warblitz.ruling.any-target")
+            self.fire("warblitz.rule.any-target")
         else:
             s.struck = True
         if g.taunt[target] and any(s.board[m] != EMPTY and g.taunt[s.board[m]]
@@ -1082,6 +1096,8 @@ class WarblitzRules(EffectResolver):
             if not h and not sp:
                 self.fire("warblitz.rule.miss")
         s.attack = ()
+        if not hits and g.owner[target] == 1 - g.owner[uid]:
+            self.fire("warblitz.ruling.inaction-target")  # targeted all the same
         origin = s.u[uid * F]
         if self.emit:
             self.emit("result", f"{g.label[uid]} rolls {', '.join(map(str, dice)) or 'nothing'}"
@@ -1099,9 +1115,11 @@ class WarblitzRules(EffectResolver):
             self._trigger(s, uid, E.AFTER_ATTACKING, s.u[uid * F], target)
 
     # ------------------------------------------------------------------ damage
-    def _damage(self, s: State, uid: int, n: int, source: int, how: str,
-                preventable: bool = True) -> None:
-        """Add ``n`` damage to ``uid`` (DEF tokens prevent one each); destroy it at 0 life."""
+    def _damage(self, s: State, uid: int, n: int, source: int, how: str) -> None:
+        """Add ``n`` damage to ``uid``; destroy it at 0 life. "The DEF token prevents a
+        would from being applied": each DEF token on it prevents one damage, whatever adds
+        it (an attack, an ability, the cost of inaction: the book says "Add 1 damage" for
+        all of them; ruling ``def-token``)."""
         g = s.game
         if g.kind[uid] != UNIT or n <= 0:
             if g.kind[uid] == TERRAIN:
@@ -1109,7 +1127,7 @@ class WarblitzRules(EffectResolver):
             return
         u = s.write(uid)
         base = uid * F
-        if preventable and u[base + TDEF]:
+        if u[base + TDEF]:
             stopped = min(n, u[base + TDEF])
             u[base + TDEF] -= stopped
             n -= stopped

@@ -59,6 +59,16 @@ PAY_ORDER: Final = (H_DEF, H_ATK, H_WLD, H_SPC, H_BST)
 # Upgrade paths (bits of State.opened).
 PATHS: Final = ("units", "events", "relics")
 PATH_OF_KIND: Final = {UNIT: 0, EVENT: 1, RELIC: 2}
+UPGRADED: Final = 8
+"""The bit of ``State.upgraded`` set once the turn's upgrade is done (bits 0-2 are the
+paths it opened, not usable before the next turn)."""
+
+
+def usable_paths(opened: int, upgraded: int) -> int:
+    """The paths whose elite options the player may use now: those opened before this
+    turn. Upgrades example 1: "On the next turn they now have 4 draw dice available and
+    the ability to deploy Elite units." (``upgraded`` is the current player's.)"""
+    return opened & ~upgraded
 
 # Phases of a turn, with the steps that need their own decisions.
 BEGIN: Final = 0
@@ -332,7 +342,8 @@ class State:
     units selected in Move & Attack, ``unit`` the one acting now, ``struck`` whether an
     enemy card was targeted this turn (the cost of inaction), ``assigned`` the token
     slots used per unit this Beginning phase (bit 1 ATK/DEF, bit 2 SPC), ``upgraded``
-    whether this turn's upgrade is done. ``attack`` is the declared attack awaiting its
+    whether this turn's upgrade is done (`UPGRADED`) and the paths it opened (their bits of
+    ``opened``: usable from the next turn, see `usable_paths`). ``attack`` is the declared attack awaiting its
     roll: (attacker, target, dice, specials from an SPC token). ``queue`` holds the
     pending `Task`s, ``resume`` the phase to return to once it is empty. ``sound`` and
     ``changed`` are what the invariant checks need to look only at what changed (not part
@@ -366,7 +377,7 @@ class State:
     turn: int = 0
     phase: int = BEGIN
     resume: int = BEGIN
-    upgraded: bool = False
+    upgraded: int = 0
     deployed: int = 0
     fresh: tuple[int, ...] = ()
     acted: tuple[int, ...] = ()
@@ -546,7 +557,7 @@ class Observation:
     turn: int
     phase: int
     resume: int
-    upgraded: bool
+    upgraded: int
     deployed: int
     fresh: tuple[int, ...]
     acted: tuple[int, ...]
@@ -564,7 +575,7 @@ class Observation:
                  gone: tuple[tuple[int, ...], ...], active: tuple[tuple[int, ...], ...],
                  held: tuple[tuple[int, ...], ...], opened: tuple[int, int],
                  perm: tuple[int, int], temp: tuple[int, int], turns: tuple[int, int],
-                 first: int, current: int, turn: int, phase: int, resume: int, upgraded: bool,
+                 first: int, current: int, turn: int, phase: int, resume: int, upgraded: int,
                  deployed: int, fresh: tuple[int, ...], acted: tuple[int, ...], unit: int,
                  struck: bool, assigned: tuple[tuple[int, int], ...], attack: tuple[int, ...],
                  queue: tuple[Task, ...], outcome: Outcome | None) -> None:
