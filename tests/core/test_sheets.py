@@ -67,16 +67,60 @@ def test_qty_synonyms(tmp_path, synonym):
     assert report.problems == [] and table.rows[0].qty == 2
 
 
-def test_unknown_column_warned_with_suggestion_but_notes_and_hash_ignored(tmp_path):
-    _, report = table_of(tmp_path, [["Name", "Valeu", "Notes", "# mine"], ["Fox", 1, "x", "y"]])
-    assert [p.rule for p in report.problems] == ["sheet.unknown-column"]
-    assert "did you mean 'Value'" in report.problems[0].message
+def test_unknown_column_warned_but_notes_and_hash_ignored(tmp_path):
+    _, report = table_of(tmp_path, [["Name", "Flavour", "Notes", "# mine"], ["Fox", 1, "x", "y"]])
+    assert [(p.rule, p.severity) for p in report.problems] == [("sheet.unknown-column",
+                                                                 "warning")]
     assert report.problems[0].location.cell == "B1"
 
 
-def test_missing_required_column_is_an_error(tmp_path):
-    _, report = table_of(tmp_path, [["Value"], [1]])
-    assert [(p.rule, p.severity) for p in report.problems] == [("sheet.missing-column", "error")]
+def test_header_like_a_lacking_column_is_an_error_at_its_cell(tmp_path):
+    """`Valeu` for `Value`: the column is not read, so the verdict cannot be valid."""
+    table, report = table_of(tmp_path, [["Name", "Valeu", "Notes"], ["Fox", 1, "x"]])
+    [p] = report.problems
+    assert (p.rule, p.severity, p.location.cell) == ("sheet.misspelled-column", "error", "B1")
+    assert p.message == ("'Valeu' (B1) looks like 'Value', so the column is not read; rename "
+                         "it, or prefix it with '#' to keep it as a note")
+    assert table.causes["value"] is p and table.skipped is None
+    assert table.rows[0].cause("value") is p and table.rows[0].cause("name") is None
+
+
+@pytest.mark.parametrize("header", ["#Valeu", "# Valeu", "Notes"])
+def test_hash_prefixed_header_is_a_note(tmp_path, header):
+    """The way out the message offers: a `#` header is a note, read by nobody, unreported."""
+    table, report = table_of(tmp_path, [["Name", header], ["Fox", 1]])
+    assert report.problems == [] and not table.has("value")
+
+
+def test_header_like_a_column_the_sheet_has_stays_a_warning(tmp_path):
+    """`Valeu` beside a real `Value` column is a stray column, not a slip for it."""
+    _, report = table_of(tmp_path, [["Name", "Value", "Valeu"], ["Fox", 1, 2]])
+    assert [(p.rule, p.severity) for p in report.problems] == [("sheet.unknown-column",
+                                                                 "warning")]
+
+
+def test_swapped_letters_are_a_slip(tmp_path):
+    _, report = table_of(tmp_path, [["Nmae", "Qyt"], ["Fox", 1]])
+    assert [(p.rule, p.location.cell) for p in report.problems] == [
+        ("sheet.missing-column", "A1"), ("sheet.misspelled-column", "B1")]
+
+
+def test_missing_required_column_is_one_error_naming_the_nearest_header(tmp_path):
+    table, report = table_of(tmp_path, [["Value", "Title"], [1, "Fox"], [2, "Owl"]])
+    assert [p.rule for p in report.problems] == ["sheet.unknown-column", "sheet.missing-column"]
+    p = report.problems[1]
+    assert (p.rule, p.severity, p.location.row, p.location.cell) == (
+        "sheet.missing-column", "error", 1, None)
+    assert p.message == "required column 'Name' is missing; the nearest header is 'Title' (B1)"
+    assert table.skipped is p
+
+
+def test_misspelled_required_column_is_one_error_at_its_cell(tmp_path):
+    table, report = table_of(tmp_path, [["Nme", "Value"], ["Fox", 1]])
+    [p] = report.problems
+    assert (p.rule, p.severity, p.location.cell) == ("sheet.missing-column", "error", "A1")
+    assert "required column 'Name' is missing: 'Nme' (A1) looks like 'Name'" in p.message
+    assert table.skipped is p
 
 
 def test_blank_rows_skipped_and_unicode_and_spaces_cleaned(tmp_path):

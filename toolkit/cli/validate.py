@@ -50,7 +50,7 @@ def print_report(result: ValidationResult) -> None:
         out.print(f"[bold]{markup(deck.name)}[/]{fmt}: {verdict}")
         for p in deck.report.problems:
             out.print(f"  [{STYLE[p.severity]}]{p.severity}[/] {markup(p.location)}: "
-                      f"{markup(shorten(p.message))} [dim]\\[{markup(p.rule)}][/]")
+                      f"{markup(shorten(p.message) + p.text[len(p.message):])} [dim]\\[{markup(p.rule)}][/]")
     errors = sum(d.report.count("error") for d in result.decks)
     warnings = sum(d.report.count("warning") for d in result.decks)
     decks = [d for d in result.decks if d.kind == "deck"

@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 from toolkit.core import limits as _limits
 from toolkit.core.errors import InputError
 from toolkit.core.limits import Budget, Limits
-from toolkit.core.report import Location, Report, column_letter
+from toolkit.core.report import Location, Problem, Report, column_letter
 from toolkit.core.text import REPLACEMENT, figure, quote, readable
 
 T = TypeVar("T")
@@ -275,10 +275,17 @@ class Row:
     values: dict[str, Any]
     locations: dict[str, Location]
     qty: int = 1
+    causes: dict[str, Problem] = field(default_factory=dict)
+    """field → the header problem that left its column unread (shared by the table)."""
 
     def loc(self, field_name: str) -> Location:
         """Where a field's cell is (the row itself when the column is absent)."""
         return self.locations.get(field_name, self.location)
+
+    def cause(self, field_name: str) -> Problem | None:
+        """The header problem that left this field's column unread (a misspelled
+        header), or None: a problem about the field's blank cell follows from it."""
+        return self.causes.get(field_name)
 
     def get(self, field_name: str, default: Any = None) -> Any:
         """A field's cleaned value."""
@@ -293,6 +300,11 @@ class Table:
     columns: dict[str, tuple[str, str]]
     """field → (column letter, header as written) for each column found."""
     rows: list[Row]
+    causes: dict[str, Problem] = field(default_factory=dict)
+    """field → the header problem that left its column unread (misspelled or missing)."""
+    skipped: Problem | None = None
+    """The missing required column's problem, when there is one: the game reads none of
+    the sheet's rows, and what follows from that is counted on this problem."""
 
     @property
     def location(self) -> Location:
@@ -308,8 +320,11 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
                qty: bool = False, max_qty: int | None = None) -> Table:
     """Read a sheet's rows against `columns`, reporting header and cell problems.
 
-    The first non-empty row is the header. Unknown columns are warned (except `#…` and
-    `Notes`), missing required columns are errors, blank rows are skipped, `Qty` is
+    The first non-empty row is the header. A header that looks like a column the sheet
+    lacks (`Abilites` for `Abilities`) is an error at its cell, so nothing the designer
+    meant is dropped quietly; other unknown columns are warned (except `#…` and `Notes`,
+    a designer's notes); a missing required column is one error at the header row, kept
+    as `Table.skipped` (the game then reads no row of the sheet); blank rows are skipped, `Qty` is
     parsed strictly and kept as a count, multi-valued columns are split, a row with
     a formula that has no cached value is reported at that cell and skipped, and a cell
     whose lone surrogate was read as U+FFFD is warned at.
@@ -326,11 +341,8 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
         report.warning("sheet.empty", "the sheet is empty", sheet.location)
         return Table(sheet, {}, [])
     header_row, header_values = sheet.rows[header_at]
-    found, index_of = _read_header(sheet, header_row, header_values, wanted, report)
-    for col in wanted:
-        if col.required and col.field not in found:
-            report.error("sheet.missing-column", f"required column '{col.header}' is missing",
-                         Location(sheet.file, sheet.name, header_row))
+    found, index_of, causes, skipped = _read_header(sheet, header_row, header_values,
+                                                    wanted, report)
     multi = {col.field for col in wanted if col.multi}
     rows: list[Row] = []
     cards = 0
@@ -360,7 +372,7 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
             locs[fname] = loc
         if bad_formula:
             continue
-        row = Row(row_loc, cells, locs)
+        row = Row(row_loc, cells, locs, causes=causes)
         if qty:
             if not _read_qty(row, report, limit):
                 continue
@@ -371,44 +383,134 @@ def read_table(sheet: RawSheet, columns: Sequence[Column], report: Report,
                 continue
             cards += row.qty
         rows.append(row)
-    return Table(sheet, found, rows)
+    return Table(sheet, found, rows, causes, skipped)
+
+
+Header = tuple[dict[str, tuple[str, str]], dict[str, int], dict[str, Problem], Problem | None]
+"""What `_read_header` finds: field → (letter, header as written), field → index in the
+row, field → the problem that left its column unread, the first missing required
+column's problem."""
 
 
 def _read_header(sheet: RawSheet, header_row: int, header_values: tuple[Any, ...],
-                 wanted: list[Column], report: Report
-                 ) -> tuple[dict[str, tuple[str, str]], dict[str, int]]:
-    """The columns a header row names: field → (letter, header as written), and field →
-    index in the row; unknown and repeated columns are warned at their cells. Each
-    header cell is looked up once in a table of every column's names, so a header of
-    16,384 columns is read in a blink."""
+                 wanted: list[Column], report: Report) -> Header:
+    """The columns a header row names, and its problems: a header that looks like a
+    column the sheet lacks is an error at its cell (for a required column, the one
+    "missing column" error), a missing required column is one error at the header row
+    naming the nearest header, unknown and repeated columns are warned at their cells.
+    Each header cell is looked up once in a table of every column's names, so a header
+    of 16,384 columns is read in a blink."""
     names: dict[str, Column] = {}
     for col in wanted:
         for name in (col.header, *col.synonyms):
             names.setdefault(name.casefold(), col)
     found: dict[str, tuple[str, str]] = {}
     index_of: dict[str, int] = {}
+    unknown: list[tuple[str, str]] = []  # (letter, header) of the cells no column names
     for c, raw in enumerate(header_values, 1):
         if is_blank(raw):
             continue
         text = clean_text(raw)
         if text.startswith("#") or text.casefold() in IGNORED_HEADERS:
-            continue
+            continue  # a designer's notes
         col = names.get(" ".join(text.split()).casefold())
         letter = column_letter(c)
+        if col is None and len(unknown) < MAX_HEADER_GUESSES:
+            unknown.append((letter, text))
+        elif col is None:
+            report.warning("sheet.unknown-column", f"column '{text}' is not read by this "
+                           "game", Location(sheet.file, sheet.name, header_row, letter, text))
+        elif col.field in found:
+            report.warning("sheet.duplicate-column",
+                           f"column '{text}' repeats column {found[col.field][0]}; "
+                           "only the first is read", Location(sheet.file, sheet.name,
+                                                              header_row, letter, text))
+        else:
+            found[col.field] = (letter, text)
+            index_of[col.field] = c - 1
+    causes = _unread_columns(sheet, header_row, wanted, found, unknown, report)
+    skipped = next((causes[col.field] for col in wanted
+                    if col.required and col.field in causes), None)
+    return found, index_of, causes, skipped
+
+
+MAX_HEADER_GUESSES = 200
+"""Unknown headers compared with the missing columns (and warned one by one); past
+these, a header of thousands of columns is only counted."""
+
+
+def _unread_columns(sheet: RawSheet, header_row: int, wanted: list[Column],
+                    found: dict[str, tuple[str, str]], unknown: list[tuple[str, str]],
+                    report: Report) -> dict[str, Problem]:
+    """Report the headers no column names and the columns no header names: field → the
+    problem that left that column unread (a misspelled header, a missing required
+    column)."""
+    lacking = [col for col in wanted if col.field not in found]
+    causes: dict[str, Problem] = {}
+    for letter, text in unknown:
         here = Location(sheet.file, sheet.name, header_row, letter, text)
+        col, name = _looks_like(text, [c for c in lacking if c.field not in causes])
         if col is None:
             listed = report.would_list("warning", "sheet.unknown-column", here)
             hint = _suggest(text, [w.header for w in wanted]) if listed else ""
             report.warning("sheet.unknown-column",
                            f"column '{text}' is not read by this game{hint}", here)
-        elif col.field in found:
-            report.warning("sheet.duplicate-column",
-                           f"column '{text}' repeats column {found[col.field][0]}; "
-                           "only the first is read", here)
+            continue
+        fix = "rename it, or prefix it with '#' to keep it as a note"
+        if col.required:
+            problem = report.error("sheet.missing-column", f"required column "
+                                   f"'{col.header}' is missing: '{text}' ({here.cell}) looks "
+                                   f"like '{name}'; {fix}", here)
         else:
-            found[col.field] = (letter, text)
-            index_of[col.field] = c - 1
-    return found, index_of
+            problem = report.error("sheet.misspelled-column", f"'{text}' ({here.cell}) looks "
+                                   f"like '{name}', so the column is not read; {fix}", here)
+        if problem is not None:
+            causes[col.field] = problem
+    for col in lacking:
+        if col.required and col.field not in causes:
+            problem = report.error("sheet.missing-column", f"required column "
+                                   f"'{col.header}' is missing"
+                                   f"{_nearest(col, unknown, found, header_row)}",
+                                   Location(sheet.file, sheet.name, header_row))
+            if problem is not None:
+                causes[col.field] = problem
+    return causes
+
+
+def _looks_like(text: str, columns: list[Column]) -> tuple[Column | None, str]:
+    """The column a header was most likely meant to name, and the name it resembles (the
+    header or a synonym): one within a small slip (a letter missing, doubled, swapped or
+    wrong), or (None, '')."""
+    import difflib  # noqa: PLC0415
+
+    key = " ".join(text.split()).casefold()
+    best: tuple[float, Column | None, str] = (0.0, None, "")
+    for col in columns:
+        for name in (col.header, *col.synonyms):
+            folded = name.casefold()
+            if folded.startswith("#"):
+                continue
+            ratio = difflib.SequenceMatcher(None, key, folded).ratio()
+            if len(key) >= 3 and sorted(key) == sorted(folded):
+                ratio = max(ratio, 0.9)  # the same letters in another order
+            if ratio >= 0.75 and ratio > best[0]:
+                best = (ratio, col, name)
+    return best[1], best[2]
+
+
+def _nearest(col: Column, unknown: list[tuple[str, str]],
+             found: dict[str, tuple[str, str]], header_row: int) -> str:
+    """"; the nearest header is 'X' (C1)" for a missing column, from the headers no
+    column reads (else every header), or '' for a header row with none."""
+    import difflib  # noqa: PLC0415
+
+    headers = unknown or [(letter, text) for letter, text in found.values()]
+    if not headers:
+        return "; the header row names no column"
+    score = {h: difflib.SequenceMatcher(None, col.header.casefold(), h[1].casefold()).ratio()
+             for h in headers}
+    letter, text = max(headers, key=lambda h: score[h])
+    return f"; the nearest header is '{text}' ({letter}{header_row})"
 
 
 def _read_qty(row: Row, report: Report, limit: int) -> bool:

@@ -7,7 +7,7 @@ workbook holds the catalog, which sheets are decks, and assembles the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -18,6 +18,8 @@ from toolkit.core.report import DeckResult, Location, Report, ValidationResult
 from toolkit.core.sheets import RawSheet, Workbook, open_workbook, suggest
 
 C = TypeVar("C")
+UNREAD_COLUMN = ("sheet.missing-column", "sheet.misspelled-column")
+"""Rules of the header problems that leave a catalog column unread."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,22 @@ class Validator(Generic[C]):
         if cat_wb is not None and (cat_wb is workbook or cat_report.problems):
             results.append(DeckResult("catalog", None, cat_report, "catalog"))
         decks = self.decks(workbook, req.sheet)
+        # A catalog sheet skipped for a missing column leaves its cards out, a misspelled
+        # header leaves a column unread: what a deck then finds (unknown cards, short
+        # counts, cards with errors) follows from that one problem.
+        skipped = next((p for p in cat_report.problems if p.rule in UNREAD_COLUMN), None)
         for sheet in decks:
             report = Report()
-            fmt = self.check_deck(sheet, catalog, report, req.format)
+            with report.because(skipped):
+                fmt = self.check_deck(sheet, catalog, report, req.format)
+            if skipped is not None and report.valid:
+                # never "valid" when checked against a catalog that lost a column
+                stand_in = report.error(skipped.rule, "checked against a catalog with a "
+                                        "column left unread, so not fully: fix the problem "
+                                        f"at {skipped.location} first",
+                                        Location(workbook.display, sheet.name))
+                if stand_in is not None:
+                    stand_in.caused_by = skipped.location
             results.append(DeckResult(sheet.name, fmt, report))
         if not decks and cat_wb is not workbook:
             # A file with no deck is never "valid": there is nothing to play or print.
@@ -89,3 +104,52 @@ class Validator(Generic[C]):
             results.append(DeckResult(workbook.display, None, none))
         return ValidationResult(self.game, workbook.display, results)
 
+
+
+# ---------------------------------------------------------------- totals and text
+
+def gap(total: int, need: int, unit: str = "") -> str:
+    """How far a total is from what it needs: '1 too many', '9 points too few' ('' when
+    equal). ``unit`` is a plural noun placed after the number."""
+    if total == need:
+        return ""
+    n = abs(total - need)
+    word = f" {unit[:-1] if n == 1 and unit.endswith('s') else unit}" if unit else ""
+    return f"{n}{word} too {'many' if total > need else 'few'}"
+
+
+SPAN_RUNS = 10
+"""A message names at most this many runs of cells (`--json`'s `cells` lists them all)."""
+
+
+def cell_span(cells: Sequence[Location]) -> str:
+    """Cells as a designer reads them, runs of one column joined: 'C2:C7, C9' (past
+    `SPAN_RUNS` runs, '… and N more cells')."""
+    runs: list[list[Location]] = []
+    for loc in cells:
+        if loc.cell is None:
+            continue
+        last = runs[-1][-1] if runs else None
+        if last is not None and last.column == loc.column and last.row is not None \
+                and loc.row == last.row + 1:
+            runs[-1].append(loc)
+        elif last is None or last.cell != loc.cell:
+            runs.append([loc])
+    shown = [run[0].cell if len(run) == 1 else f"{run[0].cell}:{run[-1].cell}"
+             for run in runs[:SPAN_RUNS]]
+    rest = sum(len(run) for run in runs[SPAN_RUNS:])
+    return ", ".join(shown) + (f" and {rest:,} more cell{'s' if rest != 1 else ''}"
+                               if rest else "")
+
+
+def warn_unknown_icons(text: Any, where: Location, report: Report, rule: str) -> None:
+    """Warn at a text cell for each inline `:name:` the printer has no icon for (it would
+    print a lettered disc), with the closest icon name."""
+    if not isinstance(text, str) or ":" not in text:
+        return
+    from toolkit.render import icons  # noqa: PLC0415 - printing code, loaded only when needed
+    for name in icons.unknown_inline(text):
+        report.warning(rule, f"':{name}:' is not an icon the printer knows"
+                       f"{suggest(name, icons.icon_names())}; it prints as a disc with the "
+                       f"letter {name[0].upper()} (icons: {', '.join(icons.icon_names())})",
+                       where)

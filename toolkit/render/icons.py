@@ -9,6 +9,7 @@ vocabulary) gets a glyph showing its initial letter.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -253,6 +254,24 @@ def glyph_key(name: str) -> str:
         return key
     initial = next((ch for ch in name if ch.isalnum()), "?")
     return "?" + initial.upper()
+
+
+ICON_TOKEN = r":[A-Za-z][A-Za-z0-9_-]*:"
+"""Inline icon markup in card text: `:name:`, a letter first, then letters, digits, `_`
+or `-` (the text fitter and validation read it with this one pattern)."""
+_INLINE = re.compile(ICON_TOKEN)
+
+
+def icon_names() -> list[str]:
+    """Every icon name the printer draws, as inline markup spells it (`:deathcurse:`)."""
+    return sorted(glyphs())
+
+
+def unknown_inline(text: str) -> list[str]:
+    """The `:name:` icons of a text the printer has no glyph for (each once, in order);
+    they print as a disc with their initial letter."""
+    names = (m.group()[1:-1] for m in _INLINE.finditer(text))
+    return list(dict.fromkeys(n for n in names if glyph_key(n).startswith("?")))
 
 
 def glyph(key: str) -> tuple[Shape, ...]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from toolkit.render import fonts
+from toolkit.render import fonts, icons
 
 PT_MM = 25.4 / 72.0
 ICON_EM = 0.9
@@ -22,7 +22,7 @@ ICON_PAD = 0.06
 ELLIPSIS = "…"
 STEP = 0.25
 """Font sizes are tried on a 0.25 pt grid."""
-_TOKEN = re.compile(r"(\*\*|:[A-Za-z][A-Za-z0-9_-]*:)")
+_TOKEN = re.compile(rf"(\*\*|{icons.ICON_TOKEN})")
 
 
 class Atom(NamedTuple):
@@ -120,12 +120,14 @@ def _parse_bold(text: str, font: str) -> tuple[tuple[Word, ...], ...]:
         words: list[Word] = []
         for raw in para.split():
             atoms: list[Atom] = []
-            for part in _TOKEN.split(raw):
+            # split() puts the markup tokens at odd places: only they are markup (a word
+            # such as `:30:` that is no `:name:` stays text)
+            for i, part in enumerate(_TOKEN.split(raw)):
                 if not part:
                     continue
-                if part == "**":
+                if i % 2 and part == "**":
                     is_bold = not is_bold
-                elif part.startswith(":") and part.endswith(":") and len(part) > 2:
+                elif i % 2:
                     atoms.append(Atom("", font, part[1:-1]))
                 else:
                     face = bold if is_bold else font

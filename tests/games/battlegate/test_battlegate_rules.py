@@ -106,14 +106,16 @@ def test_shared_names_pass(tmp_path):
     assert result.valid and rules_of(result) == []
 
 
-def test_shared_name_with_other_class_is_an_info(tmp_path):
-    """Name: "cards may also share names" — allowed; a different class or power is noted."""
-    rows = [*BASE, ["Vale  Pikeman ", "Minion", 5, 1, "", None]]
+def test_shared_name_with_other_class_is_a_warning(tmp_path):
+    """Name: "cards may also share names" — allowed; a different class or power is warned
+    at the later row, naming the earlier one and what differs."""
+    rows = [*BASE, ["Vale  Pikeman ", "Minion", 5, 1, "Long reach.", None]]
     rows[2] = ["Rooftop Shiv", "Assassin", 5, 3, "", None]
     result = check(tmp_path, rows)
     assert result.valid
     (p,) = problems(result, "battlegate.card.same-name")
-    assert p.severity == "info" and p.location.cell == "A5" and "row 2" in p.message
+    assert p.severity == "warning" and p.location.cell == "A5" and "row 2" in p.message
+    assert "class (Soldier, then Minion)" in p.message and "description" not in p.message
 
 
 # ------------------------------------------------------------------ deck.cost
@@ -133,17 +135,30 @@ def test_cost_not_100_fails_at_sheet(tmp_path, cost):
     result = check(tmp_path, rows)
     assert errors_of(result) == ["battlegate.deck.cost"]
     (p,) = problems(result, "battlegate.deck.cost")
-    assert p.message == f"deck costs {cost} points, it must cost exactly 100"
-    assert p.location.to_json() == {"file": p.location.file, "sheet": "Deck", "row": None,
-                                    "column": None, "cell": None}
+    # Lantern Scout (power 1, Qty 2 or 8) cannot close it; Vale Pikeman's 9 copies at
+    # power 5 cannot either; Moat Keeper (Qty 6) can't; Rooftop Shiv (Qty 4) can't for
+    # 3 points: so the cells counted are named.
+    assert p.message == (f"deck costs {cost} points, it must cost exactly 100: 3 points too "
+                         f"{'few' if cost < 100 else 'many'}; the points counted are the "
+                         "Power cells C2:C5 (times Qty)")
+    assert p.location.to_json() == {"file": p.location.file, "sheet": "Deck", "row": 2,
+                                    "column": "C", "cell": "C2"}
+    assert [c.cell for c in p.cells] == ["C2", "C3", "C4", "C5"]
 
 
 def test_cost_message_says_rows_were_skipped(tmp_path):
     """Making your deck: "each deck is 100 points" — a skipped row is not counted, and
     the message says so."""
     rows = [*BASE[:2], ["Rooftop Shiv", "Assassin", 9, 4, "", None]]
-    (p,) = problems(check(tmp_path, rows), "battlegate.deck.cost")
-    assert p.message == "deck costs 80 points (not counting 1 skipped row), it must cost exactly 100"
+    result = check(tmp_path, rows)
+    costs = problems(result, "battlegate.deck.cost")
+    # the cost follows from the skipped row: counted on that row's problem, or, when
+    # listed, saying the skipped row is not counted
+    assert costs or problems(result, "battlegate.card.power")[0].follows >= 1
+    for p in costs:
+        assert p.message == ("deck costs 80 points (not counting 1 skipped row), it must cost "
+                             "exactly 100: 20 points too few; fix the skipped row first: it "
+                             "is not counted")
 
 
 # ------------------------------------------------------------------ deck.size
@@ -168,8 +183,9 @@ def test_size_sixteen_cards_fails(tmp_path):
     result = check(tmp_path, rows)
     assert errors_of(result) == ["battlegate.deck.cost", "battlegate.deck.size"]
     (p,) = problems(result, "battlegate.deck.size")
-    assert p.message == "deck holds 16 cards, it must hold 17 to 100"
-    assert p.location.row is None and p.location.sheet == "Deck"
+    assert p.message == ("deck holds 16 cards, it must hold 17 to 100: 1 card too few (the "
+                         "cards counted are at A2, Qty counted)")
+    assert p.location.cell == "A2" and p.location.sheet == "Deck"
 
 
 def test_size_too_many_fails(tmp_path):
@@ -177,7 +193,8 @@ def test_size_too_many_fails(tmp_path):
     rows = [["Levy", "Soldier", 1, 100, "", None], ["Levy", "Soldier", 1, 1, "", None]]
     result = check(tmp_path, rows)
     (p,) = problems(result, "battlegate.deck.size")
-    assert p.message == "deck holds 101 cards, it must hold 17 to 100"
+    assert p.message == ("deck holds 101 cards, it must hold 17 to 100: 1 card too many (the "
+                         "cards counted are at A2:A3, Qty counted)")
 
 
 def test_empty_sheet_and_header_only_fail(tmp_path):
@@ -244,13 +261,11 @@ def test_unknown_column_warned_and_ignored_columns_not(tmp_path):
     header = ["Name", "Class", "Powre", "Qty", "#mine", "Notes"]
     rows = [["Levy", "Soldier", 5, 20, "x", "y"]]
     result = check(tmp_path, rows, header=header)
-    assert "sheet.unknown-column" in rules_of(result)
-    (w,) = problems(result, "sheet.unknown-column")
-    assert w.location.cell == "C1" and "Power" in w.message
+    # `Powre` looks like the missing `Power`: one error at its cell, no warning besides
     (m,) = problems(result, "sheet.missing-column")
-    assert m.location.row == 1
+    assert m.location.cell == "C1" and "'Power'" in m.message and "'Powre'" in m.message
     # without its Power column the deck is not counted: no flood of row errors
-    assert rules_of(result) == ["sheet.unknown-column", "sheet.missing-column"]
+    assert rules_of(result) == ["sheet.missing-column"]
 
 
 def test_synonyms_and_header_case(tmp_path):
@@ -293,6 +308,8 @@ def test_every_problem_in_one_run(tmp_path):
     rows = [["A", "Wizard", 5, 10, "", None], ["B", "Soldier", 9, 10, "", None],
             ["C", "Minion", 5, 0, "", None], ["D", "Minion", 5, 20, "", None]]
     result = check(tmp_path, rows)
+    # the deck costs its 100 points without the skipped rows, so what it then lacks is
+    # not put down to them: every problem is listed
     assert rules_of(result) == ["sheet.qty", "battlegate.card.class", "battlegate.card.power",
                                 "battlegate.deck.cannot-attack"]
     (p,) = problems(result, "battlegate.deck.cannot-attack")
@@ -367,5 +384,8 @@ def test_huge_qty_is_reported_not_expanded(tmp_path):
     """A typo like Qty 1000000 is a size error; load_decks does not build a million cards."""
     rows = [["Levy", "Soldier", 1, 1_000_000, "", None]]
     result, decks = load_decks(ValidateRequest(make_xlsx(tmp_path / "d.xlsx", {"D": [HEADER, *rows]})))
-    assert "battlegate.deck.size" in errors_of(result)
+    # the row is skipped at its Qty cell; the deck's size then follows from it
+    assert errors_of(result) == ["sheet.qty"]
+    (p,) = problems(result, "sheet.qty")
+    assert p.location.cell == "D2" and p.follows >= 1
     assert decks[0].cards == [] and not decks[0].valid

@@ -50,11 +50,14 @@ def test_invalid_team_exits_1_with_located_json(tmp_path):
     assert set(deck) >= {"name", "format", "valid", "problems"}
     assert (deck["name"], deck["format"], deck["valid"]) == ("Alpha", "standard", False)
     [problem] = deck["problems"]
-    assert problem == {
+    cell = {"file": doc["file"], "sheet": "Alpha", "column": "A"}
+    assert {k: v for k, v in problem.items() if k not in ("follows", "caused_by")} == {
         "severity": "error", "rule": "warbadge.team.total-value",
-        "message": "total value is 11, the standard format needs exactly 10",
-        "location": {"file": doc["file"], "sheet": "Alpha", "row": None, "column": None,
-                     "cell": None}}
+        "message": "total value is 11, the standard format needs exactly 10: 1 too many; "
+                   "swapping Sunforged Paladin (Gold, value 3, A2) for Thornwood Matriarch "
+                   "(Gold, value 2) would fix it",
+        "location": {**cell, "row": 2, "cell": "A2"},
+        "cells": [{**cell, "row": r, "cell": f"A{r}"} for r in range(2, 8)]}
 
 
 def test_cell_problem_fills_row_column_and_cell(tmp_path):

@@ -71,15 +71,30 @@ def test_unknown_column_is_warned_and_designer_columns_are_not(tmp_path):
     assert p.location.cell == "C1" and "Colour" in p.message
 
 
-def test_misspelt_catalog_column_is_warned_with_suggestion(tmp_path):
-    """`Valeu` for `Value`: the required column is missing and the stray one is named."""
+def test_misspelt_catalog_column_is_one_error_at_its_cell(tmp_path):
+    """`Valeu` for `Value`: the required column is missing, one error at the slip's cell;
+    the team's problems follow from it (counted on a stand-in, not listed one by one)."""
     header = [*HEADER[:2], "Valeu", *HEADER[3:]]
     path = make_xlsx(tmp_path / "wb.xlsx", {"Badges": [header, *BADGES], "Team": STANDARD})
     result = GAME.validate(ValidateRequest(path))
-    [warn] = problems(result, "sheet.unknown-column")
-    assert "did you mean 'Value'" in warn.message
-    assert "sheet.missing-column" in errors_of(result)
-    assert set(errors_of(result)) == {"sheet.missing-column", "warbadge.team.no-catalog"}
+    assert problems(result, "sheet.unknown-column") == []
+    [root, stand_in] = problems(result, "sheet.missing-column")
+    assert root.location.cell == "C1" and "'Valeu' (C1) looks like 'Value'" in root.message
+    assert stand_in.location.sheet == "Team" and stand_in.caused_by == root.location
+    assert stand_in.follows >= 1 and errors_of(result) == ["sheet.missing-column"] * 2
+
+
+def test_a_team_is_never_valid_against_a_catalog_that_lost_a_column(tmp_path):
+    """`Abilites` for the optional `Abilities`: the team finds nothing wrong itself, but
+    its badges' abilities were never read, so it is not "valid" (issue: "the verdict can
+    never be valid while a column the designer meant was dropped")."""
+    header = [*HEADER[:6], "Abilites", *HEADER[7:]]
+    path = make_xlsx(tmp_path / "wb.xlsx", {"Badges": [header, *BADGES], "Team": STANDARD})
+    result = GAME.validate(ValidateRequest(path))
+    [root, stand_in] = problems(result, "sheet.misspelled-column")
+    assert "'Abilites' (G1) looks like 'Abilities'" in root.message
+    assert stand_in.location.sheet == "Team" and stand_in.caused_by == root.location
+    assert not any(deck.report.valid for deck in result.decks)
 
 
 def test_unicode_and_stray_spaces_in_names(tmp_path):

@@ -208,7 +208,9 @@ def test_custom_format_is_used_and_inferred(tmp_path):
     assert result.valid and result.decks[-1].format == "Duo"
     result = run(tmp_path, teams=team, extra=formats(["duo", 2, 1, 0, 1, 4, 1]))
     [p] = only(result, "warbadge.team.total-value")
-    assert p.message == "total value is 3, the duo format needs exactly 4"
+    assert p.message == ("total value is 3, the duo format needs exactly 4: 1 too few; "
+                         "swapping Gold Two (Gold, value 2, A2) for Gold Three (Gold, value 3) "
+                         "would fix it")
     assert GAME.formats(tmp_path / "wb.xlsx") == ["standard", "quick", "duo"]
 
 
@@ -283,8 +285,12 @@ def test_standard_team_total_value(tmp_path):
     team = [["Badge", "Qty"], ["Gold Three", 1], ["Silver Two", 2], ["Bronze Two", 1],
             ["Bronze One", 2]]
     [p] = only(run(tmp_path, teams={"Team": team}), "warbadge.team.total-value")
-    assert p.message == "total value is 11, the standard format needs exactly 10"
-    assert (p.location.sheet, p.location.row, p.location.column) == ("Team", None, None)
+    assert p.message == ("total value is 11, the standard format needs exactly 10: 1 too many; "
+                         "swapping Gold Three (Gold, value 3, A2) for Gold Two (Gold, value 2) "
+                         "would fix it")
+    # located at the first badge counted; every counted row's Badge cell is listed
+    assert (p.location.sheet, p.location.cell) == ("Team", "A2")
+    assert [c.cell for c in p.cells] == ["A2", "A3", "A4", "A5"]
 
 
 def test_quick_team(tmp_path):

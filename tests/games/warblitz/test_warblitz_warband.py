@@ -62,8 +62,9 @@ def test_size_counts_every_listed_card(tmp_path):
     """Warband Construction: the slots add up to 27 cards."""
     result = check(tmp_path, [*EXAMPLE_WARBAND, ("Spear Recruit", 1)])
     (p,) = problems(result, "warblitz.warband.size")
-    assert p.message == "the warband holds 28 cards, it needs 27"
-    assert p.location.row is None
+    assert p.message.startswith("the warband holds 28 cards, it needs 27: 1 too many "
+                                "(the cards counted are at ")
+    assert p.location.row == 2 and len(p.cells) == len(EXAMPLE_WARBAND) + 1
 
 
 def test_empty_warband_is_one_size_error(tmp_path):
@@ -169,8 +170,8 @@ def test_unknown_card_suggests(tmp_path):
     assert p.message == "unknown card 'Hexwrite' (did you mean 'Hexwright'?)"
     assert (p.location.sheet, p.location.cell) == ("W", "A5")
     assert problems(result, "warblitz.warband.size") == []  # the row still counts
-    assert problems(result, "warblitz.warband.elites")[0].message == \
-        "0 Special Elite units (need 1)"
+    # "0 Special Elite units (need 1)" follows from the unknown card: counted on it
+    assert problems(result, "warblitz.warband.elites") == [] and p.follows == 1
 
 
 def test_blank_card_cell(tmp_path):

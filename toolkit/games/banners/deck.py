@@ -37,6 +37,7 @@ from toolkit.core.registry import ROOT, ValidateRequest
 from toolkit.core.report import DeckResult, Location, Report, ValidationResult
 from toolkit.core.rows import to_model
 from toolkit.core.sheets import NameIndex, RawSheet, Workbook, open_workbook, read_table, suggest
+from toolkit.core.validation import gap, warn_unknown_icons
 from toolkit.games.banners.board import Board, check_board, read_board
 from toolkit.games.banners.book import (
     COLORS,
@@ -113,6 +114,7 @@ def read_items(sheet: RawSheet, report: Report) -> ItemDeck:
     compared with the book's."""
     deck = ItemDeck(source=f"{sheet.file} › {sheet.name}")
     folder = Path(sheet.file).resolve().parent
+    mark = len(report.problems)
     table = read_table(sheet, ITEM_COLUMNS, report, qty=True)
     if any(col.required and not table.has(col.field) for col in ITEM_COLUMNS):
         return deck
@@ -124,6 +126,7 @@ def read_items(sheet: RawSheet, report: Report) -> ItemDeck:
                        "banners.item.art-missing")
         item = to_model(Item, row, report, lambda f: f"banners.item.{f}",
                         extra={"art_path": art})
+        warn_unknown_icons(row.get("text"), row.loc("text"), report, "banners.item.icon")
         if item is None:
             continue
         resolved = item.resolved()
@@ -140,7 +143,10 @@ def read_items(sheet: RawSheet, report: Report) -> ItemDeck:
             continue
         deck.items.append((resolved, row.qty))
         colors.setdefault(resolved.effect, []).append((resolved, row.loc("color")))
-    _compare_with_book(deck, colors, sheet, report)
+    # counts short of the book's because of a skipped row or an unread column follow
+    # from that first error (counted on it, not listed again)
+    with report.because(report.knock_on_root(mark, True)):
+        _compare_with_book(deck, colors, sheet, report)
     return deck
 
 
@@ -155,8 +161,8 @@ def _compare_with_book(deck: ItemDeck, colors: dict[str, list[tuple[Item, Locati
     # "There are 16 types of cards in total, and 54 cards in all."
     if deck.size != DECK_SIZE:
         report.warning("banners.items.count",
-                       f"the deck holds {deck.size} cards; the book's holds {DECK_SIZE}",
-                       where)
+                       f"the deck holds {deck.size} cards; the book's holds {DECK_SIZE}: "
+                       f"{gap(deck.size, DECK_SIZE)}", where)
     counts: dict[str, int] = {}
     for item, n in deck.items:
         counts[item.effect] = counts.get(item.effect, 0) + n

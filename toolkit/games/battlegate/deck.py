@@ -6,7 +6,8 @@ Rules checked (rule ids in brackets, documented in docs/battlegate.md):
 - each card: a name [battlegate.card.name], one class of three [battlegate.card.class],
   a power from 1 to 6 [battlegate.card.power], art inside the workbook's folder
   [battlegate.card.art] that exists [battlegate.card.art-missing, warning];
-- a name shared by cards of different class or power is noted [battlegate.card.same-name];
+- a name shared by cards of different class, power or description is warned
+  [battlegate.card.same-name] (copies of one card add up, as Qty does);
 - the deck costs exactly 100 character points [battlegate.deck.cost] and holds 17 to 100
   cards [battlegate.deck.size];
 - a deck that can never attack or never defend is warned
@@ -27,8 +28,8 @@ from toolkit.core.registry import ValidateRequest
 from toolkit.core.report import Report, ValidationResult
 from toolkit.core.rows import to_model
 from toolkit.core.sheets import RawSheet, Row, Workbook, read_table
-from toolkit.core.validation import Validator
-from toolkit.games.battlegate.models import ART, CARD_COLUMNS, Card
+from toolkit.core.validation import Validator, cell_span, gap, warn_unknown_icons
+from toolkit.games.battlegate.models import ART, CARD_COLUMNS, MAX_POWER, MIN_POWER, Card
 
 GAME_ID = "battlegate"
 FORMAT = "standard"
@@ -70,8 +71,14 @@ def _resolve_art(row: Row, report: Report) -> Path | None:
                     f"{GAME_ID}.card.art", f"{GAME_ID}.card.art-missing")
 
 
-def _describe(card: Card) -> str:
-    return f"{card.klass}, power {card.power}"
+def _differences(first: Card, card: Card) -> str:
+    """What tells two cards of one name apart: 'class (Soldier, then Minion) and
+    description' ('' for copies of one card)."""
+    found = [f"{what} ({a}, then {b})" for what, a, b in (
+        ("class", first.klass, card.klass), ("power", first.power, card.power)) if a != b]
+    if first.description != card.description:
+        found.append("description")
+    return " and ".join(found)
 
 
 def read_cards(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
@@ -86,21 +93,25 @@ def read_cards(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
     first_of: dict[str, tuple[Row, Card]] = {}
     for row in table.rows:
         card = to_model(Card, row, report, rule_of, extra={"art_path": _resolve_art(row, report)})
+        warn_unknown_icons(row.get("description"), row.loc("description"), report,
+                           f"{GAME_ID}.card.icon")
         if card is None:
             continue
         cards.append((row, card))
-        # "cards may also share names": a shared name is fine; a shared name on cards of
-        # different class or power is only noted, in case it is a slip.
+        # "cards may also share names": copies of one card are fine (they add up, as
+        # Qty does); a shared name on cards that differ is warned, in case it is a slip.
         key = card.name.casefold()
         if key not in first_of:
             first_of[key] = (row, card)
             continue
         first_row, first = first_of[key]
-        if (first.klass, first.power) != (card.klass, card.power):
-            report.info(f"{GAME_ID}.card.same-name",
-                        f"'{card.name}' ({_describe(card)}) shares its name with row "
-                        f"{first_row.location.row} ({_describe(first)}); cards may share "
-                        "names, so this is only a note", row.loc("name"))
+        differs = _differences(first, card)
+        if differs:
+            report.warning(f"{GAME_ID}.card.same-name",
+                           f"'{card.name}' shares its name with row {first_row.location.row} "
+                           f"but differs in {differs}; cards may share names, so check it "
+                           "is not a slip (rename one, or make them the same card)",
+                           row.loc("name"))
     return cards
 
 
@@ -117,14 +128,24 @@ def check_cards(sheet: RawSheet, cards: list[tuple[Row, Card]], report: Report,
     # "Each player has 100 character points to spend on the cards in each of their decks
     # (i.e. each deck is 100 points)." / "each point of power costs one character point"
     if cost != DECK_POINTS:
+        cells = tuple(row.loc("power") for row, _ in cards)
+        how = ("fix the skipped row first: it is not counted" if skipped
+               else _cost_fix(cards, cost - DECK_POINTS)
+               or f"the points counted are the Power cells {cell_span(cells)} (times Qty)")
         report.error(f"{GAME_ID}.deck.cost",
                      f"deck costs {cost} point{'s' if cost != 1 else ''}{note}, "
-                     f"it must cost exactly {DECK_POINTS}", where)
+                     f"it must cost exactly {DECK_POINTS}: "
+                     f"{gap(cost, DECK_POINTS, 'points')}; {how}",
+                     cells[0] if cells else where, cells)
     # "Decks can be anywhere from 17-100 cards"
     if not MIN_CARDS <= size <= MAX_CARDS:
+        cells = tuple(row.loc("name") for row, _ in cards)
+        bound = MIN_CARDS if size < MIN_CARDS else MAX_CARDS
         report.error(f"{GAME_ID}.deck.size",
                      f"deck holds {size} card{'s' if size != 1 else ''}{note}, "
-                     f"it must hold {MIN_CARDS} to {MAX_CARDS}", where)
+                     f"it must hold {MIN_CARDS} to {MAX_CARDS}: "
+                     f"{gap(size, bound, 'cards')} (the cards counted are at {cell_span(cells)}, "
+                     "Qty counted)", cells[0] if cells else where, cells)
     if not cards:
         return
     # "Minion: May defend but not attack." / "Assassin: May attack but not defend."
@@ -136,6 +157,42 @@ def check_cards(sheet: RawSheet, cards: list[tuple[Row, Card]], report: Report,
         report.warning(f"{GAME_ID}.deck.cannot-defend",
                        f"deck has no Minion or Soldier{note}, so it can never defend "
                        "and every attack on it hits its deck", where)
+
+
+def _cost_fix(cards: list[tuple[Row, Card]], excess: int) -> str:
+    """One simple change that brings the cost to 100 by `excess` points less, or '':
+    a single card swapped for another card of the deck of its class and the right power,
+    else one copy more or fewer of a card whose power is the gap (the deck staying 17 to
+    100 cards), else one row's Power changed (staying 1 to 6); the first such row in
+    sheet order."""
+    # (class, power) -> the first two cards of other names, so each row is one look-up
+    by_kind: dict[tuple[str, int], list[Card]] = {}
+    for _, card in cards:
+        found = by_kind.setdefault((card.klass, card.power), [])
+        if len(found) < 2 and all(c.name.casefold() != card.name.casefold() for c in found):
+            found.append(card)
+    for row, card in cards:
+        other = next((c for c in by_kind.get((card.klass, card.power - excess), [])
+                      if c.name.casefold() != card.name.casefold()), None)
+        if row.qty == 1 and other is not None:
+            return (f"swapping {card.name} ({card.klass}, power {card.power}, "
+                    f"{row.loc('power').cell}) for another {other.name} (power "
+                    f"{other.power}) would fix it")
+    size = sum(row.qty for row, _ in cards)
+    for row, card in cards:
+        # one copy more or fewer of a card whose power is the gap (a Qty slip)
+        step = -1 if excess > 0 else 1
+        if card.power == abs(excess) and row.qty + step >= 1 \
+                and MIN_CARDS <= size + step <= MAX_CARDS:
+            return (f"{'one copy fewer' if step < 0 else 'one more copy'} of {card.name} "
+                    f"(power {card.power}: Qty {row.qty} → {row.qty + step} at "
+                    f"{row.loc('qty').cell or f'row {row.location.row}'}) would fix it")
+    for row, card in cards:
+        if excess % row.qty == 0 and MIN_POWER <= card.power - excess // row.qty <= MAX_POWER:
+            copies = f", Qty {row.qty}" if row.qty > 1 else ""
+            return (f"changing {card.name}'s Power ({row.loc('power').cell}{copies}) from "
+                    f"{card.power} to {card.power - excess // row.qty} would fix it")
+    return ""
 
 
 def _check(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
@@ -151,7 +208,11 @@ def _check(sheet: RawSheet, report: Report) -> list[tuple[Row, Card]]:
                      f"the sheet lists no cards; a deck holds {MIN_CARDS} to {MAX_CARDS} "
                      f"cards costing exactly {DECK_POINTS} points", sheet.location)
         return []
-    check_cards(sheet, cards, report, skipped)
+    # a skipped row is not counted: a deck short of its points then follows from the
+    # row's problem (a deck over them does not: adding the row back cannot fix it)
+    short = sum(row.qty * card.cost for row, card in cards) < DECK_POINTS
+    with report.because(report.knock_on_root(start, bool(skipped) and short)):
+        check_cards(sheet, cards, report, skipped)
     return cards
 
 

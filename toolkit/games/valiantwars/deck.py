@@ -36,6 +36,7 @@ from toolkit.core.registry import ROOT, ValidateRequest
 from toolkit.core.report import DeckResult, Location, Report, ValidationResult
 from toolkit.core.rows import to_model
 from toolkit.core.sheets import RawSheet, Row, Workbook, open_workbook, read_table, suggest
+from toolkit.core.validation import cell_span, gap, warn_unknown_icons
 from toolkit.games.valiantwars.models import ART, CARD_COLUMNS, CardRow
 from toolkit.games.valiantwars.vocab import (
     BOOK_COUNTS,
@@ -164,11 +165,11 @@ def check_card(row: Row, card: CardRow, report: Report) -> bool:
                            ("swords", "its Swords (0 or more)")):
             if getattr(card, name) is None:
                 report.error(_rule(name), f"{_HEADERS[name]} is required for a Champion: "
-                             f"{what}", row.loc(name))
+                             f"{what}", row.loc(name), caused_by=row.cause(name))
     if kind == "Location" and card.vp is None:
         # "Take a number of victory points described on the Location card."
         report.error(_rule("vp"), "VP is required for a Location: the victory points its "
-                     "winner takes", row.loc("vp"))
+                     "winner takes", row.loc("vp"), caused_by=row.cause("vp"))
     _gold_twice(row, card, report)
     return report.errors_so_far()[0] == errors_before
 
@@ -227,6 +228,7 @@ def read_cards(sheet: RawSheet, report: Report) -> tuple[list[Entry], int]:
     first: dict[str, Entry] = {}
     for row in table.rows:
         card = to_model(CardRow, row, report, _rule)
+        warn_unknown_icons(row.get("text"), row.loc("text"), report, _rule("icon"))
         if card is None or not check_card(row, card, report):
             skipped += 1
             continue
@@ -323,6 +325,13 @@ def _where_count(entries: list[Entry], limit: int, sheet: RawSheet) -> Location:
     return sheet.location
 
 
+def _qty_cells(entries: list[Entry], kind: str | None) -> tuple[Location, ...]:
+    """The Qty cells (Name cells without a Qty column) that count towards a kind's
+    total (None: every kind)."""
+    return tuple(row.locations.get("qty") or row.loc("name") for row, card in entries
+                 if kind is None or card.kind == kind)
+
+
 def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
                skipped: int = 0) -> Seats:
     """The pool-wide rules over its valid cards (Qty counted); returns what it can seat."""
@@ -344,13 +353,16 @@ def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
         for kind in KINDS:
             need = BOOK_COUNTS[kind]
             if counts[kind] != need:
+                cells = _qty_cells(entries, kind)
                 report.error(f"{GAME_ID}.pool.count",
                              f"the pool holds {counts[kind]} {kind} cards{note}, the book's "
-                             f"has {need} (use --format custom for another pool)",
-                             _where_kind(entries, kind, need, sheet))
+                             f"has {need}: {gap(counts[kind], need)} (counted at "
+                             f"{cell_span(cells) or 'no row'}; use --format custom for "
+                             "another pool)", _where_kind(entries, kind, need, sheet), cells)
         if total != BOOK_TOTAL:
             report.error(f"{GAME_ID}.pool.total", f"the pool holds {total} cards{note}, the "
-                         f"book's has {BOOK_TOTAL}", where)
+                         f"book's has {BOOK_TOTAL}: {gap(total, BOOK_TOTAL)}",
+                         _where_count(entries, BOOK_TOTAL, sheet), _qty_cells(entries, None))
     elif total:
         listing = ", ".join(f"{counts[k]} {k}" for k in KINDS)
         report.info(f"{GAME_ID}.pool.count", f"custom pool of {total} cards: {listing} (the "
@@ -449,14 +461,21 @@ def load_decks(req: ValidateRequest) -> tuple[ValidationResult, list[LoadedPool]
             report.info(f"{GAME_ID}.file.other-sheet",
                         f"sheet '{other.name}' is not read: the pool is '{sheet.name}' (pick "
                         f"another with FILE#{other.name})", other.location)
+    mark = len(report.problems)
     entries, skipped = read_cards(sheet, report)
     missing_column = any(p.rule == "sheet.missing-column" for p in report.problems)
+    # A skipped row leaves its cards out of every count: what a pool short of the book's
+    # then lacks follows from the first skipped row's problem (counted on it, not
+    # listed again); a pool over the book's count is not explained by a missing row.
+    short = fmt != STANDARD or sum(row.qty for row, _ in entries) < BOOK_TOTAL
+    root = report.knock_on_root(mark, report.first_error(mark) is not None and short)
     seats: tuple[int, ...] = ()
     if not entries and not skipped and not missing_column:
         report.error(f"{GAME_ID}.pool.empty", "the sheet lists no cards; a pool holds "
                      f"{BOOK_TOTAL} in the book's game", sheet.location)
     elif not missing_column:
-        seats = check_pool(entries, sheet, fmt, report, skipped).ok
+        with report.because(root):
+            seats = check_pool(entries, sheet, fmt, report, skipped).ok
     result = ValidationResult(GAME_ID, workbook.display,
                               [DeckResult(sheet.name, fmt, report)])
     total = sum(row.qty for row, _ in entries)

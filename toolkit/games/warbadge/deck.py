@@ -25,7 +25,7 @@ from toolkit.core.sheets import (
     read_table,
     suggest,
 )
-from toolkit.core.validation import Validator
+from toolkit.core.validation import Validator, cell_span, gap, warn_unknown_icons
 from toolkit.games.warbadge.models import (
     BADGE_COLUMNS,
     DEFAULT_TYPES,
@@ -255,6 +255,7 @@ def _load_badges(sheet: RawSheet, catalog: Catalog, report: Report) -> None:
         if badge is not None:
             badge = _check_vocabulary(badge, row, catalog, report)
         _warn_repeats(row, report)
+        warn_unknown_icons(row.get("text"), row.loc("text"), report, "warbadge.badge.icon")
         art_path = _art_path(row, catalog, report)
         if badge is not None and art_path is not None:
             badge = badge.model_copy(update={"art_path": art_path})
@@ -321,6 +322,7 @@ class TeamCheck:
 def check_team(sheet: RawSheet, catalog: Catalog, report: Report,
                format_name: str | None) -> TeamCheck:
     """Check one team sheet against a format (given, or inferred from its size)."""
+    mark = len(report.problems)
     table = read_table(sheet, TEAM_COLUMNS, report, qty=True,
                        max_qty=max(f.badges for f in catalog.formats.values()))
     if not table.has("badge"):
@@ -342,7 +344,13 @@ def check_team(sheet: RawSheet, catalog: Catalog, report: Report,
     badges = [b for _, b in entries if b is not None]
     complete = len(badges) == len(entries)
     if fmt is not None:
-        _check_composition(fmt, inferred, entries, complete, sheet, report)
+        # a row left without its badge, or skipped for its Qty, is not counted: when
+        # the team is the right size with it (or short, for an unread Qty), what it
+        # then lacks follows from that row's problem (counted on it, not listed again)
+        qty_skipped = any(p.rule == "sheet.qty" for p in report.problems[mark:])
+        explained = len(entries) == fmt.badges or (qty_skipped and len(entries) < fmt.badges)
+        with report.because(report.knock_on_root(mark, explained)):
+            _check_composition(fmt, inferred, entries, complete, sheet, report, catalog)
     return TeamCheck(fmt, badges, complete)
 
 
@@ -400,7 +408,8 @@ def _infer_format(catalog: Catalog, size: int) -> Format:
 
 
 def _check_composition(fmt: Format, inferred: bool, entries: list[tuple[Row, Badge | None]],
-                       complete: bool, sheet: RawSheet, report: Report) -> None:
+                       complete: bool, sheet: RawSheet, report: Report,
+                       catalog: Catalog | None = None) -> None:
     """Team size, rank counts and exact total value for the format."""
     how = (f" (no --format was given and no format has {len(entries)} badges)"
            if inferred and len(entries) != fmt.badges else "")
@@ -413,21 +422,50 @@ def _check_composition(fmt: Format, inferred: bool, entries: list[tuple[Row, Bad
                      f"exactly {fmt.badges}{how}", at)
     if not complete:
         return  # ranks and values of unknown or invalid badges are unknown
+    ranks_ok = len(entries) == fmt.badges
     # Setup: "1 Gold, 2 Silver and 3 Bronze" (quick: "1 Gold, 1 Silver and 2 Bronze").
     for rank in RANKS:
         rows = [row for row, badge in entries if badge is not None and badge.rank == rank]
         need = fmt.rank_count(rank)
         if len(rows) != need:
+            ranks_ok = False
             at = rows[need].loc("badge") if len(rows) > need else sheet.location
             report.error("warbadge.team.ranks",
                          f"the team has {len(rows)} {rank} badges, the {fmt.name} format "
                          f"needs exactly {need}{how}", at)
     # Setup: "with a total value of exactly 10" (quick: "a total value of 7").
-    total = sum(badge.value for _, badge in entries if badge is not None)
+    team = [(row, badge) for row, badge in entries if badge is not None]
+    total = sum(badge.value for _, badge in team)
     if total != fmt.total_value:
+        cells = tuple(dict.fromkeys(row.loc("badge") for row, _ in team))
+        # A swap is only offered when size and ranks are right: then one badge for
+        # another of its rank is the whole fix.
+        swap = _value_swap(team, total - fmt.total_value, catalog) if ranks_ok else ""
         report.error("warbadge.team.total-value",
                      f"total value is {total}, the {fmt.name} format needs exactly "
-                     f"{fmt.total_value}{how}", sheet.location)
+                     f"{fmt.total_value}{how}: {gap(total, fmt.total_value)}; "
+                     + (swap or f"the values counted are the badges at {cell_span(cells)}"),
+                     cells[0] if cells else sheet.location, cells)
+
+
+def _value_swap(team: list[tuple[Row, Badge]], excess: int, catalog: Catalog | None) -> str:
+    """'swapping X (Silver, value 2, B4) for Y (Silver, value 1) would fix it': the first
+    team badge (in sheet order) that a catalog badge of its rank, not in the team, with
+    its value less `excess`, replaces; '' when there is none."""
+    if catalog is None:
+        return ""
+    in_team = {badge.name.casefold() for _, badge in team}
+    spare: dict[tuple[str, int], Badge] = {}  # (rank, value) -> first badge not in the team
+    for b in catalog.badges.values():
+        if b.name.casefold() not in in_team:
+            spare.setdefault((b.rank, b.value), b)
+    for row, badge in team:
+        other = spare.get((badge.rank, badge.value - excess))
+        if other is not None:
+            return (f"swapping {badge.name} ({badge.rank}, value {badge.value}, "
+                    f"{row.loc('badge').cell}) for {other.name} ({other.rank}, value "
+                    f"{other.value}) would fix it")
+    return ""
 
 
 VALIDATOR: Validator[Catalog] = Validator(

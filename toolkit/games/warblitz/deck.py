@@ -42,7 +42,7 @@ from toolkit.core.sheets import (
     open_workbook,
     read_table,
 )
-from toolkit.core.validation import Validator
+from toolkit.core.validation import Validator, cell_span, gap, warn_unknown_icons
 from toolkit.games.warblitz.board import read_slot
 from toolkit.games.warblitz.effects import NO_EFFECT
 from toolkit.games.warblitz.models import (
@@ -162,7 +162,12 @@ def load_catalog(workbook: Workbook | None, report: Report) -> Catalog:
 
 def _load_row(model: type[CatalogCard], row: Row, catalog: Catalog, seen: NameIndex[Location],
               report: Report) -> None:
-    item = to_model(model, row, report, lambda f: f"{GAME_ID}.{model.kind}.{f or 'row'}")
+    # an Event's Effect reads by its Active cell: with that column unread for a header
+    # slip, what the row then breaks follows from the slip
+    with report.because(row.cause("active")):
+        item = to_model(model, row, report, lambda f: f"{GAME_ID}.{model.kind}.{f or 'row'}")
+    warn_unknown_icons(row.get("ability"), row.loc("ability"), report,
+                       f"{GAME_ID}.{model.kind}.icon")
     raw_name = row.get("name")
     name = clean_text(raw_name) if raw_name is not None else ""
     if name:
@@ -400,8 +405,11 @@ def check_composition(entries: Sequence[Entry], listed: int, sheet: RawSheet,
 
     # "All Warbands are to contain:" the slots below, 27 cards in all.
     if listed != WARBAND_SIZE:
+        cells = tuple(dict.fromkeys(row.loc("card") for row, _ in entries))
         report.error(rule + "size", f"the warband holds {_plural(listed, 'card', 'cards')}, "
-                     f"it needs {WARBAND_SIZE}", sheet.location)
+                     f"it needs {WARBAND_SIZE}: {gap(listed, WARBAND_SIZE)}"
+                     + (f" (the cards counted are at {cell_span(cells)}, Qty counted)"
+                        if cells else ""), cells[0] if cells else sheet.location, cells)
 
     # "1 Commander"
     commanders = [e for e in units if e[1].rank == "Commander"]
@@ -488,6 +496,7 @@ def check_composition(entries: Sequence[Entry], listed: int, sheet: RawSheet,
 def _check(sheet: RawSheet, catalog: Catalog, report: Report,
            fmt: str | None) -> tuple[str, list[Card]]:
     fmt = check_format(fmt)
+    mark = len(report.problems)
     entries, listed = read_warband(sheet, catalog, report)
     if listed == 0 and not entries:
         if not any(p.rule == "sheet.missing-column" for p in report.problems):
@@ -495,7 +504,13 @@ def _check(sheet: RawSheet, catalog: Catalog, report: Report,
                          f"the warband holds no cards, it needs {WARBAND_SIZE}",
                          sheet.location)
         return fmt, []
-    check_composition(entries, listed, sheet, report)
+    # a row naming no usable card, or skipped for its Qty, is not counted: when the
+    # warband is the right size with it (or short, for an unread Qty), what it then
+    # lacks follows from that row's problem (counted on it, not listed again)
+    qty_skipped = any(p.rule == "sheet.qty" for p in report.problems[mark:])
+    explained = listed == WARBAND_SIZE or (qty_skipped and listed < WARBAND_SIZE)
+    with report.because(report.knock_on_root(mark, explained)):
+        check_composition(entries, listed, sheet, report)
     return fmt, [card for _, card in entries]
 
 
