@@ -119,7 +119,8 @@ def test_the_books_component_counts(tmp_path):
     assert {p.location.cell for p in counts} == {f"{COL['Qty']}{ROW['Levy Soldier']}",
                                                  f"{COL['Qty']}{ROW['Wild Firebrand']}"}
     assert "40 Soldier" in counts[0].message and "book's has 36" in counts[0].message
-    assert "valiantwars.pool.total" in errors_of(result)
+    # the 192-card total is off because of the first count: it follows from it
+    assert errors_of(result) == ["valiantwars.pool.count"] * 2 and counts[0].follows == 1
 
 
 def test_a_custom_pool_is_allowed_when_the_designer_says_so(tmp_path):
@@ -160,7 +161,14 @@ def test_starting_decks_and_locations_for_each_player_count(tmp_path):
     data = rows()
     find(data, "Gold Crown")[HEADER.index("Qty")] = 24  # short for 5 players
     result = check(tmp_path, data)
-    assert "valiantwars.pool.starting-decks" in errors_of(result)
+    # the book's count of Gold is the root; the total and the 5 players follow from it
+    [gold] = [p for d in result.decks for p in d.report.problems if p.severity == "error"]
+    assert gold.rule == "valiantwars.pool.count" and gold.follows == 2
+    data = rows()
+    find(data, "Gold Crown")[HEADER.index("Qty")] = 24
+    result = check(tmp_path, data, "custom")  # no book count to blame: told as it is
+    assert "cannot seat 5 players" in " ".join(
+        p.message for d in result.decks for p in d.report.problems)
     data = [r for r in rows() if r[1] != "Dark Omen"]
     result = check(tmp_path, data, "custom")  # seats nobody: an error even when custom
     assert "valiantwars.pool.starting-decks" in errors_of(result)

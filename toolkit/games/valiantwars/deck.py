@@ -347,6 +347,7 @@ def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
                      f"pool may hold (the book's has {BOOK_TOTAL})",
                      _where_count(entries, MAX_POOL, sheet))
     standard = fmt == STANDARD
+    root = None  # the first count off the book's: the total and the seats follow from it
     if standard:
         # Components: "192 Valiant Wars Cards - 36 Soldiers - 54 Gold - 25 Dark Omens -
         # 14 Locations - 63 Champions"
@@ -354,15 +355,19 @@ def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
             need = BOOK_COUNTS[kind]
             if counts[kind] != need:
                 cells = _qty_cells(entries, kind)
-                report.error(f"{GAME_ID}.pool.count",
-                             f"the pool holds {counts[kind]} {kind} cards{note}, the book's "
+                problem = report.error(
+                             f"{GAME_ID}.pool.count",
+                             f"the pool holds {_plural(counts[kind], kind + ' card')}{note}, "
+                             "the book's "
                              f"has {need}: {gap(counts[kind], need)} (counted at "
                              f"{cell_span(cells) or 'no row'}; use --format custom for "
                              "another pool)", _where_kind(entries, kind, need, sheet), cells)
+                root = root or problem
         if total != BOOK_TOTAL:
             report.error(f"{GAME_ID}.pool.total", f"the pool holds {total} cards{note}, the "
                          f"book's has {BOOK_TOTAL}: {gap(total, BOOK_TOTAL)}",
-                         _where_count(entries, BOOK_TOTAL, sheet), _qty_cells(entries, None))
+                         _where_count(entries, BOOK_TOTAL, sheet), _qty_cells(entries, None),
+                         caused_by=root)
     elif total:
         listing = ", ".join(f"{counts[k]} {k}" for k in KINDS)
         report.info(f"{GAME_ID}.pool.count", f"custom pool of {total} cards: {listing} (the "
@@ -396,7 +401,7 @@ def check_pool(entries: list[Entry], sheet: RawSheet, fmt: str, report: Report,
         message = f"the pool cannot seat {players} players: it needs {text}"
         if standard or not seats.ok:
             for rule in dict.fromkeys(r for r, _ in told):
-                report.error(f"{GAME_ID}.pool.{rule}", message, where)
+                report.error(f"{GAME_ID}.pool.{rule}", message, where, caused_by=root)
         else:
             report.warning(f"{GAME_ID}.pool.players", message, where)
     # "There should always be five (5) Champions in the Market."
