@@ -33,6 +33,10 @@ def done(code: int) -> None:
     raise typer.Exit(code)
 
 
+MAX_JOBS = 64
+"""--jobs of `play` and the balance commands: local worker processes (a cluster is
+--scheduler)."""
+
 def in_range(option: str, value: float, low: float, high: float, unit: str = "") -> None:
     """Stop (exit 2) unless a numeric option is finite and from `low` to `high`."""
     from toolkit.core.text import figure  # noqa: PLC0415

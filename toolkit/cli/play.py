@@ -12,7 +12,8 @@ from typing import Any
 
 import typer
 
-from toolkit.cli.common import console, done, emit_json, fail, in_range
+from toolkit.balance.plan import MAX_SEED
+from toolkit.cli.common import MAX_JOBS, console, done, emit_json, fail, in_range
 from toolkit.cli.validate import print_report
 from toolkit.core.outputs import check_file, check_folder
 from toolkit.core.registry import Game, ValidateRequest, get_game
@@ -23,8 +24,6 @@ MAX_GAMES = 10_000_000
 """--games: ten million games take hours; a larger run is split (seeds continue)."""
 MAX_LOGGED_GAMES = 100
 """--log-games: each logged game is kept whole until it is written."""
-MAX_JOBS = 64
-MAX_SEED = 2**63 - 1
 
 
 def register(app: typer.Typer) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import typer
 
 from toolkit.balance.plan import MAX_SEED, MAX_TABLE_GAMES
-from toolkit.cli.common import console, done, emit_json, fail, in_range
+from toolkit.cli.common import MAX_JOBS, console, done, emit_json, fail, in_range
 from toolkit.cli.play import _load as load_checked  # validate, show the report, exit 1
 from toolkit.core.registry import Game, ValidateRequest, get_game
 from toolkit.core.sheets import split_file_arg
@@ -26,8 +26,6 @@ from toolkit.core.text import markup
 MAX_BOOTSTRAP = 10_000
 """--bootstrap: 2,000 resamples already place a 95% interval's ends to a few hundredths of
 its width (the default is 200); each resample refits the model over every deck."""
-MAX_JOBS = 64
-"""--jobs: local worker processes (a cluster is --scheduler)."""
 GAMES = typer.Option(100, "--games", help="Games per table, split over its seat orders "
                                           f"(same seeds from every seat; 1 to "
                                           f"{MAX_TABLE_GAMES:,}).")
