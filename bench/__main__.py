@@ -1,4 +1,4 @@
-"""Run every benchmark: `python -m bench [load|render|play ...] [-- OPTIONS]`.
+"""Run every benchmark: `python -m bench [load|render|print_scale|play ...] [-- OPTIONS]`.
 
 Options after the suite names (from the first one starting with ``-``) go to the one suite
 named, e.g. `python -m bench search --only warbadge --skip tournament`."""
@@ -12,7 +12,8 @@ import sys
 SUITES = {"load": "bench.load_bench", "render": "bench.render_bench", "play": "bench.play_bench",
           "battlegate": "bench.play_battlegate", "mcts": "bench.mcts_bench",
           "balance": "bench.balance_bench", "hostile": "bench.hostile_bench",
-          "speed": "bench.speed_bench", "search": "bench.search_bench"}
+          "speed": "bench.speed_bench", "search": "bench.search_bench",
+          "print_scale": "bench.print_bench"}
 
 
 def machine() -> str:

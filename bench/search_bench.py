@@ -108,7 +108,7 @@ def pure_times(game_id: str, decisions: int) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-MIRRORS = {"warbadge": "content/warbadge/badges.xlsx#Sun"}
+MIRRORS = {"warbadge": "toolkit/games/warbadge/content/badges.xlsx#Sun"}
 """Games whose bundled pair is so lopsided that the deck decides nearly every game (Sun
 beats Moon about 96% of the time whoever plays it): their ladder is also measured on a
 mirror match, where only the players differ."""

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+ROOT = Path(__file__).resolve().parents[1]
+"""The checkout's root (tests run from a checkout)."""
+
 Rows = Sequence[Sequence[Any]]
 
 
@@ -71,10 +74,9 @@ def badges_with_team(tmp_path: Path, sheet: str, badges: Sequence[str]) -> Path:
 
     from openpyxl import load_workbook
 
-    from toolkit.core.registry import ROOT
 
     path = tmp_path / "teams.xlsx"
-    shutil.copy(ROOT / "content" / "warbadge" / "badges.xlsx", path)
+    shutil.copy(ROOT / "toolkit/games/warbadge/content" / "badges.xlsx", path)
     wb = load_workbook(path)
     ws = wb.create_sheet(sheet)
     ws.append(["Badge"])
@@ -104,3 +106,22 @@ def play_digest(make_rules: Any, params: Any, lineup: list[str]) -> str:
         digest.update(f"{rec.winner} {rec.reason} {rec.length} {rec.steps}\n{rec.log}"
                       .encode())
     return digest.hexdigest()[:16]
+
+
+def pnp_peak_mb(args: list[str], cwd: Path = ROOT,
+                env: dict[str, str] | None = None) -> tuple[int, int, str]:
+    """(exit code, peak memory in MB, stderr) of `pnp ARGS` in a fresh process: its VmHWM,
+    which starts afresh at exec (ru_maxrss would carry over the forking test process's)."""
+    import os  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    code = ("import sys\n"
+            "from toolkit.cli.main import run\n"
+            "try:\n    run()\nfinally:\n"
+            "    hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')]\n"
+            "    print('PEAK', int(hwm[0].split()[1]) // 1024, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                          text=True, env={**os.environ, **(env or {})}, timeout=300, cwd=cwd)
+    peak = int(done.stderr.rsplit("PEAK", 1)[1].split()[0])
+    return done.returncode, peak, done.stderr

@@ -11,16 +11,17 @@ from types import SimpleNamespace
 
 from typer.testing import CliRunner
 
+from tests.helpers import ROOT
 from toolkit.balance.command import entries_from_decks
 from toolkit.balance.plan import Entry, Plan, make_plan
 from toolkit.balance.run import Options, plan_for, run_plan
 from toolkit.balance.tally import Tally, fold
 from toolkit.balance.work import BatchResult
-from toolkit.core.registry import ROOT, ValidateRequest, get_game
+from toolkit.core.registry import ValidateRequest, get_game
 from toolkit.sim.stats import Stats
 
-BADGES = ROOT / "content" / "warbadge" / "badges.xlsx"
-BATTLEGATE = ROOT / "content" / "battlegate" / "decks.xlsx"
+BADGES = ROOT / "toolkit/games/warbadge/content" / "badges.xlsx"
+BATTLEGATE = ROOT / "toolkit/games/battlegate/content" / "decks.xlsx"
 
 
 def warbadge_entries(*names: str, fmt: str = "standard") -> list:

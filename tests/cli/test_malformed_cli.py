@@ -69,7 +69,7 @@ def test_random_bytes_never_crash(tmp_path, data, game):
 @pytest.mark.parametrize("args", [
     ["validate", "nosuchgame", "x.xlsx"],
     ["play", "warblitz", "--players", "3"],
-    ["print", "warbadge", "--paper", "a5"],
+    ["print", "warbadge", "--paper", "b9"],
     ["template", "warbadge", "-o", "starter.csv"],
 ])
 def test_misuse_is_one_sentence(args):

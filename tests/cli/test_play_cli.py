@@ -8,12 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.helpers import badges_with_team
+from tests.helpers import ROOT, badges_with_team
 from toolkit.cli.main import app
-from toolkit.core.registry import ROOT
 
 runner = CliRunner()
-BADGES = ROOT / "content" / "warbadge" / "badges.xlsx"
+BADGES = ROOT / "toolkit/games/warbadge/content" / "badges.xlsx"
 KEYS = {"game", "games", "seed", "format", "decks", "agents", "results", "unfinished",
         "violations", "length", "games_per_second"}
 

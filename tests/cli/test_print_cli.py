@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.helpers import badges_with_team, make_xlsx
+from tests.helpers import ROOT, badges_with_team, make_xlsx
 from toolkit.cli.main import app
-from toolkit.core.registry import ROOT
 
 runner = CliRunner()
-WARBADGE = ROOT / "content" / "warbadge" / "badges.xlsx"
+WARBADGE = ROOT / "toolkit/games/warbadge/content" / "badges.xlsx"
 A4 = (595.28, 841.89)
 
 
@@ -47,7 +46,7 @@ def test_print_one_team_with_backs_png_and_tts(tmp_path):
 
 
 def test_print_letter_paper(tmp_path):
-    result = invoke("print", "battlegate", f"{ROOT / 'content/battlegate/decks.xlsx'}#Giants",
+    result = invoke("print", "battlegate", f"{ROOT / 'toolkit/games/battlegate/content/decks.xlsx'}#Giants",
                     "--paper", "letter", "-o", tmp_path)
     assert result.exit_code == 0, result.output
     assert set(page_sizes(tmp_path / "Giants" / "Giants.pdf")) == {(612.0, 792.0)}
@@ -78,7 +77,7 @@ def test_strict_refuses_an_invalid_deck_and_writes_nothing(tmp_path):
 
 
 @pytest.mark.parametrize("args", [
-    ["--paper", "a3"], ["--back-offset", "1;2"], ["--flip", "sideways"], ["--bleed", "40"],
+    ["--paper", "b9"], ["--paper", "20x30mm"], ["--back-offset", "1;2"], ["--flip", "sideways"], ["--bleed", "40"],
 ])
 def test_misuse_exits_2_and_writes_nothing(tmp_path, args):
     result = invoke("print", "warbadge", f"{WARBADGE}#Sun", *args, "-o", tmp_path / "out")
@@ -276,3 +275,32 @@ def test_calibrate_prints_its_flip_instructions(tmp_path):
     text = subprocess.run([pdftotext, str(tmp_path / "calibrate-a4-short.pdf"), "-"],
                           capture_output=True, text=True, check=True).stdout
     assert "THIS SIDE UP" in text and "--flip long" in text and "A behind D" in text
+
+
+def test_team_art_comes_from_the_catalog_folder(tmp_path):
+    """A team printed with `--catalog` in another folder draws the catalog's art: art
+    paths are the catalog's cells, so they are read from the catalog's folder."""
+    from openpyxl import load_workbook
+
+    from tests.helpers import tiny_png
+
+    shop, teams = tmp_path / "catalog", tmp_path / "teams"
+    shop.mkdir(), teams.mkdir()
+    tiny_png(shop / "fox.png")
+    catalog = shop / "badges.xlsx"
+    wb = load_workbook(WARBADGE)
+    badges = wb["Badges"]
+    art = [c.value for c in badges[1]].index("Art") + 1
+    for row in range(2, badges.max_row + 1):
+        badges.cell(row, art, "fox.png")
+    wb.save(catalog)
+    team = teams / "team.xlsx"
+    team_wb = load_workbook(WARBADGE)
+    for name in team_wb.sheetnames:
+        if name != "Sun":
+            del team_wb[name]
+    team_wb.save(team)
+    result = invoke("print", "warbadge", str(team), "--catalog", str(catalog),
+                    "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "outside the workbook" not in result.output and "not used" not in result.output

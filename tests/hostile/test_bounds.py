@@ -4,18 +4,15 @@ problem, exit 1), and the worst of them stays under 300 MB (README, "Bounds on w
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
 import pytest
 
+from tests.helpers import ROOT, pnp_peak_mb
 from tests.hostile.runner import run
 from toolkit.balance.plan import MAX_BATCHES, MAX_TABLES, check_size, table_count
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT
 from toolkit.games.warblitz.effects import EffectError, parse_effect
 from toolkit.render import proof
 
@@ -47,17 +44,7 @@ def test_amounts_past_their_bound_are_one_sentence(args, named, tmp_path):
 
 def _peak_mb(args: list[str], env: dict[str, str] | None = None) -> tuple[int, int, str]:
     """(exit code, peak memory in MB, stderr) of `pnp ARGS` in a fresh process."""
-    # VmHWM starts afresh at exec; ru_maxrss would carry over the forking test process's
-    code = ("import sys\n"
-            "from toolkit.cli.main import run\n"
-            "try:\n    run()\nfinally:\n"
-            "    hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')]\n"
-            "    print('PEAK', int(hwm[0].split()[1]) // 1024, file=sys.stderr)\n")
-    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                          text=True, env={**os.environ, **(env or {})}, timeout=120,
-                          cwd=ROOT)
-    peak = int(done.stderr.rsplit("PEAK", 1)[1].split()[0])
-    return done.returncode, peak, done.stderr
+    return pnp_peak_mb(args, ROOT, env)
 
 
 @pytest.mark.parametrize("args", [
@@ -95,7 +82,7 @@ def test_a_huge_custom_warbadge_format_is_refused_at_its_cell(tmp_path):
         sheet = book["Formats"]
         sheet.append(["huge", 10_000, 1, 1, 9_998, 10_000, 3])
 
-    path = _workbook(ROOT / "content/warbadge/badges.xlsx", huge, tmp_path / "wb.xlsx")
+    path = _workbook(ROOT / "toolkit/games/warbadge/content/badges.xlsx", huge, tmp_path / "wb.xlsx")
     done = run(["validate", "warbadge", path], tmp_path)
     assert done.exit_code == 1 and "warbadge.format.number" in done.stdout, done
     assert "from 1 to 30" in done.stdout
@@ -115,7 +102,7 @@ def test_a_banners_board_past_32_spaces_is_refused_at_its_sheet(tmp_path):
         sheet = book["Board"]
         sheet.cell(1, 64, ".")
 
-    path = _workbook(ROOT / "content/banners/banners.xlsx", wide, tmp_path / "bn.xlsx")
+    path = _workbook(ROOT / "toolkit/games/banners/content/banners.xlsx", wide, tmp_path / "bn.xlsx")
     done = run(["play", "banners", "--deck", path, "--games", 1], tmp_path)
     assert done.exit_code == 1 and "banners.board.size" in done.stdout, done
 
@@ -127,7 +114,7 @@ def test_a_valiant_wars_pool_past_1000_cards_is_refused_at_its_qty(tmp_path):
             if row[1].value == "Gold":
                 row[10].value = 9_000
 
-    path = _workbook(ROOT / "content/valiantwars/pool.xlsx", gold, tmp_path / "vw.xlsx")
+    path = _workbook(ROOT / "toolkit/games/valiantwars/content/pool.xlsx", gold, tmp_path / "vw.xlsx")
     done = run(["validate", "valiantwars", path, "--format", "custom"], tmp_path)
     assert done.exit_code == 1 and "valiantwars.pool.total" in done.stdout, done
     assert "1,000" in done.stdout
@@ -138,7 +125,7 @@ def test_source_date_epoch_past_the_year_9999_is_ignored_with_a_warning(tmp_path
     assert proof.epoch_day("1764028800") == "2025-11-25"
     assert "ignored" in proof.epoch_warning("99999999999999999999")
     assert proof.epoch_warning(None) is None and proof.epoch_warning("0") is None
-    deck = ROOT / "content/warbadge/badges.xlsx"
+    deck = ROOT / "toolkit/games/warbadge/content/badges.xlsx"
     code, peak, err = _peak_mb(["print", "warbadge", f"{deck}#Sun", "--proof", "--no-contact",
                                 "-o", str(tmp_path / "out")],
                                {"SOURCE_DATE_EPOCH": "99999999999999999999"})

@@ -46,7 +46,10 @@ HANDLED = {"validate": "the corpus", "print": "the corpus and output places",
            "play": "the corpus, output places and options",
            "calibrate": "output places", "demo": "output places", "template": "output places",
            "games": "reads no file", "rulings": "reads no file",
-           "tournament": "the corpus", "compare": "the corpus", "sweep": "the corpus"}
+           "tournament": "the corpus", "compare": "the corpus", "sweep": "the corpus",
+           "layout": "names and output places (test_new_commands.py)",
+           "playtest": "damaged and rule-breaking decks (test_new_commands.py), the server's "
+                       "refusals (tests/play/test_playtest_browser.py)"}
 """Where each command meets hostile input in tests/hostile."""
 
 

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import ROOT
 from tests.hostile.corpus import deck_sheet, edit, sheet_names, template
 from tests.hostile.runner import run, snapshot
-from toolkit.core.registry import ROOT, games
+from toolkit.core.registry import games
 
 GAMES = list(games().values())
 PRINTING = [g for g in GAMES if g.printing is not None]
@@ -125,7 +126,7 @@ def test_tournament_never_writes_over_its_decks(tmp_path, monkeypatch):
 
 def test_sweep_never_writes_over_the_users_report_files(tmp_path):
     catalog = tmp_path / "cat.xlsx"
-    shutil.copy(ROOT / "content" / "warbadge" / "badges.xlsx", catalog)
+    shutil.copy(ROOT / "toolkit/games/warbadge/content" / "badges.xlsx", catalog)
     (tmp_path / "cards.csv").write_text("my cards")
     (tmp_path / "report.json").write_text("{}")
     done = run(["sweep", "warbadge", "--catalog", catalog, "--sample", 2, "--games", 2,
@@ -159,7 +160,7 @@ def wrong_places(tmp_path: Path) -> dict[str, Path]:
 def test_balance_commands_check_the_report_folder_before_playing(tmp_path, kind):
     place = wrong_places(tmp_path)[kind]
     results = tmp_path / "r.sqlite"
-    catalog = ROOT / "content" / "warbadge" / "badges.xlsx"
+    catalog = ROOT / "toolkit/games/warbadge/content" / "badges.xlsx"
     for cmd in (balance(tmp_path, "-o", place, "--results", results),
                 ["sweep", "warbadge", "--sample", 2, "--games", 2, "-o", place,
                  "--results", results],

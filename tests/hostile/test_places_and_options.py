@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import ROOT
 from tests.hostile.corpus import template
 from tests.hostile.runner import run
-from toolkit.core.registry import ROOT, games
+from toolkit.core.registry import games
 
 GAMES = list(games().values())
 PRINTING = [g for g in GAMES if g.printing is not None]
@@ -70,7 +71,7 @@ def test_wrong_output_files_are_refused_before_any_work(tmp_path, kind):
     ["--back-offset", "nan,nan"], ["--back-offset", "inf,0"], ["--back-offset", "1e308,1e308"],
     ["--back-offset", "11,0"], ["--back-offset", "1,2,3"], ["--bleed", "nan"], ["--bleed", "-1"],
     ["--bleed", "inf"], ["--bleed", "11"], ["--dpi", "0"], ["--dpi", "100000"],
-    ["--flip", "sideways"], ["--cut-marks", "dotted"], ["--paper", "a5"],
+    ["--flip", "sideways"], ["--cut-marks", "dotted"], ["--paper", "b9"],
 ])
 @pytest.mark.parametrize("game", PRINTING, ids=[g.id for g in PRINTING])
 def test_print_options_are_finite_and_in_range(tmp_path, game, args):

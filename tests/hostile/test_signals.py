@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.core.registry import ROOT
+from tests.helpers import ROOT
 
 PNP = Path(sys.executable).with_name("pnp")
-BADGES = ROOT / "content" / "warbadge" / "badges.xlsx"
+BADGES = ROOT / "toolkit/games/warbadge/content" / "badges.xlsx"
 LONG = 60.0
 """Seconds after which a wait below gives up (a hang), never reached by a passing run."""
 

@@ -4,6 +4,7 @@ import pytest
 
 from tests.render.render_fixtures import parse_toml
 from toolkit.core.errors import LayoutError
+from toolkit.core.registry import games
 from toolkit.render.job import layouts_dir, load_layout, load_layout_file
 
 BASE = """
@@ -20,7 +21,7 @@ height = "8mm"
 
 
 def test_bundled_layouts_load():
-    for path in sorted(layouts_dir().glob("*/*.toml")):
+    for path in sorted(p for g in games() for p in layouts_dir(g).glob("*.toml")):
         lay = load_layout_file(path)
         assert lay.front and lay.back, path
 

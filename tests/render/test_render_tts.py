@@ -22,15 +22,15 @@ def test_sheet_limits_and_hidden_slot(tmp_path, poker_layout):
     assert [(m["file"], m["cards"], m["columns"], m["rows"], m["back"])
             for m in manifest["sheets"]] == [
         ("deck-sheet-1-69-cards.png", 69, 10, 7, "deck-back.png"),
-        ("deck-sheet-2-11-cards.png", 11, 10, 7, "deck-back.png")]
+        ("deck-sheet-2-11-cards.png", 11, 4, 3, "deck-back.png")]  # sized to its 11 cards
     for s in sheets:
         img = Image.open(s.path)
-        assert (s.cols, s.rows) == (10, 7)
         assert img.size[0] <= 4096 and img.size[1] <= 4096
-        assert img.size == (s.cell[0] * 10, s.cell[1] * 7)
+        assert img.size == (s.cell[0] * s.cols, s.cell[1] * s.rows)
         cw, ch = s.cell
         assert cw / ch == pytest.approx(63 / 88, abs=0.01)
-        hidden = img.crop((9 * cw, 6 * ch, 10 * cw, 7 * ch))  # slot 70 (index 69)
+        c, r = s.cols - 1, s.rows - 1  # the last slot (70 on a full sheet)
+        hidden = img.crop((c * cw, r * ch, (c + 1) * cw, (r + 1) * ch))
         assert hidden.tobytes() == Image.open(back_path).tobytes()
     first = Image.open(sheets[0].path)
     cw, ch = sheets[0].cell
@@ -71,20 +71,21 @@ def test_tts_never_carries_bleed(tmp_path, poker_layout):
     plain = Image.open(tmp_path / "plain" / "tts" / "d-sheet-1-2-cards.png")
     bled = Image.open(tmp_path / "bleed" / "tts" / "d-sheet-1-2-cards.png")
     assert plain.tobytes() == bled.tobytes()
-    cw = plain.size[0] // 10
-    assert cw / (plain.size[1] // 7) == pytest.approx(63 / 88, abs=0.01)
+    cw = plain.size[0] // 2  # two cards and the hidden slot: a 2 × 2 sheet
+    assert cw / (plain.size[1] // 2) == pytest.approx(63 / 88, abs=0.01)
 
 
 def test_badge_sheets_keep_transparency(tmp_path, badge_layout):
     lay, card = badge_layout
-    sheets, back = tts.write_sheets("b", [(evaluate(lay, card), 3)], evaluate(lay, card, "back"),
+    sheets, back = tts.write_sheets("b", [(evaluate(lay, card), 2)], evaluate(lay, card, "back"),
                                     tmp_path)
     img = Image.open(sheets[0].path)
     cw, ch = sheets[0].cell
     assert img.mode == "RGBA"
     assert img.getpixel((1, 1))[3] == 0  # outside the first badge's circle
     assert img.getpixel((cw // 2, ch // 2))[3] == 255  # its middle
-    assert img.getpixel((5 * cw, 3 * ch))[3] == 0  # an empty slot
+    assert (sheets[0].cols, sheets[0].rows) == (2, 2)
+    assert img.getpixel((cw // 2, ch + ch // 2))[3] == 0  # the empty slot (the third)
     assert Image.open(back).mode == "RGBA"
 
 

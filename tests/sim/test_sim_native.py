@@ -1,6 +1,6 @@
 """The compiled build and the pure-Python build play the same games.
 
-`make install` compiles the engines listed in `toolkit.sim.native.COMPILED` with mypyc when
+`make install` compiles the engines' modules (`PlaySpec.compiled`, toolkit/sim/native.py) with mypyc when
 it can; pure Python stays the reference. Here two fresh interpreters, one with
 ``PNP_PURE=1`` and one without, play the same seeded games of every compiled engine (the
 harness's own group is exercised by all of them) and hash what `play --json` and the
@@ -91,7 +91,7 @@ def test_compiled_and_pure_builds_play_the_same_games() -> None:
 def test_pure_switch_selects_the_sources() -> None:
     """``PNP_PURE=1`` imports every listed module from its source, built or not."""
     env = dict(os.environ, PNP_PURE="1")
-    names = [native.module_name(p) for paths in native.COMPILED.values() for p in paths]
+    names = [m for group in native.groups().values() for m in group.modules]
     code = ("import importlib, sys; import toolkit.sim.native as n; "
             "mods = [importlib.import_module(m) for m in sys.argv[1:]]; "
             "print(n.ACTIVE, all(m.__file__.endswith('.py') for m in mods))")
@@ -217,18 +217,18 @@ def test_every_game_crosses_to_a_worker() -> None:
 
 
 def test_an_edited_inlined_module_makes_its_group_stale(tmp_path, monkeypatch) -> None:
-    """A group whose compiled code holds another module's ``Final`` numbers (`INLINED`)
-    runs pure once that module is newer than the build, as when one of its own is."""
-    monkeypatch.setattr(native, "ROOT", tmp_path)
-    monkeypatch.setattr(native, "COMPILED", {"g": ("pkg/a.py",)})
-    monkeypatch.setattr(native, "INLINED", {"g": ("pkg/words.py",)})
+    """A group whose compiled code holds another module's ``Final`` numbers
+    (`PlaySpec.inlined`, listed in the build's manifest) runs pure once that module is
+    newer than the build, as when one of its own is."""
     suffix = EXTENSION_SUFFIXES[0]
-    for name in ("pkg/a.py", "pkg/words.py", f"pkg/a{suffix}", f"toolkit/native_g__mypyc{suffix}"):
+    for name in ("pkg/a.py", "pkg/words.py", f"pkg/a{suffix}", f"pkg/native_g__mypyc{suffix}"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("")
+    group = native.Group("g", ("pkg.a",), ("pkg.words",), tmp_path)
+    native._write_manifest(group)
     for name in ("pkg/a.py", "pkg/words.py"):
         os.utime(tmp_path / name, (1_000, 1_000))
-    os.utime(tmp_path / f"toolkit/native_g__mypyc{suffix}", (2_000, 2_000))
-    assert native.compiled_groups() == ["g"]
+    os.utime(tmp_path / f"pkg/native_g__mypyc{suffix}", (2_000, 2_000))
+    assert native.compiled_groups(tmp_path, "pkg") == ["g"]
     os.utime(tmp_path / "pkg/words.py", (3_000, 3_000))
-    assert native.compiled_groups() == []
+    assert native.compiled_groups(tmp_path, "pkg") == []

@@ -17,16 +17,16 @@ import pytest
 from openpyxl import load_workbook
 from typer.testing import CliRunner
 
+from tests.helpers import ROOT
 from toolkit.cli.main import app
-from toolkit.core.registry import ROOT
 
 BUNDLED = {
-    "warbadge": "content/warbadge/badges.xlsx",
-    "battlegate": "content/battlegate/decks.xlsx",
-    "warblitz": "content/warblitz/warbands.xlsx",
-    "warblitz-catalog": "content/warblitz/catalog.xlsx",
-    "valiantwars": "content/valiantwars/pool.xlsx",
-    "banners": "content/banners/banners.xlsx",
+    "warbadge": "toolkit/games/warbadge/content/badges.xlsx",
+    "battlegate": "toolkit/games/battlegate/content/decks.xlsx",
+    "warblitz": "toolkit/games/warblitz/content/warbands.xlsx",
+    "warblitz-catalog": "toolkit/games/warblitz/content/catalog.xlsx",
+    "valiantwars": "toolkit/games/valiantwars/content/pool.xlsx",
+    "banners": "toolkit/games/banners/content/banners.xlsx",
 }
 
 

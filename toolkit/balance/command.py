@@ -19,7 +19,7 @@ from random import Random
 from typing import Any
 
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT, Game
+from toolkit.core.registry import Game
 
 from . import analysis, report
 from .compare import ALPHA, changes, sentences
@@ -377,4 +377,4 @@ def _card_lines(doc: dict[str, Any]) -> list[str]:
 
 def default_output(game: Game, command: str) -> Path:
     """output/<game>/<command>/."""
-    return ROOT / "output" / game.id / command
+    return game.output() / command

@@ -49,6 +49,7 @@ from toolkit.core.outputs import Transaction
 from toolkit.core.text import readable
 from toolkit.render import fonts
 from toolkit.render.output import save_png, write_bytes
+from toolkit.sim.engine import capabilities_of
 
 from . import analysis, charts
 from .execute import Execution
@@ -83,7 +84,7 @@ def document(command: str, tally: Tally, run: Execution, rules: Any, *, fmt: str
                 "worker_addresses": run.addresses, "where": where, "interrupted": run.interrupted,
                 "results_file": str(results_file)},
     }
-    if plan.shared and hasattr(rules, "game_stats"):
+    if plan.shared and capabilities_of(rules).provides("game_stats"):
         # the engine's own statistics, as `play --json` has them for the one shared set-up
         # (a round robin's decks change seats, which the engines' per-seat and per-deck
         # counts do not follow)
@@ -479,7 +480,7 @@ def _engine_tables(doc: dict[str, Any]) -> list[tuple[str, list[str], list[list]
     from toolkit.core.registry import get_game  # noqa: PLC0415
 
     rules = get_game(doc["game"]).playing.rules()
-    if not hasattr(rules, "stats_tables"):
+    if not capabilities_of(rules).provides("stats_tables"):
         return []
     return [(f"Engine statistics: {title}", columns, rows)
             for title, columns, rows in rules.stats_tables(doc["game_stats"])]

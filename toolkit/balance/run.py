@@ -46,9 +46,7 @@ class Options:
 
 def results_path(game: Game, options: Options) -> Path:
     """The results file of a run."""
-    from toolkit.core.registry import ROOT  # noqa: PLC0415
-
-    return options.results or ROOT / "output" / game.id / "balance.sqlite"
+    return options.results or game.output() / "balance.sqlite"
 
 
 def players_of(game: Game, options: Options) -> int:

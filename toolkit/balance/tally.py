@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.sim.engine import capabilities_of
 from toolkit.sim.harness import Unfinished, Violation
 from toolkit.sim.stats import Stats
 
@@ -202,7 +203,7 @@ def _first_player(tally: Tally, rules: Any, recorded: bool) -> None:
         tally.first_wins = sum(w for w, _ in tally.first_by_seed.values())
         tally.first_rule = "the player who went first (the engine's first_player)"
         return
-    if hasattr(rules, "game_stats"):
+    if capabilities_of(rules).provides("game_stats"):
         own = rules.game_stats(stats.counters, list(tally.plan.columns), stats.finished)
         rows = own.get("seats") or list((own.get("sides") or {}).values())
         if rows and all("first" in r and "first_wins" in r for r in rows):

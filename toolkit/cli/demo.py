@@ -31,7 +31,7 @@ from toolkit.cli.printing import (
     write_posters,
 )
 from toolkit.core.outputs import Transaction, check_folder
-from toolkit.core.registry import ROOT, Game, ValidateRequest, games
+from toolkit.core.registry import Game, ValidateRequest, games, output_root
 from toolkit.core.text import markup
 
 DEMO_GAMES = 1000
@@ -67,9 +67,11 @@ def render(game: Game, deck, base: Path, out: Path, tx: Transaction | None = Non
 
 
 def demo(
-    output: Path = typer.Option(ROOT / "output", "-o", "--output", help="Output folder."),
+    output: Path = typer.Option(None, "-o", "--output",
+                                help="Output folder (default ./output)."),
 ) -> None:
     """Validate and render every bundled deck of every game; summarise the verdicts."""
+    output = output or output_root()
     check_folder(output, "-o")
     out = console()
     rows = plan_rows(output)

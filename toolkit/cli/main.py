@@ -44,7 +44,9 @@ from toolkit.cli import (
     compare,
     demo,
     games,
+    layout,
     play,
+    playtest,
     printing,
     rulings,
     sweep,
@@ -100,7 +102,8 @@ app = typer.Typer(name="pnp", cls=PnpGroup, no_args_is_help=True, add_completion
                   pretty_exceptions_enable=False,
                   help="Print-and-play design toolkit: validate, print and play card games "
                        "from spreadsheets.")
-for module in (games, validate, printing, play, rulings, template, demo, tournament, sweep, compare):
+for module in (games, validate, printing, layout, play, playtest, rulings, template, demo,
+               tournament, sweep, compare):
     module.register(app)
 
 

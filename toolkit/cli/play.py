@@ -170,6 +170,7 @@ def check_play_options(games: int, seed: int, log_games: int, jobs: int,
 
 
 def play(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help="Game id (see `pnp games`)."),
     deck: list[str] = typer.Option([], "--deck", help="FILE[#SHEET], once per seat "
                                                       "(a file with several decks seats them all)."),
@@ -190,7 +191,15 @@ def play(
     log_games: int = typer.Option(1, "--log-games",
                                   help=f"How many games --log holds (1 to {MAX_LOGGED_GAMES})."),
     failures: Path | None = typer.Option(None, "--failures",
-                                         help="Folder for the logs of failed games."),
+                                         help="Folder for the logs (and replays) of "
+                                              "failed games."),
+    replay: Path | None = typer.Option(None, "--replay",
+                                       help="Write each logged game (--log-games) as a "
+                                            "self-contained HTML replay: FILE.html, or "
+                                            "FILE-<seed>.html for several."),
+    replay_view: str = typer.Option("all", "--replay-view",
+                                    help="Views in a replay: all (table and every seat), "
+                                         "table, or seat:N (only what seat N saw)."),
     json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
     jobs: int = typer.Option(1, "--jobs", help=f"Worker processes, 1 to {MAX_JOBS} "
                                                 "(same results)."),
@@ -201,13 +210,27 @@ def play(
                                           "order, each deck with its agent; 3+ seats "
                                           "rotate), fixed (as given), or one order such "
                                           "as 2,1 (replays a listed game)."),
+    resume: Path | None = typer.Option(None, "--resume",
+                                       help="Go on with a game saved from --agent human."),
 ) -> None:
-    """Play sample games with automated players and report the statistics."""
+    """Play sample games with automated players and report the statistics; with
+    `--agent human` you play a seat yourself in the terminal."""
+    from toolkit.replay.job import ReplayJob, replay_plan  # noqa: PLC0415
     from toolkit.sim.run import render_table, run_play  # noqa: PLC0415
 
     g = get_game(game)
     if g.playing is None:
         fail(f"{g.title} has no rules engine yet")
+    if resume is not None or "human" in agent:  # a person at the table: one game
+        from toolkit.cli.playtest import given_on_command_line, human_game  # noqa: PLC0415
+
+        check_play_options(1, seed, 1, 1, players)
+        human_game(g, resume, deck, catalog, format, players, agent, seed, {
+            f"--games {games}": games != 1 and given_on_command_line(ctx, "games"),
+            "--jobs": given_on_command_line(ctx, "jobs"), "--ladder": ladder is not None, "--json": json,
+            "--log": log is not None, "--failures": failures is not None,
+            "--log-games": given_on_command_line(ctx, "log_games"),
+            "--seats": seats is not None, "--replay": replay is not None})
     check_play_options(games, seed, log_games, jobs, players)
     inputs = [split_file_arg(arg)[0] for arg in deck] + ([catalog] if catalog else [])
     if log is not None:
@@ -215,6 +238,7 @@ def play(
     if failures is not None:
         check_folder(failures, "--failures")
     decks = seat_decks(g, deck, catalog, format, players, json)
+    picture, views = replay_plan(g, replay, replay_view, len(decks), inputs)
     params = g.playing.params(decks, format)
     rules = g.playing.rules()
     out = console()
@@ -222,20 +246,26 @@ def play(
         if seats is not None:
             fail("--ladder always rotates the agents over the seats on the same deals; "
                  "--seats is for one line-up")
+        if replay is not None:
+            fail("--replay draws one line-up's games; play a ladder step with --agent "
+                 "LOWER --agent UPPER")
         _play_ladder(rules, params, ladder_rungs(ladder, agent, log, failures, rules), games,
                      seed, jobs, checks, json, out)
         return
     agents = seat_agents(agent, len(decks), rules)
     mode, seatings = seat_lineups(g, decks, agents, format, params, seats or "alternate")
+    replays = ReplayJob(g, rules, picture, views, seatings, decks, checks, inputs)
+    replays.plan(replay, seed, games, log_games)
     result = run_play(rules, params, agents, games, seed, jobs=jobs, log_path=log,
                       log_games=log_games, failures_dir=failures, check_invariants=checks,
                       progress=not json and out.is_terminal and games >= 200,
                       seatings=seatings, seats=mode, decks_move=not g.playing.pooled)
+    written = replays.write(result, failures)
     if json:
         emit_json(result.to_json())
     else:
         render_table(result, out)
-        for path in result.log_paths:
+        for path in [*result.log_paths, *written]:
             out.print(f"wrote {markup(path)}")
     done(result.exit_code)
 

@@ -15,11 +15,11 @@ from toolkit.cli.common import console, done, fail, in_range
 from toolkit.cli.validate import print_report
 from toolkit.core.errors import InputError
 from toolkit.core.outputs import Transaction, check_folder, safe_name
-from toolkit.core.registry import ROOT, Game, ValidateRequest, get_game
+from toolkit.core.registry import Game, ValidateRequest, get_game, output_root
 from toolkit.core.sheets import split_file_arg
 from toolkit.core.text import markup
 
-PAPERS = ("a4", "letter")
+PAPER_HELP = "a4, a3, a5, letter, legal, tabloid (ledger), or WxH with mm, cm or in."
 EPOCH = "SOURCE_DATE_EPOCH"
 """Set (seconds since 1970) to date the `--proof` stamp; the wall clock is never read."""
 SQUARE_RANGE = (10.0, 60.0)
@@ -36,11 +36,13 @@ def register(app: typer.Typer) -> None:
 
 @dataclass(frozen=True)
 class PrintJob:
-    """One deck to render: its name, its cards (models) and the folder of its workbook."""
+    """One deck to render: its name, its cards (models), the folder of its workbook and
+    the workbook itself (None for the bundled catalog)."""
 
     name: str
     cards: list[Any]
     base_dir: Path | None
+    workbook: Path | None = None
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -54,15 +56,44 @@ def parse_offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+def paper_or_fail(paper: str) -> str:
+    """A `--paper` value's canonical name (a4, a3, letter, 330x480mm, ...); a bad one
+    stops the command (exit 2, one sentence)."""
+    from toolkit.render.sizes import paper_key  # noqa: PLC0415
+
+    try:
+        return paper_key(paper)
+    except ValueError as exc:
+        fail(str(exc))
+
+
 def file_name(deck: str) -> str:
     """A deck name as a bounded, safe folder and file name, distinct for distinct names
     (`toolkit.core.outputs.safe_name`)."""
     return safe_name(deck)
 
 
-def faces(game: Game, job: PrintJob) -> list:
-    """The deck's distinct cards in first-seen order, each with its number of copies."""
-    from toolkit.render.job import CardFace, load_layout  # noqa: PLC0415
+def places_for(game: Game, job: PrintJob, layout: Path | None = None,
+               layouts: Path | None = None) -> Any:
+    """Where the deck's layouts are looked for (`toolkit.render.places.LayoutPlaces`):
+    `--layout FILE`, `--layouts DIR`, `layouts/<game>/` beside the workbook, built-in."""
+    from toolkit.render.places import LayoutPlaces  # noqa: PLC0415
+
+    return LayoutPlaces(game.id, game.layouts, job.workbook, layouts, layout)
+
+
+def faces(game: Game, job: PrintJob, places: Any = None) -> list:
+    """The deck's distinct cards in first-seen order, each with its number of copies and
+    its layout, found in `places` (by default: beside the workbook, then built-in)."""
+    from toolkit.render.job import CardFace, load_layout_file  # noqa: PLC0415
+
+    places = places or places_for(game, job)
+    loaded: dict[str, Any] = {}
+
+    def layout(name: str) -> Any:
+        if name not in loaded:
+            loaded[name] = load_layout_file(places.find(name), places)
+        return loaded[name]
 
     groups: dict[tuple, list] = {}
     for card in job.cards:
@@ -72,26 +103,31 @@ def faces(game: Game, job: PrintJob) -> list:
             groups[key][2] += 1
         else:
             groups[key] = [card, fields, 1]
-    return [CardFace(fields, load_layout(game.id, game.printing.layout_of(card)),
-                     copies, job.base_dir) for card, fields, copies in groups.values()]
+    return [CardFace(fields, layout(game.printing.layout_of(card)), copies, job.base_dir)
+            for card, fields, copies in groups.values()]
 
 
 def jobs_for(game: Game, file: str | None, catalog: Path | None,
-             strict: bool) -> tuple[list[PrintJob], bool]:
-    """Validate (showing the report) and list the decks to print; (jobs, all valid)."""
+             strict: bool, layout: Path | None = None,
+             layouts: Path | None = None) -> tuple[list[PrintJob], bool]:
+    """Validate (showing the report) and list the decks to print; (jobs, all valid).
+    `layout` and `layouts` (--layout, --layouts) go to the game's validation too."""
     if file is None:
         source = catalog or game.bundled_paths()[0]
-        result = game.validate(ValidateRequest(source, catalog=catalog))
+        result = game.validate(ValidateRequest(source, catalog=catalog, layout=layout,
+                                               layouts=layouts))
         print_report(result)
         cards = game.printing.catalog_cards(catalog)
-        return [PrintJob("catalog", cards, source.resolve().parent)], result.valid
+        return [PrintJob("catalog", cards, source.resolve().parent, catalog)], result.valid
     path, sheet = split_file_arg(file)
-    result, decks = game.load_decks(ValidateRequest(path, sheet, catalog, None))
+    result, decks = game.load_decks(ValidateRequest(path, sheet, catalog, None, layout=layout,
+                                                    layouts=layouts))
     print_report(result)
     if strict and not result.valid:
         return [], False
-    base = path.resolve().parent
-    return [PrintJob(deck.name, list(deck.cards), base) for deck in decks if deck.cards], \
+    # art paths are read from the catalog's rows when there is one (its folder holds them)
+    base = (catalog or path).resolve().parent
+    return [PrintJob(deck.name, list(deck.cards), base, path) for deck in decks if deck.cards], \
         result.valid
 
 
@@ -100,16 +136,24 @@ def print_deck(
     file: str | None = typer.Argument(None, help="Deck file (FILE#SHEET for one deck); "
                                                  "none: the whole catalog, each card once."),
     catalog: Path | None = typer.Option(None, "--catalog", help="Catalog workbook to use."),
-    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    paper: str = typer.Option("a4", "--paper", help=PAPER_HELP),
     bleed: float = typer.Option(0.0, "--bleed", help="Bleed in mm (3 for print shops)."),
     backs: bool = typer.Option(False, "--backs", help="Add duplex back pages."),
     flip: str = typer.Option("long", "--flip", help="Duplex flip edge: long or short."),
     back_offset: str = typer.Option("0,0", "--back-offset",
                                     help="X,Y mm shift of back pages (measure with calibrate)."),
-    cut_marks: str = typer.Option("corners", "--cut-marks", help="corners, lines or none."),
+    cut_marks: str = typer.Option("corners", "--cut-marks",
+                                  help="corners, lines, none, or silhouette or cricut for a "
+                                       "cutting machine (its marks and SVG/DXF cut files)."),
     png: bool = typer.Option(False, "--png", help="One PNG per distinct card."),
     dpi: int = typer.Option(300, "--dpi", help="PNG resolution."),
     tts: bool = typer.Option(False, "--tts", help="Tabletop Simulator deck sheets."),
+    tts_url: str = typer.Option("", "--tts-url",
+                                help="Base URL the TTS sheets are uploaded to, for the saved "
+                                     "object's links (default: file:/// links)."),
+    shop: str = typer.Option("", "--for",
+                             help="mpc, tgc or drivethrucards: per-card images for that "
+                                  "print shop."),
     contact: bool = typer.Option(True, "--contact/--no-contact", help="A contact sheet PNG."),
     strict: bool = typer.Option(False, "--strict", help="Refuse decks that break the rules."),
     gap: float | None = typer.Option(None, "--gap",
@@ -130,8 +174,16 @@ def print_deck(
                                            help="Stop watching after N polls (tests)."),
     square: float | None = typer.Option(None, "--square",
                                         help="Board square in mm, for games with a board."),
+    layouts: Path | None = typer.Option(None, "--layouts",
+                                        help="Your layouts folder: DIR/<game>/<name>.toml or "
+                                             "DIR/<name>.toml before the built-in ones."),
+    layout: Path | None = typer.Option(None, "--layout",
+                                       help="One layout file for every card."),
     output: Path = typer.Option(None, "-o", "--output",
                                 help="Output folder (default output/<game>)."),
+    jobs: int | None = typer.Option(None, "--jobs",
+                                    help="Processes drawing PNGs and TTS sheets "
+                                         "(default: every core; 1: this process only)."),
 ) -> None:
     """Render decks to PDF sheets ready to cut (and PNGs, TTS sheets)."""
     from toolkit.render.job import PrintOptions, check_options  # noqa: PLC0415
@@ -139,18 +191,20 @@ def print_deck(
     g = get_game(game)
     if g.printing is None:
         fail(f"{g.id} has no card layouts to print")
-    if paper.lower() not in PAPERS:
-        fail(f"--paper must be a4 or letter, got '{paper[:40]}'")
-    options = PrintOptions(paper=paper.lower(), bleed=bleed, backs=backs, flip=flip,
+    options = PrintOptions(paper=paper_or_fail(paper), bleed=bleed, backs=backs, flip=flip,
                            back_offset=parse_offset(back_offset), cut_marks=cut_marks,
                            png=png, dpi=dpi, tts=tts, contact=contact, margin=margin, gap=gap,
-                           fold=fold, proof=proof)
+                           fold=fold, proof=proof, shop=shop, tts_url=tts_url, jobs=jobs)
     if square is not None:
         in_range("--square", square, *SQUARE_RANGE, " mm")
     check_options(options)  # a bad option stops here: exit 2, nothing read or written
-    check_folder(output or ROOT / "output" / g.id, "-o")
-    request = PrintRequest(g, file, catalog, strict, options, output or ROOT / "output" / g.id,
-                           square)
+    if layout is not None and not layout.is_file():
+        fail(f"--layout {layout}: no such layout file")
+    if layouts is not None and not layouts.is_dir():
+        fail(f"--layouts {layouts}: no such folder")
+    check_folder(output or g.output(), "-o")
+    request = PrintRequest(g, file, catalog, strict, options, output or g.output(),
+                           square, layout, layouts)
     if not watch:
         done(print_once(request))
     watch_and_print(request, watch_polls)
@@ -169,6 +223,19 @@ class PrintRequest:
     root: Path
     square: float | None = None
     """--square: a board square in mm (games with a board), None for the game's own."""
+    layout: Path | None = None
+    """--layout FILE: one layout for every card."""
+    layouts: Path | None = None
+    """--layouts DIR: the designer's layouts folder."""
+
+    def places(self, job: PrintJob) -> Any:
+        """Where a deck's layouts are looked for (`places_for`)."""
+        return places_for(self.game, job, self.layout, self.layouts)
+
+    def jobs(self) -> tuple[list[PrintJob], bool]:
+        """Validate (showing the report) and list the decks to print (`jobs_for`)."""
+        return jobs_for(self.game, self.file, self.catalog, self.strict, self.layout,
+                        self.layouts)
 
     def sources(self) -> list[Path]:
         """The spreadsheets the cards come from: the deck file, the catalog, or the game's
@@ -207,24 +274,31 @@ def _print_once(request: PrintRequest) -> int:
     from toolkit.render.job import render_deck  # noqa: PLC0415
 
     g = request.game
-    jobs, valid = jobs_for(g, request.file, request.catalog, request.strict)
+    jobs, valid = request.jobs()
     out = console()
     if request.strict and not valid:
         out.print("[red]--strict: nothing printed, the decks break construction rules[/]")
         return 1
     folders = [request.root / file_name(job.name) for job in jobs]
     posters = plan_posters(g, request, folders)
-    tx = plan_outputs(request.root, folders, posters, request.sources())
+    inputs = [*request.sources(), *(p for p in (request.layout, request.layouts) if p)]
+    tx = plan_outputs(request.root, folders, posters, inputs)
     locator = Locator(request.sources())
     ignored = proof.hide_invalid_epoch() if request.options.proof else None
     if ignored:  # reproducible-builds.org: an invalid value is not a date; say so, go on
         console(err=True).print(markup(f"pnp: warning: {ignored}"))
+    decks = [(job, folder, faces(g, job, request.places(job)))
+             for job, folder in zip(jobs, folders, strict=True)]
+    yours, warnings = layouts_summary(g, [cards for _, _, cards in decks])
+    if yours:
+        out.print(markup(yours))
+    for warning in warnings:
+        out.print("  [yellow]warning[/] " + markup(warning))
     with tx:
-        for job, folder in zip(jobs, folders, strict=True):
-            cards = faces(g, job)
+        for job, folder, cards in decks:
             options = request.options
             if options.proof:
-                inputs = [*request.sources(), *layout_files(g, cards), *art_files(cards)]
+                inputs = [*request.sources(), *layout_files(cards), *art_files(cards)]
                 options = replace(options, stamp=proof.stamp(inputs, os.environ.get(EPOCH)))
             result = render_deck(file_name(job.name), cards, folder, options, tx)
             gc.collect(0)  # this deck's garbage only: a 1,000-sheet print stays flat
@@ -342,14 +416,25 @@ def watch_and_print(request: PrintRequest, polls: int | None = None, interval: f
 
 
 def watch_list(request: PrintRequest) -> list[Path]:
-    """The files a re-print depends on: the spreadsheets, the game's layouts, the art."""
+    """The files a re-print depends on: the spreadsheets, the layouts used (the
+    designer's or the game's, with the layouts of their backs, their pictures and font
+    files), every place a layout of those names would be found first (so saving a new
+    one of your own prints again), the game's built-in layouts and the art."""
     paths = list(request.sources())
-    paths += sorted((ROOT / "layouts" / request.game.id).glob("*.toml"))
+    paths += sorted(request.game.layouts.glob("*.toml"))
     try:
         jobs, _ = jobs_for_quietly(request)
-        paths += [p for job in jobs for p in art_files(faces(request.game, job))]
     except InputError:
-        pass
+        return list(dict.fromkeys(paths))
+    for job in jobs:
+        places = request.places(job)
+        names = {request.game.printing.layout_of(card) for card in job.cards}
+        paths += [p for name in sorted(names) for p in places.candidates(name)]
+        try:
+            cards = faces(request.game, job, places)
+        except InputError:  # a layout being edited: its file is watched above
+            continue
+        paths += [*layout_files(cards), *art_files(cards)]
     return list(dict.fromkeys(paths))
 
 
@@ -359,16 +444,33 @@ def jobs_for_quietly(request: PrintRequest) -> tuple[list[PrintJob], bool]:
     import io  # noqa: PLC0415
 
     with contextlib.redirect_stdout(io.StringIO()):
-        return jobs_for(request.game, request.file, request.catalog, request.strict)
+        return request.jobs()
 
 
-def layout_files(game: Game, cards: list) -> list[Path]:
-    """The layout files the cards use (and the layouts their backs come from)."""
-    folder = ROOT / "layouts" / game.id
-    names = {Path(c.layout.label).stem if hasattr(c.layout, "label") else Path(c.layout).stem
-             for c in cards}
-    backs = {n for c in cards if hasattr(c.layout, "other_backs") for n in c.layout.other_backs}
-    return [folder / f"{n}.toml" for n in sorted(names | backs)]
+def used_layouts(cards: list) -> list[Any]:
+    """The distinct layouts the cards use, in first-seen order."""
+    return list({id(c.layout): c.layout for c in cards}.values())
+
+
+def layout_files(cards: list) -> list[Path]:
+    """The files the cards' layouts were read from: each layout, the layouts its backs
+    come from, its pictures and font files (`Layout.files`)."""
+    return list(dict.fromkeys(p for lay in used_layouts(cards) for p in lay.files))
+
+
+def layouts_summary(game: Game, decks: list[list]) -> tuple[str, list[str]]:
+    """What a print says about its layouts, once per run: which came from the designer's
+    project (`layouts: card from layouts/battlegate/card.toml (yours)`, or "" when all
+    are built in), and each layout's own warnings, once."""
+    layouts = used_layouts([card for cards in decks for card in cards])
+    builtin = game.layouts.resolve()
+    yours = [f"{lay.files[0].stem} from {shown(lay.files[0])}" for lay in layouts
+             if lay.files and lay.files[0].resolve().parent != builtin]
+    backs = {p for lay in layouts for p in lay.files[1:]
+             if p.suffix == ".toml" and p.resolve().parent != builtin}
+    yours += [f"back {p.stem} from {shown(p)}" for p in sorted(backs)]
+    line = f"layouts: {', '.join(yours)} (yours)" if yours else ""
+    return line, list(dict.fromkeys(w for lay in layouts for w in lay.warnings))
 
 
 def art_files(cards: list) -> list[Path]:
@@ -453,22 +555,25 @@ def shown(path: Path) -> str:
 
 
 def calibrate(
-    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    paper: str = typer.Option("a4", "--paper", help=PAPER_HELP),
     flip: str = typer.Option("long", "--flip", help="Duplex flip edge: long or short."),
+    landscape: bool = typer.Option(False, "--landscape",
+                                   help="Landscape pages, for prints whose pages are landscape "
+                                        "(their back pages' footer says so)."),
     output: Path = typer.Option(None, "-o", "--output", help="Output folder (default output/)."),
 ) -> None:
     """Write a two-page duplex alignment test sheet to measure --back-offset."""
     from toolkit.render import calibration  # noqa: PLC0415
 
-    if paper.lower() not in PAPERS:
-        fail(f"--paper must be a4 or letter, got '{paper[:40]}'")
+    paper = paper_or_fail(paper)
     if flip not in ("long", "short"):
         fail(f"--flip must be long or short, got '{flip[:40]}'")
-    folder = check_folder(output or ROOT / "output", "-o")
-    path = folder / f"calibrate-{paper.lower()}-{flip}.pdf"
+    folder = check_folder(output or output_root(), "-o")
+    turned = "-landscape" if landscape else ""
+    path = folder / f"calibrate-{paper}{turned}-{flip}.pdf"
     tx = Transaction()
     tx.claim(path)  # never over a file or folder of that name that pnp did not write
     with tx:
-        calibration.write(paper.lower(), tx.file(path), flip)
+        calibration.write(paper, tx.file(path), flip, landscape=landscape)
     console().print(f"wrote {markup(shown(path))}: print it duplex at 100%, hold it to the light, "
                     "and read the back's offset on the scales; pass it as --back-offset X,Y")

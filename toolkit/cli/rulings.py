@@ -6,6 +6,8 @@ import typer
 
 from toolkit.cli.common import console, emit_json, fail
 from toolkit.core.registry import get_game
+from toolkit.core.sheets import display_path
+from toolkit.core.text import markup
 
 
 def register(app: typer.Typer) -> None:
@@ -28,7 +30,7 @@ def rulings(
             for r in found.values()]})
         return
     out = console()
-    out.print(f"[bold]{g.title}[/]: {len(found)} rulings (rulebook: shared/rules/{g.rules})\n")
+    out.print(f"[bold]{g.title}[/]: {len(found)} rulings (rulebook: {markup(display_path(g.rulebook))})\n")
     for r in found.values():
         out.print(f"[bold]{r.id}[/]")
         out.print(f"  Q: {r.question}")

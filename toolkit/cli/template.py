@@ -1,4 +1,10 @@
-"""`pnp template GAME -o FILE.xlsx`: a starter workbook with help, dropdowns and examples."""
+"""`pnp template GAME -o FILE.xlsx`: a starter workbook with help, dropdowns and examples.
+
+A game may write more files beside the workbook (the `cards` game's layout): its record's
+`extras["template_files"]`, a function (workbook path) → [(path, bytes)]. Those are
+claimed before anything is written (`toolkit.core.outputs.Transaction`): a file of that
+name that pnp did not write, or changed since, is never replaced, even with --force (which
+is for the workbook), and the command refuses (exit 2) having written nothing."""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ from pathlib import Path
 import typer
 
 from toolkit.cli.common import console, fail
-from toolkit.core.outputs import check_file
+from toolkit.core.outputs import Transaction, check_file
 from toolkit.core.registry import get_game
 from toolkit.core.text import markup
 
@@ -29,6 +35,16 @@ def template(
     check_file(output, "-o")
     if output.exists() and not force:
         fail(f"{output}: already exists; pass --force to replace it")
-    g.write_template(output)
-    console().print(f"wrote {markup(output)} (validate it with: pnp validate {g.id} "
+    extra = g.extras.get("template_files")
+    files = extra(output) if extra is not None else []
+    tx = Transaction(option="-o")
+    for path, _ in files:
+        check_file(path, "-o")
+        tx.claim(path)  # refuses the user's own file of that name before any writing
+    with tx:
+        for path, data in files:
+            tx.file(path).write_bytes(data)
+        g.write_template(output)
+    beside = "".join(f" and {markup(path)}" for path, _ in files)
+    console().print(f"wrote {markup(output)}{beside} (validate it with: pnp validate {g.id} "
                     f"{markup(output)})")

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import typer
 
-from toolkit.cli.common import console, done, emit_json
+from toolkit.cli.common import console, done, emit_json, fail
 from toolkit.core.registry import ValidateRequest, get_game
 from toolkit.core.report import ValidationResult
 from toolkit.core.sheets import split_file_arg
-from toolkit.core.text import markup, shorten
+from toolkit.core.text import markup, plain, shorten
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -25,11 +25,23 @@ def validate(
     file: str = typer.Argument(..., help="Deck file (.xlsx or .csv); FILE#SHEET for one sheet."),
     format: str | None = typer.Option(None, "--format", help="Format to check teams against."),
     catalog: Path | None = typer.Option(None, "--catalog", help="Catalog workbook to use."),
+    layout: Path | None = typer.Option(None, "--layout",
+                                       help="The layout FILE the cards print with (the "
+                                            "`cards` game checks the columns it reads and "
+                                            "its [rules])."),
+    layouts: Path | None = typer.Option(None, "--layouts",
+                                        help="Your layouts folder: DIR/<game>/<name>.toml "
+                                             "or DIR/<name>.toml."),
     json: bool = typer.Option(False, "--json", help="One JSON document on stdout."),
 ) -> None:
     """Check a deck file against its game's construction rules."""
     path, sheet = split_file_arg(file)
-    result = get_game(game).validate(ValidateRequest(path, sheet, catalog, format))
+    if layout is not None and not layout.is_file():
+        fail(f"--layout {plain(layout)}: no such layout file")
+    if layouts is not None and not layouts.is_dir():
+        fail(f"--layouts {plain(layouts)}: no such folder")
+    result = get_game(game).validate(ValidateRequest(path, sheet, catalog, format, layout,
+                                                     layouts))
     if json:
         emit_json(result.to_json())
     else:

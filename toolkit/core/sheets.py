@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from toolkit.core import limits as _limits
+from toolkit.core.bundled import shown
 from toolkit.core.errors import InputError
 from toolkit.core.limits import Budget, Limits
 from toolkit.core.report import Location, Problem, Report, column_letter
@@ -84,8 +85,12 @@ class Workbook:
 
 
 def display_path(path: Path) -> str:
-    """How a file is named in messages: relative to the working folder when inside it,
+    """How a file is named in messages: a bundled file by its place in the package
+    (`toolkit.core.bundled.shown`), another relative to the working folder when inside it,
     with a name's bytes that are not UTF-8 shown as U+FFFD (`toolkit.core.text.readable`)."""
+    bundled = shown(path)
+    if bundled is not None:
+        return bundled
     try:
         rel = os.path.relpath(path)
     except ValueError:
@@ -449,7 +454,7 @@ def _unread_columns(sheet: RawSheet, header_row: int, wanted: list[Column],
     causes: dict[str, Problem] = {}
     for letter, text in unknown:
         here = Location(sheet.file, sheet.name, header_row, letter, text)
-        col, name = _looks_like(text, [c for c in lacking if c.field not in causes])
+        col, name = looks_like(text, [c for c in lacking if c.field not in causes])
         if col is None:
             listed = report.would_list("warning", "sheet.unknown-column", here)
             hint = _suggest(text, [w.header for w in wanted]) if listed else ""
@@ -477,7 +482,7 @@ def _unread_columns(sheet: RawSheet, header_row: int, wanted: list[Column],
     return causes
 
 
-def _looks_like(text: str, columns: list[Column]) -> tuple[Column | None, str]:
+def looks_like(text: str, columns: list[Column]) -> tuple[Column | None, str]:
     """The column a header was most likely meant to name, and the name it resembles (the
     header or a synonym): one within a small slip (a letter missing, doubled, swapped or
     wrong), or (None, '')."""

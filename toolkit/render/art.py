@@ -1,4 +1,5 @@
-"""Card art: resolve an `Art` cell to a file inside the workbook's folder, and crop-to-fill.
+"""Card art: resolve an `Art` cell to a file inside the workbook's folder (a layout's
+pictures inside the layout's folder), crop-to-fill or fit, and which pixels are opaque.
 
 An image is measured from its header before anything decodes it: one that would decode to
 more than `MAX_PIXELS` pixels (a decompression bomb, or simply far more than any card
@@ -39,23 +40,26 @@ class ArtTooLarge(ArtProblem):
         self.pixels = pixels
 
 
-def resolve(value: object, base_dir: Path | None) -> Path:
-    """The art file for a cell: relative paths are taken from `base_dir`, and the result
-    must stay inside `base_dir` (when given) and exist."""
+def resolve(value: object, base_dir: Path | None, what: str = "art",
+            place: str = "the workbook's folder") -> Path:
+    """The art file for a cell (or, with `what` and `place`, another file a layout names,
+    inside its folder): relative paths are taken from `base_dir`, and the result must
+    stay inside `base_dir` (when given) and exist."""
     shown = str(value) if len(str(value)) <= 60 else f"{str(value)[:60]}…"
     try:
         path = Path(str(value).strip()).expanduser()
         if not path.is_absolute():
             if base_dir is None:
-                raise ArtProblem(f"art path '{shown}' is relative and no workbook folder is known")
+                raise ArtProblem(f"{what} path '{shown}' is relative and no workbook folder "
+                                 "is known")
             path = base_dir / path
         path = path.resolve()
         if base_dir is not None and not path.is_relative_to(Path(base_dir).resolve()):
-            raise ArtProblem(f"art path '{shown}' is outside the workbook's folder; not used")
+            raise ArtProblem(f"{what} path '{shown}' is outside {place}; not used")
         if not path.is_file():
-            raise ArtProblem(f"art file '{shown}' not found")
+            raise ArtProblem(f"{what} file '{shown}' not found")
     except (OSError, ValueError, RuntimeError) as exc:  # a name too long, a NUL byte
-        raise ArtProblem(f"art path '{shown}' is not a usable file name") from exc
+        raise ArtProblem(f"{what} path '{shown}' is not a usable file name") from exc
     return path
 
 
@@ -153,6 +157,50 @@ def cover_crop(image_w: int, image_h: int, box_w: float, box_h: float
     crop_h = image_w / box_aspect
     top = (image_h - crop_h) / 2
     return 0.0, top, float(image_w), top + crop_h
+
+
+def place(image_w: int, image_h: int, x: float, y: float, w: float, h: float,
+          fit: str = "fill") -> tuple[float, float, float, float,
+                                      tuple[float, float, float, float]]:
+    """Where a picture goes in a box (x, y, w, h in mm) and which of its pixels show:
+    `fill` crops it to fill the box (`cover_crop`), `fit` shows it whole, centred in the
+    box at the largest size that fits (letterboxed). (x, y, w, h, crop)."""
+    if fit != "fit" or image_w <= 0 or image_h <= 0 or w <= 0 or h <= 0:
+        return x, y, w, h, cover_crop(image_w, image_h, w, h)
+    scale = min(w / image_w, h / image_h)
+    dw, dh = image_w * scale, image_h * scale
+    return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, (0.0, 0.0, float(image_w),
+                                                       float(image_h))
+
+
+@lru_cache(maxsize=64)
+def _opaque_mask(path: str, mtime: float, size: int) -> Image.Image | None:
+    """A small black-and-white mask of an image's opaque pixels (alpha ≥ 128), or None
+    when the image has no transparency at all."""
+    with Image.open(path) as img:
+        if img.mode not in ("RGBA", "LA", "PA", "La") and "transparency" not in img.info:
+            return None
+    alpha = printable(Path(path)).convert("RGBA").getchannel("A")
+    alpha.thumbnail((512, 512))
+    return alpha.point(lambda v: 255 if v >= 128 else 0)
+
+
+def opaque_share(path: Path, region: tuple[float, float, float, float]) -> float:
+    """The share (0 to 1) of opaque pixels in a region (left, top, right, bottom, in the
+    image's pixels) of a checked image (`pixel_size` first); 1 for an image with no
+    transparency."""
+    stat = os.stat(path)
+    mask = _opaque_mask(str(path), stat.st_mtime, stat.st_size)
+    if mask is None:
+        return 1.0
+    iw, ih = pixel_size(path)
+    kx, ky = mask.width / iw, mask.height / ih
+    box = (max(0, math.floor(region[0] * kx)), max(0, math.floor(region[1] * ky)),
+           min(mask.width, math.ceil(region[2] * kx)), min(mask.height, math.ceil(region[3] * ky)))
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return 0.0
+    part = mask.crop(box)
+    return part.histogram()[255] / (part.width * part.height)
 
 
 def printed_dpi(crop: tuple[float, float, float, float], box_w: float, box_h: float) -> float:

@@ -251,7 +251,7 @@ class Notice(str):
 
 
 @lru_cache(maxsize=1024)
-def _template(template: str) -> tuple[tuple[str, str | None], ...]:
+def text_parts(template: str) -> tuple[tuple[str, str | None], ...]:
     """A text template split once into (literal, field or None) pairs."""
     parts: list[tuple[str, str | None]] = []
     at = 0
@@ -283,11 +283,13 @@ class _Eval:
             raw = self.layout.styles[value.name].pick(self.card)
             if raw is None:
                 return None
+            if str(raw) in box.files:  # a picture or font file, checked with the layout
+                return box.files[str(raw)]
             return check_value(key, raw, box.kind, box.name)
         return value
 
     def fill(self, box: Box, template: str) -> str:
-        parts = _template(template)
+        parts = text_parts(template)
         if len(parts) == 1 and parts[0][1] is None:
             return template
         out = []
@@ -359,13 +361,20 @@ class _Eval:
         return [Text(x, y, w, h, fitted.size, self.prop(box, "color") or "#000000", spans, inline)]
 
     def image(self, box: Box, x: float, y: float, w: float, h: float) -> list[Op]:
+        if box.props["src"] is not None:  # the layout's own picture, checked when read
+            src = self.prop(box, "src")
+            if not src:
+                return []
+            x, y, w, h, crop = art.place(*art.pixel_size(Path(src)), x, y, w, h,
+                                         box.props["fit"])
+            return [Image(str(src), x, y, w, h, crop)]
         value = self.card.get(box.props["column"])
         placeholder = self.prop(box, "placeholder")
         if value in (None, ""):
             return [Rect(x, y, w, h, placeholder)] if placeholder else []
         try:
             path = art.resolve(value, self.base_dir)
-            crop = art.cover_crop(*art.pixel_size(path), w, h)
+            x, y, w, h, crop = art.place(*art.pixel_size(path), x, y, w, h, box.props["fit"])
         except art.ArtProblem as exc:
             self.warn(box, f"{exc}; drew a placeholder", (box.props["column"],))
             grey = "#9e9e9e"

@@ -3,9 +3,10 @@
 A layout names a face (`sans`, `sans-bold`, … = reportlab's bundled Bitstream Vera). Vera
 covers Latin-1 only, so each character it lacks is set in the first font of the face's
 fallback chain that has it: DejaVu Sans of the same style (Vera's own extension: symbols,
-arrows, Greek, Cyrillic, with Vera's metrics), then IPAexGothic (Japanese). DejaVu ships
-in matplotlib's data folder and IPAexGothic in japanize-matplotlib (project dependencies,
-never imported: only their font files are read). A character no font has stays in the
+arrows, Greek, Cyrillic, with Vera's metrics), then IPAexGothic (Japanese), then Noto
+Emoji (monochrome outlines: reportlab cannot draw colour emoji fonts). DejaVu ships in
+matplotlib's data folder, IPAexGothic in japanize-matplotlib and Noto Emoji in
+manimgx-fonts (project dependencies, never imported: only their font files are read). A character no font has stays in the
 face (drawn as a box) and is reported by `missing` so the caller can warn.
 
 Layout measures with reportlab's metrics (cached per word at 1 pt, then scaled), the PDF
@@ -46,13 +47,14 @@ FALLBACK_FILES = {
     "DejaVuIt": ("matplotlib", "mpl-data/fonts/ttf/DejaVuSans-Oblique.ttf"),
     "DejaVuBI": ("matplotlib", "mpl-data/fonts/ttf/DejaVuSans-BoldOblique.ttf"),
     "IPAexGothic": ("japanize_matplotlib", "fonts/ipaexg.ttf"),
+    "NotoEmoji": ("manimgx_fonts", "NotoEmoji[wght].ttf"),
 }
 """Fallback fonts: registered name → (package holding it, path inside the package)."""
 CHAINS = {
-    "Vera": ("DejaVu", "IPAexGothic"),
-    "VeraBd": ("DejaVuBd", "IPAexGothic"),
-    "VeraIt": ("DejaVuIt", "IPAexGothic"),
-    "VeraBI": ("DejaVuBI", "IPAexGothic"),
+    "Vera": ("DejaVu", "IPAexGothic", "NotoEmoji"),
+    "VeraBd": ("DejaVuBd", "IPAexGothic", "NotoEmoji"),
+    "VeraIt": ("DejaVuIt", "IPAexGothic", "NotoEmoji"),
+    "VeraBI": ("DejaVuBI", "IPAexGothic", "NotoEmoji"),
 }
 """Each face's fallback chain, tried in order for a character the face lacks."""
 _BREAKS = str.maketrans({"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x85": "\n",
@@ -92,10 +94,55 @@ def fallback_path(name: str) -> str | None:
     return str(folder / inside)
 
 
+USER: dict[str, str] = {}
+"""Font files named by layouts (`register_file`): registered name → file."""
+MAX_FONT_BYTES = 64 * 1024 * 1024
+"""A bigger font file is refused (a whole CJK font is about 20 MB)."""
+
+
+class FontFileError(ValueError):
+    """A font file a layout names that the backends cannot use."""
+
+
+def register_file(path: Path) -> str:
+    """Register a layout's TTF/OTF file with both backends under a stable name (its stem
+    and a hash of its bytes: the same file always gets the same name) and return the
+    name; its missing glyphs fall back like Vera's. FontFileError when it is too big,
+    not a font, or has PostScript (CFF) outlines, which the PDF backend cannot embed."""
+    import hashlib  # noqa: PLC0415
+    import re  # noqa: PLC0415
+
+    path = Path(path)
+    if path.stat().st_size > MAX_FONT_BYTES:
+        raise FontFileError(f"more than {MAX_FONT_BYTES >> 20} MB; not a font a card needs")
+    data = path.read_bytes()
+    name = f"{re.sub(r'[^A-Za-z0-9]', '', path.stem)[:24] or 'font'}-" \
+           f"{hashlib.sha256(data).hexdigest()[:8]}"
+    if name in USER:
+        return name
+    register()
+    try:
+        ttf = TTFont(name, str(path))
+        ImageFont.truetype(str(path), 12)
+    except Exception as exc:  # reportlab's TTFError and Pillow's OSError, or worse
+        why = str(exc)
+        if "postscript" in why.lower():
+            raise FontFileError("it has PostScript (CFF) outlines, which cannot be embedded "
+                                "in the PDF; use a TrueType .ttf or .otf") from None
+        raise FontFileError(f"not a usable TrueType/OpenType font ({why[:120]})") from None
+    pdfmetrics.registerFont(ttf)
+    USER[name] = str(path)
+    CHAINS[name] = CHAINS["Vera"]
+    return name
+
+
 def path_of(font: str) -> str:
-    """The TTF file of a registered font name (a face or an installed fallback)."""
+    """The TTF file of a registered font name (a face, an installed fallback or a
+    layout's font file)."""
     if font in FILES:
         return os.path.join(FONT_DIR, FILES[font])
+    if font in USER:
+        return USER[font]
     path = fallback_path(font)
     if path is None:
         raise KeyError(f"font '{font}' is not installed")
@@ -114,7 +161,7 @@ def ensure(font: str) -> TTFont | None:
     """The reportlab font of that name, registering a fallback the first time it is needed
     (None when it is not installed)."""
     register()
-    if font in FILES:
+    if font in FILES or font in USER:
         return pdfmetrics.getFont(font)
     path = fallback_path(font)
     if path is None:

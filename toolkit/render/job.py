@@ -10,57 +10,72 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from toolkit.core.errors import InputError, LayoutError
-from toolkit.core.outputs import Transaction
+from toolkit.core.outputs import Transaction, write_bytes
+from toolkit.render import cutfile, legend, png, pool, proof, sheet, shops, sizes, tts, tts_object
 from toolkit.render import layout as layout_mod
-from toolkit.render import legend, png, proof, sheet, tts
 from toolkit.render.display import DisplayList, Notice, card_name, evaluate
 from toolkit.render.layout import Layout
-from toolkit.render.output import save_png
+from toolkit.render.places import LayoutPlaces
 
 
-def project_root() -> Path:
-    """The project folder (holding layouts/)."""
-    try:
-        from toolkit.core.registry import ROOT
-    except ImportError:  # pragma: no cover - the registry is optional for rendering
-        return Path(__file__).resolve().parents[2]
-    return ROOT
+def layouts_dir(game_id: str) -> Path:
+    """The folder of a game's built-in layouts (package data of the game)."""
+    from toolkit.core.registry import get_game  # noqa: PLC0415
+
+    return get_game(game_id).layouts
 
 
-def layouts_dir() -> Path:
-    """The folder of bundled layouts: `<root>/layouts`."""
-    return project_root() / "layouts"
+_LOADED: dict[tuple[str, Any], tuple[Layout, tuple]] = {}
+"""Parsed layouts by (file, places), with the state of every file each was read from."""
+MAX_LOADED = 64
 
 
-@lru_cache(maxsize=64)
-def _load_cached(path: str, mtime: float) -> Layout:
-    return layout_mod.load_file(Path(path))
+def _stamps(paths: Sequence[Path]) -> tuple:
+    """Each file's (mtime in ns, size), None when it is gone."""
+    out = []
+    for path in paths:
+        try:
+            st = Path(path).stat()
+            out.append((st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append(None)
+    return tuple(out)
 
 
-def load_layout_file(path: Path | str) -> Layout:
-    """A layout from a TOML file (parsed once while the file is unchanged)."""
+def load_layout_file(path: Path | str, places: LayoutPlaces | None = None) -> Layout:
+    """A layout from a TOML file, parsed again only when it or a file it reads (a back's
+    layout, a picture, a font) has changed. With `places`, a layout named by `[card]
+    back` is looked for as the card's own layout was (`LayoutPlaces.back`), else beside
+    the file."""
     path = Path(path)
-    try:
-        mtime = path.stat().st_mtime
-    except OSError as exc:
-        raise LayoutError(f"{layout_mod.display_path(path)}: layout file not found") from exc
-    return _load_cached(str(path.resolve()), mtime)
+    if not path.is_file():
+        raise LayoutError(f"{layout_mod.display_path(path)}: layout file not found")
+    key = (str(path.resolve()), places)
+    cached = _LOADED.get(key)
+    if cached is not None and _stamps(cached[0].files) == cached[1]:
+        return cached[0]
+    find = None if places is None else partial(places.back, beside=path)
+    lay = layout_mod.load_file(path, find)
+    if len(_LOADED) >= MAX_LOADED:
+        _LOADED.pop(next(iter(_LOADED)))
+    _LOADED[key] = (lay, _stamps(lay.files))
+    return lay
 
 
 def load_layout(game_id: str, name: str) -> Layout:
-    """`layouts/<game>/<name>.toml` from the project folder; LayoutError if missing."""
-    folder = layouts_dir() / game_id
+    """The game's built-in layout `<name>.toml`; LayoutError if missing."""
+    folder = layouts_dir(game_id)
     path = folder / f"{name}.toml"
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
         hint = f"; known: {', '.join(known)}" if known else ""
         raise LayoutError(f"no layout '{name}' for game '{game_id}' "
-                          f"(looked for layouts/{game_id}/{name}.toml){hint}")
+                          f"(looked for {layout_mod.display_path(path)}){hint}")
     return load_layout_file(path)
 
 
@@ -100,6 +115,13 @@ class PrintOptions:
     stamp: str = ""
     legend: bool = True
     """A legend sheet for layouts that declare one."""
+    jobs: int | None = None
+    """Worker processes drawing the PNGs and TTS sheets (`pool`): None for every core, 1
+    to draw them in this process. The files are the same either way."""
+    shop: str = ""
+    """`--for`: a print-on-demand shop (`shops.SHOPS`) to write per-card images for."""
+    tts_url: str = ""
+    """`--tts-url`: the base URL the TTS sheets are uploaded to (else file:/// links)."""
 
 
 MARGIN_RANGE = (0.0, 30.0)
@@ -126,12 +148,20 @@ def check_options(options: PrintOptions, deck: str = "deck") -> None:
     """InputError naming every bad option by its `pnp print` name (and a deck name that
     cannot be a file name); NaN and infinities are out of every range."""
     problems = []
-    if options.paper.lower() not in ("a4", "letter"):
-        problems.append(f"--paper must be a4 or letter, not '{options.paper}'")
+    try:
+        sizes.paper_size(options.paper)
+    except ValueError as exc:
+        problems.append(str(exc))
     if options.flip not in ("long", "short"):
         problems.append(f"--flip must be long or short, not '{options.flip}'")
-    if options.cut_marks not in ("corners", "lines", "none"):
-        problems.append(f"--cut-marks must be corners, lines or none, not '{options.cut_marks}'")
+    if options.cut_marks not in ("corners", "lines", "none", *cutfile.MACHINES):
+        problems.append(f"--cut-marks must be corners, lines, none, silhouette or cricut, "
+                        f"not '{options.cut_marks}'")
+    elif options.cut_marks in cutfile.MACHINES and options.fold:
+        problems.append(f"--cut-marks {options.cut_marks} cuts single sheets: use --backs "
+                        "(or no backs) instead of --fold")
+    if options.shop and options.shop not in shops.SHOPS:
+        problems.append(f"--for must be {', '.join(shops.SHOPS)}, not '{options.shop[:40]}'")
     if not 0 <= options.bleed <= 10:
         problems.append(f"--bleed must be between 0 and 10 mm, not {options.bleed}")
     if not 30 <= options.dpi <= 1200:
@@ -139,6 +169,8 @@ def check_options(options: PrintOptions, deck: str = "deck") -> None:
     if not MARGIN_RANGE[0] <= options.margin <= MARGIN_RANGE[1]:
         problems.append(f"--margin must be between {MARGIN_RANGE[0]:g} and {MARGIN_RANGE[1]:g} mm, "
                         f"not {options.margin:g}")
+    if options.jobs is not None and not 1 <= options.jobs <= pool.MAX_JOBS:
+        problems.append(f"--jobs must be between 1 and {pool.MAX_JOBS}, not {options.jobs}")
     if options.gap is not None and not GAP_RANGE[0] <= options.gap <= GAP_RANGE[1]:
         problems.append(f"--gap must be between {GAP_RANGE[0]:g} and {GAP_RANGE[1]:g} mm, "
                         f"not {options.gap:g}")
@@ -247,37 +279,52 @@ def render_deck(deck_name: str, cards: Sequence[CardFace], out_dir: Path,
     final = Path(out_dir)
     stage = tx.tree(final)
     result = RenderResult()
+    if options.shop:  # a size the shop does not print stops here (InputError)
+        result.warnings += shops.safe_zone_warnings(deck_name, shops.shop(options.shop),
+                                                    _first_cards(cards))
     sides = _evaluate(deck_name, cards, options, result)
     if not sides.fronts:
         raise InputError(f"deck '{deck_name}' has no cards to print")
-    _write(deck_name, cards, sides, stage, options, result)
+    _write(deck_name, cards, sides, stage, options, result, home=final)
     result.files = [final / path.relative_to(stage) for path in result.files]
     return result
 
 
 def _write(deck_name: str, cards: Sequence[CardFace], sides: _Sides, out_dir: Path,
-           options: PrintOptions, result: RenderResult) -> None:
+           options: PrintOptions, result: RenderResult, home: Path | None = None) -> None:
+    """Write every output into `out_dir` (`home`: the folder it becomes, for links)."""
     order = [i for i, card in enumerate(cards) for _ in range(max(0, card.copies))]
     pdf_path = out_dir / f"{deck_name}.pdf"
+    imposed = [sides.fronts[i] for i in order]
+    margin = cutfile.sheet_margin(options.cut_marks, options.margin)
     try:
         result.pages = sheet.write_pdf(
-            pdf_path, deck_name, [sides.fronts[i] for i in order],
+            pdf_path, deck_name, imposed,
             [sides.backs[i] for i in order],
-            sheet.SheetOptions(options.paper.lower(), options.margin, options.gap, options.bleed,
+            sheet.SheetOptions(options.paper.lower(), margin, options.gap, options.bleed,
                                options.cut_marks, options.backs, options.flip,
                                tuple(options.back_offset), fold=options.fold,
                                stamp=options.stamp))
     except ValueError as exc:  # a card too big for the paper, margins and footer
         raise InputError(str(exc)) from None
     result.files.append(pdf_path)
+    if options.cut_marks in cutfile.MACHINES:
+        result.files += cutfile.write_cut_files(out_dir, deck_name, result.pages, imposed)
+    if options.shop:
+        result.files += shops.write_cards(shops.shop(options.shop), _first_cards(cards, True),
+                                          _names(cards, 3), out_dir / options.shop)
     if options.png:
         _pngs(cards, sides, out_dir / "png", options, result)
     faces = [(dl, card.copies) for dl, card in zip(sides.screen_fronts, cards, strict=True)]
     if options.tts:
         sheets, back_path = tts.write_sheets(deck_name, faces, sides.screen_backs,
-                                             out_dir / "tts", options.dpi)
+                                             out_dir / "tts", options.dpi, options.jobs)
         result.files.extend([*(p for s in sheets for p in (s.path, s.back_path) if p),
                              back_path, out_dir / "tts" / f"{deck_name}-tts.json"])
+        result.files.append(tts_object.write(
+            out_dir / "tts" / f"{deck_name}-saved-object.json", deck_name, sheets, back_path,
+            [card_name(c.fields) for c in cards], [c.copies for c in cards],
+            (home or out_dir) / "tts", options.tts_url))
     if options.contact:
         result.files.append(tts.write_contact(deck_name, faces,
                                               out_dir / f"{deck_name}-contact.png",
@@ -291,23 +338,46 @@ def _write(deck_name: str, cards: Sequence[CardFace], sides: _Sides, out_dir: Pa
             result.files.append(path)
 
 
+def _names(cards: Sequence[CardFace], digits: int = 2) -> list[str]:
+    """File stems `NN-name` of the distinct cards, numbered in deck order."""
+    width = max(digits, len(str(len(cards))))
+    return [f"{i + 1:0{width}d}-{slug(card_name(card.fields))}" for i, card in enumerate(cards)]
+
+
+def _first_cards(cards: Sequence[CardFace], every: bool = False) -> list:
+    """Each distinct layout with the first card's fields, as (layout, fields); with
+    `every`, every card with its layout parsed (`CardFace`s)."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    parsed = [replace(c, layout=c.layout if isinstance(c.layout, Layout)
+                      else load_layout_file(c.layout)) for c in cards]
+    if every:
+        return parsed
+    first: dict[str, tuple] = {}
+    for c in parsed:
+        first.setdefault(c.layout.label, (c.layout, c.fields))
+    return list(first.values())
+
+
 def _pngs(cards: Sequence[CardFace], sides: _Sides, folder: Path, options: PrintOptions,
           result: RenderResult) -> None:
-    """One PNG per distinct card; with backs (or fold), the back too: `back.png` when every
-    card shares it, else `NN-name-back.png` per card."""
-    width = max(2, len(str(len(cards))))
-    names = [f"{i + 1:0{width}d}-{slug(card_name(card.fields))}" for i, card in enumerate(cards)]
-    for name, front in zip(names, sides.fronts, strict=True):
-        result.files.append(save_png(folder / f"{name}.png", png.render(front, options.dpi),
-                                     options.dpi))
-    if not (options.backs or options.fold):
-        return
-    distinct = {dl.look() for dl in sides.backs}
-    if len(distinct) == 1:
-        result.files.append(save_png(folder / "back.png", png.render(sides.backs[0], options.dpi),
-                                     options.dpi))
-        return
-    for name, back in zip(names, sides.backs, strict=True):
-        result.files.append(save_png(folder / f"{name}-back.png", png.render(back, options.dpi),
-                                     options.dpi))
+    """One PNG per distinct card; with backs (or fold), each distinct back once: the back
+    most cards share as `back.png`, any other as `NN-name-back.png` after the first card
+    that has it (cards without a `-back.png` of their own use `back.png`)."""
+    names = _names(cards)
+    files = [(folder / f"{name}.png", front) for name, front in zip(names, sides.fronts,
+                                                                     strict=True)]
+    if options.backs or options.fold:
+        users: dict[tuple, list[int]] = {}
+        for i, back in enumerate(sides.backs):
+            users.setdefault(back.look(), []).append(i)
+        common = max(users.values(), key=len)  # the first of the most shared on a tie
+        for group in users.values():
+            first = group[0]
+            file = "back.png" if group is common else f"{names[first]}-back.png"
+            files.append((folder / file, sides.backs[first]))
+    drawn = pool.run_all(png.encoded, [(side, options.dpi) for _, side in files],
+                         options.jobs, png.at_once(sides.fronts[0], options.dpi))
+    for (path, _), data in zip(files, drawn, strict=True):
+        result.files.append(write_bytes(path, data))
 

@@ -25,9 +25,16 @@ height = "8mm"
 extends = "name"            # inherit every key; relative values are from the parent's
 y = "+=9mm"
 
+[front.frame]               # a fixed picture beside this file; fit = "fill" (crop) | "fit"
+kind = "image"
+src = "frame.png"
+
 [back.bg]
 kind = "rect"
 fill = "#222"
+
+[rules]                     # kept as written (`Layout.rules`) for games that read it
+deck_size = 40
 
 [legend]                    # optional: a legend sheet explaining the symbols
 title = "Symbols"
@@ -40,10 +47,21 @@ items = [{ style = "strength", name = "Blade", text = "Strong against it" },
          { text = "Rank: ●●● Gold" }]
 ```
 
-A card's back may come from another layout of the same folder, for every card
-(`[card] back = "plain-back"`) or chosen by a field (`back = "style:backs"` with
-`[styles.backs] by = "Rank"`, `Commander = "commander-back"`, `default = ""` for this
-layout's own `[back.*]`).
+A card's back may come from another layout, for every card (`[card] back = "plain-back"`)
+or chosen by a field (`back = "style:backs"` with `[styles.backs] by = "Rank"`,
+`Commander = "commander-back"`, `default = ""` for this layout's own `[back.*]`); it is
+looked for as the layout itself was (`toolkit/render/places.py`), else beside this file.
+
+Files a layout draws are paths relative to its own file, inside its folder: a fixed
+picture (`kind = "image"`, `src = "frame.png"` instead of `column`) and a font file
+(`font = "fonts/MyFont.ttf"`, TrueType outlines in a .ttf or .otf). Images are checked
+like art (whole, no decompression bomb), fonts by loading them in both backends; a bad
+one is a `LayoutError`. `fit = "fill"` (the default: crop to fill the box) or `"fit"`
+(the whole picture, centred, letterboxed) on image boxes. A top-level `[rules]` table is
+kept as it is (`Layout.rules`) for games that read deck rules from the layout.
+
+A box drawn later that hides most of a text box (an opaque rect or picture over more
+than half of it) is a warning of the layout (`Layout.warnings`), never an error.
 
 Lengths are numbers (mm) or strings with mm, cm, in, pt or % of the card; font sizes are
 numbers in points. Every problem raises `LayoutError` naming the file and the box.
@@ -51,9 +69,10 @@ numbers in points. Every problem raises `LayoutError` naming the file and the bo
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -70,12 +89,18 @@ KEYS: dict[str, frozenset[str]] = {
     "line": frozenset({"stroke", "stroke_width"}),
     "text": frozenset({"text", "font", "size", "min_size", "align", "valign", "color",
                        "leading", "wrap", "icon_style", "uppercase", "separator"}),
-    "image": frozenset({"column", "radius", "placeholder"}),
+    "image": frozenset({"column", "src", "fit", "radius", "placeholder"}),
     "icons": frozenset({"column", "names", "style", "size", "gap", "align", "valign"}),
 }
 ALIASES = {"colour": "color", "stroke_colour": "stroke", "w": "width", "h": "height"}
 COLOR_KEYS = frozenset({"fill", "stroke", "color", "placeholder"})
-STYLEABLE = COLOR_KEYS | {"text", "font", "style", "icon_style"}
+STYLEABLE = COLOR_KEYS | {"text", "font", "style", "icon_style", "src"}
+FILE_KEYS = frozenset({"src", "font"})
+"""Keys whose value may be a file beside the layout (always for `src`; a .ttf/.otf font)."""
+FONT_SUFFIXES = (".ttf", ".otf")
+FITS = ("fill", "fit")
+HIDDEN_SHARE = 0.5
+"""A later opaque box covering more than this share of a text box hides it: a warning."""
 GEOMETRY = ("x", "y", "width", "height")
 ALIGN = {"left": "left", "center": "center", "centre": "center", "right": "right"}
 VALIGN = {"top": "top", "middle": "middle", "center": "middle", "centre": "middle",
@@ -87,7 +112,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "text": {"text": "", "font": "Vera", "size": 9.0, "min_size": None, "align": "left",
              "valign": "top", "color": "#000000", "leading": 1.2, "wrap": True,
              "icon_style": "type", "uppercase": False, "separator": None},
-    "image": {"column": "Art", "radius": 0.0, "placeholder": "#eeeeee"},
+    "image": {"column": "Art", "src": None, "fit": "fill", "radius": 0.0,
+              "placeholder": "#eeeeee"},
     "icons": {"column": "", "names": (), "style": "type", "size": None, "gap": None,
               "align": "center",
               "valign": "middle"},
@@ -143,12 +169,15 @@ class Box:
     bleed: bool = False
     when: Condition | None = None
     props: Mapping[str, Any] = field(default_factory=dict)
+    files: Mapping[str, str] = field(default_factory=dict)
+    """For a `src` or font file chosen by a style: each value as written → the checked
+    file (an image path, or the font's registered name)."""
 
     @property
     def fixed(self) -> bool:
         """Whether no card field can change this box (no `{Field}`, style, condition, art
         or icon column): it draws the same on every card."""
-        if self.when is not None or self.kind == "image":
+        if self.when is not None or (self.kind == "image" and self.props["src"] is None):
             return False
         if self.kind == "icons" and not self.props["names"]:
             return False
@@ -209,6 +238,13 @@ class Layout:
     """`[card] back`: another layout whose back this card uses (a name, or a style)."""
     other_backs: Mapping[str, tuple[Box, ...]] = field(default_factory=dict)
     """The [back.*] boxes of the layouts `back_from` can name."""
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    """The top-level `[rules]` table as written (deck rules some games read); unchecked."""
+    files: tuple[Path, ...] = ()
+    """Every file this layout was read from: itself, the layouts its backs come from, its
+    pictures and font files (for `--watch` and the `--proof` stamp)."""
+    warnings: tuple[str, ...] = ()
+    """Problems of the layout itself that still print (a box hiding a text box)."""
 
     def boxes(self, side: str, card: Mapping[str, Any] | None = None) -> tuple[Box, ...]:
         """The boxes of `front` or `back` (for `card`, when the back is chosen per card)."""
@@ -239,55 +275,126 @@ def truthy(value: Any) -> bool:
 
 
 def display_path(path: Path) -> str:
-    """A path relative to the project folder when inside it, for messages."""
-    from toolkit.core.registry import ROOT
+    """A layout file as messages name it (`toolkit.core.sheets.display_path`)."""
+    from toolkit.core.sheets import display_path as shown  # noqa: PLC0415
 
-    try:
-        return path.resolve().relative_to(ROOT).as_posix()
-    except ValueError:
-        return str(path)
+    return shown(Path(path))
 
 
-def load_file(path: Path | str) -> Layout:
-    """Read and resolve a layout TOML file; `LayoutError` (located) when it is wrong."""
+def load_file(path: Path | str, find: Callable[[str], Path] | None = None) -> Layout:
+    """Read and resolve a layout TOML file; `LayoutError` (located) when it is wrong.
+    `find(name)` is where a layout named by `[card] back` is read from (default: beside
+    this file)."""
     path = Path(path)
+    data = _read(path)
+    lay = parse(data, display_path(path), name=path.stem, folder=path.parent, find=find)
+    return replace(lay, files=tuple(dict.fromkeys((path, *lay.files))))
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """A layout file's TOML data; LayoutError naming the file when it cannot be read."""
     label = display_path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise LayoutError(f"{label}: layout file not found") from exc
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise LayoutError(f"{label}: not valid TOML: {exc}") from exc
-    return parse(data, label, name=path.stem, folder=path.parent)
+    except OSError as exc:
+        raise LayoutError(f"{label}: cannot be read ({exc.strerror or exc})") from exc
+
+
+class _Files:
+    """The files one layout draws (pictures, fonts), checked once and collected: paths
+    relative to the layout's folder, never outside it."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.used: list[Path] = []
+
+    def check(self, key: str, value: Any, where: str) -> str:
+        """The checked file of a `src` (its absolute path) or a font file (its registered
+        name); LayoutError naming the box otherwise."""
+        from toolkit.render import art  # noqa: PLC0415  (Pillow only when a file is drawn)
+
+        if not isinstance(value, str) or not value.strip():
+            raise LayoutError(f"{where}: {key} must be a file name, e.g. \"frame.png\"")
+        if self.folder is None:
+            raise LayoutError(f"{where}: {key} '{value}' is relative to the layout file, "
+                              "and this layout has none")
+        what = "image" if key == "src" else "font"
+        try:
+            path = art.resolve(value.replace("\\", "/"), self.folder, what,
+                               "the layout's folder")
+        except art.ArtProblem as exc:
+            raise LayoutError(f"{where}: {key}: {exc}") from None
+        try:
+            name = str(path) if key == "src" else fonts.register_file(path)
+            if key == "src":
+                art.pixel_size(path)
+        except art.ArtTooLarge as exc:
+            pixels = "billions of" if exc.pixels is None else f"{exc.pixels:,}"
+            raise LayoutError(f"{where}: src '{value}' would decode to {pixels} pixels, more "
+                              f"than the {art.MAX_PIXELS // 1_000_000} million an image may "
+                              "have (a decompression bomb?); not used") from None
+        except art.ArtProblem:
+            raise LayoutError(f"{where}: src '{value}' is not a readable image (damaged, "
+                              "truncated, or not a PNG, JPEG or other image file)") from None
+        except (fonts.FontFileError, OSError) as exc:
+            why = exc if isinstance(exc, fonts.FontFileError) else exc.strerror or exc
+            raise LayoutError(f"{where}: font '{value}': {why}") from None
+        self.used.append(path)
+        return name
+
+
+def is_file_value(key: str, value: Any) -> bool:
+    """Whether a box value names a file beside the layout (`src`, or a .ttf/.otf font)."""
+    if key == "src":
+        return True
+    return key == "font" and isinstance(value, str) and \
+        value.strip().lower().endswith(FONT_SUFFIXES)
 
 
 def parse(data: Mapping[str, Any], label: str, name: str = "layout",
-          folder: Path | None = None) -> Layout:
-    """Resolve a layout from its TOML data (`label` names it in errors; `folder` is where
-    layouts named by `[card] back` are read from)."""
-    unknown = set(data) - {"card", "styles", "front", "back", "legend"}
+          folder: Path | None = None, find: Callable[[str], Path] | None = None) -> Layout:
+    """Resolve a layout from its TOML data (`label` names it in errors; `folder` holds
+    the files it names; `find(name)` gives the file of a layout named by `[card] back`,
+    by default `folder/<name>.toml`)."""
+    unknown = set(data) - {"card", "styles", "front", "back", "legend", "rules"}
     if unknown:
         raise LayoutError(f"{label}: unknown section(s) {', '.join(sorted(unknown))}; "
-                          "use [card], [styles.*], [front.*], [back.*], [legend]")
+                          "use [card], [styles.*], [front.*], [back.*], [legend], [rules]")
     card = data.get("card", {})
     if not isinstance(card, Mapping):
         raise LayoutError(f"{label}: [card] must be a table")
+    rules = data.get("rules", {})
+    if not isinstance(rules, Mapping):
+        raise LayoutError(f"{label}: [rules] must be a table")
     shape = _shape(card, label)
     styles = _styles(data.get("styles", {}), label)
     card_name = str(card.get("name", name))
-    front = _side(data.get("front", {}), "", shape, styles, label)
-    back = _side(data.get("back", {}), "back.", shape, styles, label)
-    back_from, other_backs = _back_from(card.get("back"), styles, shape, folder, label)
+    files = _Files(folder)
+    front = _side(data.get("front", {}), "", shape, styles, label, files)
+    back = _side(data.get("back", {}), "back.", shape, styles, label, files)
+    back_from, other_backs, back_files = _back_from(card.get("back"), styles, shape, folder,
+                                                    label, find)
     legend = _legend(data.get("legend"), label) if "legend" in data else None
-    return Layout(card_name, label, shape, front, back, styles, legend, back_from, other_backs)
+    warnings = [*hidden(front, label), *hidden(back, label), *soft(front + back, label)]
+    for other, boxes in other_backs.items():  # the backs taken from other layouts
+        warnings += hidden(boxes, f"{label} › back '{other}'")
+    return Layout(card_name, label, shape, front, back, styles, legend, back_from, other_backs,
+                  dict(rules), tuple(dict.fromkeys((*files.used, *back_files))),
+                  tuple(dict.fromkeys(warnings)))
 
 
 def _back_from(value: Any, styles: Mapping[str, Style], shape: CardShape, folder: Path | None,
-               label: str) -> tuple[str | StyleRef | None, dict[str, tuple[Box, ...]]]:
-    """`[card] back`: the layouts whose [back.*] boxes a card may use, read once."""
+               label: str, find: Callable[[str], Path] | None = None
+               ) -> tuple[str | StyleRef | None, dict[str, tuple[Box, ...]], list[Path]]:
+    """`[card] back`: the layouts whose [back.*] boxes a card may use, read once, and the
+    files they were read from (with their pictures and fonts)."""
     where = f"{label} › [card] back"
     if value in (None, ""):
-        return None, {}
+        return None, {}, []
     if not isinstance(value, str):
         raise LayoutError(f"{where}: expected a layout name or \"style:<name>\"")
     ref: str | StyleRef = value.strip()
@@ -300,15 +407,19 @@ def _back_from(value: Any, styles: Mapping[str, Style], shape: CardShape, folder
     else:
         names = {ref}
     backs: dict[str, tuple[Box, ...]] = {}
+    used: list[Path] = []
     for other in sorted(names):
-        path = (folder or Path(".")) / f"{other}.toml"
-        if folder is None or not path.is_file():
-            raise LayoutError(f"{where}: no layout '{other}' beside this one "
-                              f"(looked for {display_path(path)})")
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise LayoutError(f"{display_path(path)}: not valid TOML: {exc}") from exc
+        if find is not None:
+            try:
+                path = find(other)
+            except LayoutError as exc:
+                raise LayoutError(f"{where}: {exc}") from None
+        else:
+            path = (folder or Path(".")) / f"{other}.toml"
+            if folder is None or not path.is_file():
+                raise LayoutError(f"{where}: no layout '{other}' beside this one "
+                                  f"(looked for {display_path(path)})")
+        data = _read(path)
         other_label = display_path(path)
         other_shape = _shape(data.get("card", {}), other_label) if "card" in data else shape
         if (other_shape.width, other_shape.height, other_shape.round) != \
@@ -316,8 +427,11 @@ def _back_from(value: Any, styles: Mapping[str, Style], shape: CardShape, folder
             raise LayoutError(f"{where}: '{other}' is {other_shape.label}, this card is "
                               f"{shape.label}; a back must have the card's size")
         own_styles = {**styles, **_styles(data.get("styles", {}), other_label)}
-        backs[other] = _side(data.get("back", {}), "back.", shape, own_styles, other_label)
-    return ref, backs
+        files = _Files(path.parent)
+        backs[other] = _side(data.get("back", {}), "back.", shape, own_styles, other_label,
+                             files)
+        used += [path, *files.used]
+    return ref, backs, used
 
 
 def _legend(raw: Any, label: str) -> Legend:
@@ -401,7 +515,7 @@ def _styles(raw: Mapping[str, Any], label: str) -> dict[str, Style]:
 
 
 def _side(raw: Mapping[str, Any], prefix: str, shape: CardShape, styles: Mapping[str, Style],
-          label: str) -> tuple[Box, ...]:
+          label: str, files: _Files | None = None) -> tuple[Box, ...]:
     for name, table in raw.items():
         if not isinstance(table, Mapping):
             raise LayoutError(f"{label} › box '{prefix}{name}': must be a table "
@@ -440,7 +554,8 @@ def _side(raw: Mapping[str, Any], prefix: str, shape: CardShape, styles: Mapping
         resolved[name] = merged
         return merged
 
-    boxes = [_box(f"{prefix}{name}", resolve(name, ()), styles, label) for name in raw]
+    files = files or _Files(None)
+    boxes = [_box(f"{prefix}{name}", resolve(name, ()), styles, label, files) for name in raw]
     return tuple(boxes)
 
 
@@ -460,7 +575,8 @@ def _geometry(key: str, value: Any, parent: Mapping[str, Any], has_parent: bool,
     return base + amount if sign == "+" else base - amount
 
 
-def _box(name: str, merged: Mapping[str, Any], styles: Mapping[str, Style], label: str) -> Box:
+def _box(name: str, merged: Mapping[str, Any], styles: Mapping[str, Style], label: str,
+         files: _Files) -> Box:
     where = f"{label} › box '{name}'"
     kind = merged.get("kind")
     if kind not in KINDS:
@@ -471,9 +587,10 @@ def _box(name: str, merged: Mapping[str, Any], styles: Mapping[str, Style], labe
         raise LayoutError(f"{where}: unknown key(s) {', '.join(bad)} for a {kind} box; "
                           f"known: {', '.join(sorted(allowed - {'kind'}))}")
     props = dict(DEFAULTS[kind])
+    chosen: dict[str, str] = {}
     for key in KEYS[kind]:
         if key in merged:
-            props[key] = _prop(key, merged[key], kind, styles, where)
+            props[key] = _prop(key, merged[key], kind, styles, where, files, chosen)
     if kind == "text" and props["min_size"] is None:
         props["min_size"] = min(props["size"], max(4.0, props["size"] * 0.6))
     if kind == "icons" and not props["column"] and not props["names"]:
@@ -482,10 +599,13 @@ def _box(name: str, merged: Mapping[str, Any], styles: Mapping[str, Style], labe
     if merged["width"] < 0 or merged["height"] < 0:
         raise LayoutError(f"{where}: width and height must not be negative")
     return Box(name, kind, merged["x"], merged["y"], merged["width"], merged["height"],
-               bool(merged.get("bleed", False)), when, props)
+               bool(merged.get("bleed", False)), when, props, chosen)
 
 
-def _prop(key: str, value: Any, kind: str, styles: Mapping[str, Style], where: str) -> Any:
+def _prop(key: str, value: Any, kind: str, styles: Mapping[str, Style], where: str,
+          files: _Files, chosen: dict[str, str]) -> Any:
+    """A box value checked (a file beside the layout checked and collected); a value
+    from a style is a `StyleRef`, each of its options checked now (files into `chosen`)."""
     if isinstance(value, str) and value.startswith("style:"):
         ref = value[len("style:"):].strip()
         if key not in STYLEABLE:
@@ -494,9 +614,16 @@ def _prop(key: str, value: Any, kind: str, styles: Mapping[str, Style], where: s
             raise LayoutError(f"{where}: {key} uses unknown style '{ref}'"
                               + (f"; known: {', '.join(styles)}" if styles else ""))
         for option in (*styles[ref].values.values(), styles[ref].default):
-            if option is not None:
-                check_value(key, option, kind, f"{where} (style '{ref}')")
+            here = f"{where} (style '{ref}')"
+            if key == "src" and option in (None, ""):
+                continue  # no picture on those cards
+            if option is not None and is_file_value(key, option):
+                chosen[str(option)] = files.check(key, option, here)
+            elif option is not None:
+                check_value(key, option, kind, here)
         return StyleRef(ref)
+    if is_file_value(key, value):
+        return files.check(key, value, where)
     return check_value(key, value, kind, where)
 
 
@@ -529,6 +656,11 @@ def check_value(key: str, value: Any, kind: str, where: str) -> Any:
             return tuple(value)
         if key == "leading":
             return float(value)
+        if key == "fit":
+            if str(value).lower() not in FITS:
+                raise ValueError(f"expected \"fill\" (crop to fill the box) or \"fit\" (the "
+                                 f"whole picture), got {value!r}")
+            return str(value).lower()
         return str(value)
     except KeyError as exc:
         raise LayoutError(f"{where}: {key}: bad value {value!r}") from exc
@@ -550,3 +682,113 @@ def _condition(text: Any, where: str) -> Condition:
     if not raw:
         raise LayoutError(f"{where}: when = {text!r} names no field")
     return Condition(raw, None, negate)
+
+
+def hidden(boxes: tuple[Box, ...], label: str) -> list[str]:
+    """Warnings for text boxes mostly hidden by an opaque box drawn after them (a filled
+    rect, art that fills its box, or a picture's opaque pixels over more than
+    `HIDDEN_SHARE` of the text box): `label › box 'art' hides text box 'rules' (80% of
+    it)`. Boxes whose conditions never hold on the same card are left alone."""
+    out = []
+    for i, text in enumerate(boxes):
+        if text.kind != "text" or text.width <= 0 or text.height <= 0:
+            continue
+        shown = text.when or _implied(text)
+        for later in boxes[i + 1:]:
+            if _exclusive(shown, later.when):
+                continue
+            share = _covered(later, text)
+            if share > HIDDEN_SHARE:
+                out.append(f"{label} › box '{later.name}' hides text box '{text.name}' "
+                           f"({share:.0%} of it)")
+                break
+    return out
+
+
+def _implied(box: Box) -> Condition | None:
+    """A text box of one field and nothing else (`text = "{Phase}"`) is drawn only on the
+    cards where that field is set: the condition it implies."""
+    text = box.props.get("text")
+    if isinstance(text, str):
+        match = re.fullmatch(r"\s*\{([^{}]+)\}\s*", text)
+        if match:
+            return Condition(match.group(1).strip())
+    return None
+
+
+def _exclusive(a: Condition | None, b: Condition | None) -> bool:
+    """Whether two boxes' conditions can never hold on the same card."""
+    if a is None or b is None or a.field != b.field:
+        return False
+    if a.value is None or b.value is None:
+        return a.value is None and b.value is None and a.negate != b.negate
+    if a.value == b.value:
+        return a.negate != b.negate
+    return not a.negate and not b.negate
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+             ) -> tuple[float, float, float, float] | None:
+    """The intersection of two (x, y, w, h) rectangles, or None."""
+    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
+    x1, y1 = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
+    return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
+
+
+def _opaque_fill(box: Box) -> bool:
+    """Whether a rect is filled on every card (a fill from a style may be none on some)."""
+    fill = box.props.get("fill")
+    return fill is not None and not isinstance(fill, StyleRef)
+
+
+def _covered(box: Box, text: Box) -> float:
+    """The share of `text`'s area that `box` paints over opaquely (0 to 1)."""
+    area = (text.x, text.y, text.width, text.height)
+    whole = text.width * text.height
+    if box.kind == "rect" and _opaque_fill(box):
+        hit = _overlap(area, (box.x, box.y, box.width, box.height))
+        return hit[2] * hit[3] / whole if hit else 0.0
+    if box.kind != "image":
+        return 0.0
+    src = box.props["src"]
+    if src is None:  # card art: it fills its box (placeholder too); "fit" may not
+        if box.props["fit"] != "fill":
+            return 0.0
+        hit = _overlap(area, (box.x, box.y, box.width, box.height))
+        return hit[2] * hit[3] / whole if hit else 0.0
+    from toolkit.render import art  # noqa: PLC0415
+
+    paths = box.files.values() if isinstance(src, StyleRef) else (src,)
+    best = 0.0
+    for path in paths:
+        x, y, w, h, crop = art.place(*art.pixel_size(Path(path)), box.x, box.y, box.width,
+                                     box.height, box.props["fit"])
+        hit = _overlap(area, (x, y, w, h))
+        if hit is None or w <= 0 or h <= 0:
+            continue
+        sx, sy = (crop[2] - crop[0]) / w, (crop[3] - crop[1]) / h
+        region = (crop[0] + (hit[0] - x) * sx, crop[1] + (hit[1] - y) * sy,
+                  crop[0] + (hit[0] + hit[2] - x) * sx, crop[1] + (hit[1] + hit[3] - y) * sy)
+        best = max(best, art.opaque_share(Path(path), region) * hit[2] * hit[3] / whole)
+    return best
+
+
+def soft(boxes: tuple[Box, ...], label: str) -> list[str]:
+    """Warnings for a layout's own pictures (`src`) that print below the art resolution
+    (`toolkit.render.display.MIN_ART_DPI`) at their size on the card."""
+    from toolkit.render import art  # noqa: PLC0415
+    from toolkit.render.display import MIN_ART_DPI  # noqa: PLC0415
+
+    out = []
+    for box in boxes:
+        src = box.props.get("src") if box.kind == "image" else None
+        for path in (() if src is None else box.files.values() if isinstance(src, StyleRef)
+                     else (src,)):
+            _, _, w, h, crop = art.place(*art.pixel_size(Path(path)), box.x, box.y,
+                                         box.width, box.height, box.props["fit"])
+            dpi = art.printed_dpi(crop, w, h)
+            if dpi < MIN_ART_DPI:
+                out.append(f"{label} › box '{box.name}': image '{Path(path).name}' is "
+                           f"{dpi:.0f} dpi at its printed size ({w:g}×{h:g} mm); at least "
+                           f"{MIN_ART_DPI} dpi prints sharp")
+    return out

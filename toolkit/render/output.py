@@ -13,13 +13,18 @@ from PIL import Image
 
 from toolkit.core.outputs import write_bytes
 
-__all__ = ["save_png", "write_bytes"]
+__all__ = ["png_bytes", "save_png", "write_bytes"]
+
+
+def png_bytes(image: Image.Image, dpi: float | None = None, compress_level: int = 6) -> bytes:
+    """An image encoded as PNG (with its DPI recorded when given; zlib level 0-9)."""
+    buffer = io.BytesIO()
+    extra = {"dpi": (dpi, dpi)} if dpi else {}
+    image.save(buffer, format="PNG", compress_level=compress_level, **extra)
+    return buffer.getvalue()
 
 
 def save_png(path: Path, image: Image.Image, dpi: float | None = None,
              compress_level: int = 6) -> Path:
     """Save a PNG atomically (with its DPI recorded when given; zlib level 0-9)."""
-    buffer = io.BytesIO()
-    extra = {"dpi": (dpi, dpi)} if dpi else {}
-    image.save(buffer, format="PNG", compress_level=compress_level, **extra)
-    return write_bytes(path, buffer.getvalue())
+    return write_bytes(path, png_bytes(image, dpi, compress_level))

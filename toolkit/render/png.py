@@ -25,6 +25,7 @@ from toolkit.render.display import (
     Rect,
     Text,
 )
+from toolkit.render.output import png_bytes
 
 SS = 4
 """Supersampling factor for anti-aliased shapes."""
@@ -60,6 +61,28 @@ def render(dl: DisplayList, dpi: float = 300) -> PILImage.Image:
         return img.convert("RGB")
     img.putalpha(mask)
     return img
+
+
+def transparent(dl: DisplayList) -> bool:
+    """Whether `render` gives this side an alpha channel (RGBA), without drawing it."""
+    return (dl.radius > 0 and dl.bleed == 0) or any(type(op) is ClipRound for op in dl.ops)
+
+
+IMAGES_BUDGET = 256 * 1024 * 1024
+"""Bytes of card images the worker processes may hold at once (`at_once`)."""
+
+
+def at_once(dl: DisplayList, dpi: float) -> int:
+    """How many images of this size the workers may draw at the same time within
+    `IMAGES_BUDGET` (a 1200 dpi card is 50 MB, and drawing it takes about twice that)."""
+    w, h = pixel_size(dl, dpi)
+    return max(1, IMAGES_BUDGET // (2 * 4 * w * h))
+
+
+def encoded(dl: DisplayList, dpi: float) -> bytes:
+    """A card side rasterised at `dpi` and encoded as a PNG recording its DPI (what
+    `--png` writes per card; a task for `toolkit.render.pool`)."""
+    return png_bytes(render(dl, dpi), dpi)
 
 
 def rounded_mask(size: tuple[int, int], radius: float) -> PILImage.Image:

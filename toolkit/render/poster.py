@@ -8,7 +8,8 @@ below, bounded by a dashed line. To assemble, cut a tile along its left/top dash
 in the drawing's own coordinates and so printed on both tiles, sit on top of each other.
 Each page's footer names the tile (row and column of the whole), and carries the project's
 50 mm scale bar so the print scale can be checked. A drawing that fits is one page, with
-no strips and no marks.
+no strips and no marks. Nothing is drawn within `margin` mm of a paper edge: the drawing's
+window and the footer band (FOOTER mm, 2 mm below the window) both stay inside it.
 """
 
 from __future__ import annotations
@@ -192,8 +193,9 @@ def _mark(c: Canvas, x: float, y: float) -> None:
 
 
 def _footer(c: Canvas, t: Tiling, text: str) -> None:
-    """The footer band at the bottom margin: what the page is, and the scale bar."""
+    """The footer band just inside the bottom margin (nothing closer to an edge than the
+    margin): what the page is, fitted or wrapped by `_footer_band`, and the scale bar."""
     c.saveState()
-    c.translate(t.margin * MM, 3.0 * MM)
+    c.translate(t.margin * MM, t.margin * MM)
     _footer_band(c, text, t.page_w - 2 * t.margin)
     c.restoreState()

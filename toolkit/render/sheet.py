@@ -1,7 +1,13 @@
-"""Imposition: cards on A4/Letter pages as a centred grid, with bleed, cut marks, duplex
+"""Imposition: cards on pages of any paper (sizes.py) as a centred grid, with bleed, cut marks, duplex
 backs mirrored for long- or short-edge flipping (plus a per-printer offset) or a
 fold-and-glue page (fronts and their backs side by side, a fold line between), and a
-footer with a 50 mm scale bar on every page.
+footer with a 50 mm scale bar on every page (its text shrinks, then wraps to a second
+line, rather than being cut).
+
+A back offset is measured on the portrait calibration sheet: X along the paper's short
+side, Y along its long side, as the back is read. On a landscape page the sheet is turned
+(its top along the paper's left edge, as printers turn landscape pages), so the offset is
+turned with it (`page_offset`): X runs down the landscape page and Y right to left.
 
 Nothing is drawn within `margin` mm of a paper edge (5 mm by default: most printers cannot
 print the outer 3-5 mm): not the cards, not the footer, scale bar, cut marks or fold line.
@@ -166,6 +172,14 @@ class PageInfo:
     furniture: tuple[tuple[str, float, float, float, float], ...] = ()
 
 
+def page_offset(offset: tuple[float, float], landscape: bool) -> tuple[float, float]:
+    """A back offset (X, Y) in the calibration sheet's portrait frame → (right, down) on
+    the page as drawn: unchanged on a portrait page; on a landscape page (the paper turned
+    a quarter clockwise to read it) X points down the page and Y to the left."""
+    x, y = offset
+    return (-y, x) if landscape else (x, y)
+
+
 def mirror_x(landscape: bool, flip: str) -> bool:
     """Whether backs mirror left↔right (else top↔bottom) for this page and flip edge."""
     if flip not in ("long", "short"):
@@ -305,13 +319,16 @@ def _cards(c: Canvas, grid: Grid, page: _Page, chunk: list[int], cards: Sequence
         if side == "front":
             x, y = grid.slot(slot)
         else:
-            x, y = grid.back_slot(slot, options.flip,
-                                  (0.0, 0.0) if grid.fold else options.back_offset)
+            offset = page_offset(options.back_offset, grid.landscape)
+            x, y = grid.back_slot(slot, options.flip, (0.0, 0.0) if grid.fold else offset)
         slots.append((x, y))
         pdf.draw(c, cards[card], x * MM, (grid.page_h - y) * MM)
         placements.append(Placement(card, *_points(grid, x, y), grid.card_w * MM,
                                     grid.card_h * MM, side))
-    if options.cut_marks != "none" and (side == "front" or grid.fold):
+    if options.cut_marks in ("silhouette", "cricut"):  # a cutting machine cuts the outlines
+        if side == "front" and options.cut_marks == "silhouette":
+            _registration(c, grid, page)
+    elif options.cut_marks != "none" and (side == "front" or grid.fold):
         if cards[chunk[0]].round:
             for x, y in slots:
                 _circle_guide(c, grid, page, x, y)
@@ -320,12 +337,32 @@ def _cards(c: Canvas, grid: Grid, page: _Page, chunk: list[int], cards: Sequence
     return placements
 
 
+def _registration(c: Canvas, grid: Grid, page: _Page) -> None:
+    """Silhouette Studio's registration marks (`cutfile.marks`) in black on a front page,
+    each recorded as furniture."""
+    from toolkit.render import cutfile  # noqa: PLC0415
+
+    c.saveState()
+    c.setFillColorRGB(0, 0, 0)
+    c.setStrokeColorRGB(0, 0, 0)
+    for kind, x0, y0, x1, y1 in cutfile.marks(grid.page_w, grid.page_h):
+        if kind == "square":
+            c.rect(x0 * MM, (grid.page_h - y1) * MM, (x1 - x0) * MM, (y1 - y0) * MM,
+                   stroke=0, fill=1)
+            page.furniture.append(("registration square", x0, y0, x1, y1))
+        else:
+            page.line("registration mark", x0, y0, x1, y1, cutfile.LINE)
+    page.flush()
+    c.restoreState()
+
+
 def _front_page(c: Canvas, grid: Grid, chunk: list[int], cards: Sequence[DisplayList],
                 options: SheetOptions, deck: str, label: str, number: int, total: int) -> PageInfo:
     c.setPageSize((grid.page_w * MM, grid.page_h * MM))
     page = _Page(c, grid)
     if options.cut_marks == "lines" and not cards[chunk[0]].round:
-        _cut_lines(c, grid, page, [grid.slot(i) for i in range(len(chunk))])
+        _cut_lines(c, grid, page, [grid.slot(i) for i in range(len(chunk))], grid.block(),
+                   grid.free())
     placements = _cards(c, grid, page, chunk, cards, options, "front")
     _footer(c, grid, page, f"{deck} · page {number}/{total} · {label} · fronts", options.stamp)
     c.showPage()
@@ -339,6 +376,8 @@ def _back_page(c: Canvas, grid: Grid, chunk: list[int], backs: Sequence[DisplayL
     page = _Page(c, grid)
     placements = _cards(c, grid, page, chunk, backs, options, "back")
     flip = f"backs: flip on the {options.flip} edge"
+    if grid.landscape:
+        flip += " · landscape pages: measure offsets with pnp calibrate --landscape"
     _footer(c, grid, page, f"{deck} · page {number}/{total} · {label} · {flip}", options.stamp)
     c.showPage()
     return PageInfo(number, "back", grid.page_w * MM, grid.page_h * MM, tuple(placements),
@@ -353,8 +392,14 @@ def _fold_page(c: Canvas, grid: Grid, chunk: list[int], fronts: Sequence[Display
     c.setPageSize((grid.page_w * MM, grid.page_h * MM))
     page = _Page(c, grid)
     if options.cut_marks == "lines" and not fronts[chunk[0]].round:
-        slots = [grid.slot(i) for i in range(len(chunk))]
-        _cut_lines(c, grid, page, slots + [grid.back_slot(i) for i in range(len(chunk))])
+        # each half on its own, its guides meeting at the fold line
+        bx0, by0, bx1, by1 = grid.block()
+        fx0, fy0, fx1, fy1 = grid.free()
+        half = grid.page_w / 2
+        _cut_lines(c, grid, page, [grid.slot(i) for i in range(len(chunk))], grid.block(),
+                   (fx0, fy0, half, fy1))
+        _cut_lines(c, grid, page, [grid.back_slot(i) for i in range(len(chunk))],
+                   (grid.page_w - bx1, by0, grid.page_w - bx0, by1), (half, fy0, fx1, fy1))
     placements = _cards(c, grid, page, chunk, fronts, options, "front")
     placements += _cards(c, grid, page, chunk, backs, options, "back")
     _fold_line(c, grid, page)
@@ -386,16 +431,36 @@ def _edges(slots: Sequence[tuple[float, float]], grid: Grid) -> tuple[list[float
     return sorted(xs), sorted(ys)
 
 
-def _cut_lines(c: Canvas, grid: Grid, page: _Page, slots: Sequence[tuple[float, float]]) -> None:
-    """Thin guides along every cut, under the cards (visible in margins and gaps), inside
-    the margin and clear of the footer."""
+def _cut_lines(c: Canvas, grid: Grid, page: _Page, slots: Sequence[tuple[float, float]],
+               block: tuple[float, float, float, float],
+               free: tuple[float, float, float, float]) -> None:
+    """Thin guides along every cut, under the cards (visible in margins and gaps), within
+    `free` (inside the margin, clear of the footer). Each guide spans the cards that have
+    that edge and runs on to the edge of `free` only where those cards reach the outside
+    of the full grid's `block` (bleed included): never across the empty slots of a
+    part-filled page."""
+    b, w, h = grid.bleed, grid.card_w, grid.card_h
+    boxes = [(x - b, y - b, x + w + b, y + h + b) for x, y in slots]
     xs, ys = _edges(slots, grid)
-    x0, y0, x1, y1 = grid.free()
+
+    def span(lo: float, hi: float, block_lo: float, block_hi: float, free_lo: float,
+             free_hi: float) -> tuple[float, float]:
+        return (free_lo if abs(lo - block_lo) < 1e-4 else lo,
+                free_hi if abs(hi - block_hi) < 1e-4 else hi)
+
     c.saveState()
     c.setStrokeColorRGB(*GUIDE)
     for x in xs:
+        on = [box for (sx, _), box in zip(slots, boxes, strict=True)
+              if abs(sx - x) < 1e-3 or abs(sx + w - x) < 1e-3]
+        y0, y1 = span(min(k[1] for k in on), max(k[3] for k in on), block[1], block[3],
+                      free[1], free[3])
         page.line("cut line", x, y0, x, y1, 0.25)
     for y in ys:
+        on = [box for (_, sy), box in zip(slots, boxes, strict=True)
+              if abs(sy - y) < 1e-3 or abs(sy + h - y) < 1e-3]
+        x0, x1 = span(min(k[0] for k in on), max(k[2] for k in on), block[0], block[2],
+                      free[0], free[2])
         page.line("cut line", x0, y, x1, y, 0.25)
     page.flush()
     c.restoreState()
@@ -474,22 +539,28 @@ def _footer(c: Canvas, grid: Grid, page: _Page, text: str, stamp: str = "") -> N
     page.furniture.append(("footer", x0, y0, x1, y1))
 
 
+FOOTER_SIZES = (6.0, 5.5, 5.0, 4.5)
+"""Footer text sizes tried in turn (pt) before its words wrap to a second line."""
+
+
 def _footer_band(c: Canvas, text: str, length: float, stamp: str = "") -> None:
     """The footer in a local band `length` mm wide, FOOTER mm tall, origin bottom-left:
-    everything drawn stays inside the band (text from 1 mm above its bottom; a proof's
-    stamp on a second line above it)."""
-    size = 6.0
+    everything drawn stays inside the band. The text (and a proof's stamp after it) is set
+    on one line at the largest size that fits beside the scale bar's label, else on two
+    lines (the second from 1 mm above the band's bottom); only a text too long for two
+    lines at the smallest size is cut, with an ellipsis."""
     c.setFillColorRGB(0.25, 0.25, 0.25)
     c.setStrokeColorRGB(0.25, 0.25, 0.25)
     label = "50 mm · print at 100%"
     bar_x = length - SCALE_BAR - 0.3
-    label_w = fonts.unit_width("Vera", label) * size / MM
-    room = bar_x - label_w - 4.0
-    c.setFont("Vera", size)
-    pdf.draw_line(c, 0, 1.0 * MM, text, "Vera", size, room * MM)
-    if stamp:
-        pdf.draw_line(c, 0, 3.3 * MM, stamp, "Vera", size, (bar_x - 2.0) * MM)
-        c.setFont("Vera", size)
+    label_w = fonts.unit_width("Vera", label) * 6.0 / MM
+    room = (bar_x - label_w - 4.0) * MM
+    full = f"{text} · {stamp}" if stamp else text
+    size, lines = footer_lines(full, room)
+    pitch = size * 1.08  # two lines fit the 5 mm band down to 6 pt
+    for i, line in enumerate(lines):
+        pdf.draw_line(c, 0, 1.0 * MM + (len(lines) - 1 - i) * pitch, line, "Vera", size, room)
+    c.setFont("Vera", 6.0)
     c.drawRightString((bar_x - 2.0) * MM, 1.0 * MM, label)
     c.setLineWidth(0.5)
     base = 1.2 * MM
@@ -499,9 +570,28 @@ def _footer_band(c: Canvas, text: str, length: float, stamp: str = "") -> None:
         c.line((bar_x + i) * MM, base, (bar_x + i) * MM, base + tick * MM)
 
 
-def calibrate(paper: str, out_path: Path, flip: str = "long") -> list[PageInfo]:
+def footer_lines(text: str, room: float) -> tuple[float, list[str]]:
+    """A footer's size (pt) and lines: one line at the largest of `FOOTER_SIZES` that fits
+    `room` points, else two lines broken between words; the last line of the smallest size
+    is cut by `pdf.draw_line` when even two do not hold it."""
+    text = " ".join(fonts.clean(text).split())
+    for size in FOOTER_SIZES:
+        if pdf.text_width(text, "Vera", size) <= room:
+            return size, [text]
+    for size in FOOTER_SIZES:
+        words, first = text.split(" "), ""
+        while words and pdf.text_width(f"{first} {words[0]}".strip(), "Vera", size) <= room:
+            first = f"{first} {words.pop(0)}".strip()
+        rest = " ".join(words)
+        if first and pdf.text_width(rest, "Vera", size) <= room:
+            return size, [first, rest]
+    return FOOTER_SIZES[-1], [first or text, rest] if first else [text]
+
+
+def calibrate(paper: str, out_path: Path, flip: str = "long",
+              landscape: bool = False) -> list[PageInfo]:
     """Write the two-page duplex calibration sheet (see `calibration.write`)."""
     from toolkit.render import calibration
 
-    return calibration.write(paper, Path(out_path), flip)
+    return calibration.write(paper, Path(out_path), flip, landscape=landscape)
 

@@ -1,5 +1,7 @@
 """Watching files for saves by polling their modification times (no extra dependency):
-`pnp print --watch` re-renders when the spreadsheet, a layout or an art file changes.
+`pnp print --watch` re-renders when the spreadsheet, a layout used (the designer's or the
+game's, with its pictures and font files) or an art file changes, or a layout of the
+designer's appears where it would be found first (a missing file is watched too).
 """
 
 from __future__ import annotations

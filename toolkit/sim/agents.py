@@ -10,8 +10,8 @@ looks names up here. A name is, in this order:
   `SearchSettings`: budget, playout agent, horizon, widening); ``mcts:N`` with N
   simulations per decision and the other defaults; ``mcts:N:ROLLOUT`` also has its
   playouts played by the game's agent ROLLOUT (``random`` or ``greedy``, say). It needs
-  the engine's ``determinize`` hook (toolkit/sim/engine.py), because it samples what its
-  player cannot see.
+  the engine to declare the ``determinize`` hook (toolkit/sim/engine.py), because it
+  samples what its player cannot see.
 
 A name no game can seat is an `AgentError`: one sentence, exit 2 at the CLI edge.
 """
@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from toolkit.core.errors import InputError
 
-from .engine import Agent, Rules, SearchSettings
+from .engine import Agent, Rules, SearchSettings, capabilities_of
 
 SEARCH = "mcts"
 """The search agent's name: ``mcts``, ``mcts:N`` or ``mcts:N:ROLLOUT``."""
@@ -36,15 +36,18 @@ class AgentError(InputError, ValueError):
 
 
 def can_search(rules: Rules) -> bool:
-    """True if the engine has a ``determinize`` hook, so the search agent can play it."""
-    return getattr(rules, "determinize", None) is not None
+    """True if the engine declares the ``determinize`` hook, so the search agent can play
+    it (toolkit/sim/engine.py: `Capabilities`)."""
+    return capabilities_of(rules).provides("determinize")
 
 
 def search_defaults(rules: Rules) -> SearchSettings:
     """The engine's default search settings (its ``search``), or the search's own."""
     from .mcts import DEFAULT  # noqa: PLC0415 - the search is loaded only when asked for
 
-    settings = getattr(rules, "search", None)
+    if not capabilities_of(rules).provides("search"):
+        return DEFAULT
+    settings = rules.search  # type: ignore[attr-defined]
     return settings if isinstance(settings, SearchSettings) else DEFAULT
 
 

@@ -1,7 +1,12 @@
 """The game-independent contract between rules engines, agents and the harness.
 
 A rules engine is a small pure state machine over plain data (slots dataclasses,
-tuples, ints; never pydantic in the hot loop):
+tuples, ints; never pydantic in the hot loop). Engines subclass `Engine`, which gives
+defaults for everything but the first six methods below (the required `Rules` protocol),
+and declare what else they provide in their class attribute ``capabilities``
+(`Capabilities`: chance, hidden information, simultaneous choices, and the optional hooks
+of `OPTIONAL_HOOKS` they define); the harness, agents and reports read that declaration
+instead of probing the engine. docs/adding-a-game.md walks through a small engine.
 
 - ``setup(params, rng) -> state``: a fresh game from the game's parameters.
 - ``to_move(state) -> tuple[int, ...]``: who must decide now. ``(CHANCE,)`` is a chance
@@ -34,7 +39,7 @@ comparable data holding everything the player knows: the public state, the playe
 hidden things, and the counts of what is hidden from it. The search (toolkit/sim/mcts.py)
 keys its information sets by ``(player, observation)``, so observations should also be
 hashable (frozen dataclasses of tuples; an unhashable one is keyed by its ``repr``,
-slower), and an engine without ``determinize`` cannot seat the agents ``mcts:N``.
+slower), and an engine that does not declare ``determinize`` cannot seat ``mcts:N``.
 
 A search plays many simulated games on the same engine object as the real game; it hides
 the ``emit`` hook and swaps ``counts`` for its own while it runs, so engines keep no other
@@ -56,7 +61,7 @@ log is asked for) receives the events of a playthrough log; while a log is writt
 firing is also emitted (kind ``fired``), so the log shows each ruling where it applied.
 `IndexedCounts` keeps the same API with the counts in a list, fired by number.
 
-Optional hooks for speed (the harness uses them when present, else the plain protocol):
+Optional hooks for speed (the harness uses them when declared, else the plain protocol):
 
 - ``state_hash(state) -> int``: equal to ``hash(state_key(state))`` in what it tells
   apart (equal keys, equal hashes), cheaper to compute; the harness hashes a state for
@@ -64,8 +69,9 @@ Optional hooks for speed (the harness uses them when present, else the plain pro
 - ``invariants(state)`` should return at once (an empty tuple) when nothing is wrong:
   the harness calls it after every step while checks are on, so the usual case is best
   a few comparisons, with the detailed search for what is broken behind them.
-- Engines whose hot modules are listed in `toolkit.sim.native.COMPILED` are compiled
-  with mypyc by ``make install`` (pure Python stays the reference and the fallback).
+- A game whose hot modules are listed in its ``PlaySpec.compiled`` (the registry) has
+  them compiled with mypyc by ``make install`` (toolkit/sim/native.py; pure Python stays
+  the reference and the fallback).
 """
 
 from __future__ import annotations
@@ -73,7 +79,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 CHANCE = -1
 """The pseudo-player of chance nodes."""
@@ -97,6 +103,70 @@ class Outcome:
     winner: int | None
     reason: str
     finished: bool = True
+
+
+OPTIONAL_HOOKS: Mapping[str, str] = {
+    "determinize": "determinize(observation, player, rng) -> state: the search agent mcts",
+    "search": "search: a SearchSettings, the defaults of mcts",
+    "returns": "returns(state) -> each seat's reward at the end (shared wins)",
+    "evaluate": "evaluate(state) -> each seat's expected reward, where a playout stops",
+    "features": "features(state) -> one feature vector per result column (fit.py)",
+    "state_hash": "state_hash(state) -> int: a cheaper hash(state_key(state))",
+    "offered": "offered(state, player, legal) -> the coverage ids a choice offers",
+    "first_player": "first_player(state) -> the result column that went first",
+    "game_stats": "game_stats(counters, decks, finished) -> the engine's own statistics",
+    "stats_tables": "stats_tables(stats) -> game_stats as report tables",
+    "params_coverage_ids": "params_coverage_ids(params) -> coverage ids of the decks played",
+    "absent_ids": "absent_ids(params) -> coverage ids these parameters can never fire",
+}
+"""Every optional hook an engine may provide, by name → what it is (see the module
+docstring); an engine names those it has in ``capabilities.hooks``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a rules engine provides, declared once as its class attribute
+    ``capabilities`` and read by the harness, agents and reports (never probed).
+
+    `Engine` checks when the class is made that every declared hook exists;
+    `toolkit.testing` checks that every optional hook the engine has is declared, and
+    that its games keep to the flags (no chance node without ``chance``, one player at a
+    time without ``simultaneous``, the same observation for every player without
+    ``hidden_information``). The number of players is the game's ``PlaySpec.players``.
+    """
+
+    chance: bool = False
+    """The game has chance nodes (``to_move`` may return ``(CHANCE,)``)."""
+    hidden_information: bool = False
+    """Players may see different things (``observe`` differs by player)."""
+    simultaneous: bool = False
+    """Several players may decide at once (``to_move`` returns more than one)."""
+    hooks: frozenset[str] = frozenset()
+    """The optional hooks the engine provides, names of `OPTIONAL_HOOKS`."""
+
+    def __post_init__(self) -> None:
+        if unknown := sorted(set(self.hooks) - set(OPTIONAL_HOOKS)):
+            raise ValueError(f"unknown engine hook(s) {', '.join(unknown)}; the optional "
+                             f"hooks are: {', '.join(OPTIONAL_HOOKS)}")
+
+    def __reduce__(self) -> tuple:  # pickled by its fields (also when compiled)
+        return (Capabilities, (self.chance, self.hidden_information, self.simultaneous,
+                               self.hooks))
+
+    def provides(self, hook: str) -> bool:
+        """True if the engine declares the optional hook ``hook``."""
+        return hook in self.hooks
+
+
+def capabilities_of(rules: Any) -> Capabilities:
+    """The engine's declared `Capabilities`. An object that declares none (a test double
+    written against the bare protocol, not an `Engine`) is read once here: each optional
+    hook it has counts as declared, and every flag is set (it may do anything)."""
+    declared = getattr(rules, "capabilities", None)
+    if isinstance(declared, Capabilities):
+        return declared
+    return Capabilities(chance=True, hidden_information=True, simultaneous=True, hooks=frozenset(
+        hook for hook in OPTIONAL_HOOKS if getattr(rules, hook, None) is not None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +197,14 @@ class SearchSettings:
     """Progressive bias: the playout agent's choice gets ``bias / (visits + 1)`` added to
     its value at selection, so a small budget starts from the informed choice and leaves
     it only when the simulations say so."""
+    prior: float = 0.0
+    """A PUCT prior in place of UCB1 and the bias when above 0: an action's value plus
+    ``prior * P(a) * sqrt(N) / (1 + n(a))`` (N the node's visits, n(a) the action's),
+    where P gives the playout agent's choice ``hint`` and shares the rest evenly, so the
+    informed choice keeps its edge as the budget grows instead of losing it after a few
+    visits."""
+    hint: float = 0.5
+    """Under ``prior``: the share of P on the playout agent's choice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,8 +272,60 @@ class Instrumented:
         return ruling.decision if ruling else None
 
 
-class IndexedCounts(Instrumented):
-    """`Instrumented` with coverage counted in a list, for engines with hot loops.
+class Engine(Instrumented):
+    """The base class of rules engines: the defaults of the contract, and the check of
+    the engine's declared `Capabilities`.
+
+    A subclass sets ``game_id``, ``coverage`` and ``rulings`` (`Instrumented`), its
+    ``capabilities``, calls `reset_counts` in ``__init__``, and defines the required
+    methods (`Rules`: setup, to_move, legal_actions, apply, outcome, observe, length) and
+    ``chance`` when it declares chance nodes. Defaults here: no invariants, the state as
+    its own key, the action's text as its description, no report header, the uniform
+    agent alone. A declared hook that the class lacks is a TypeError when the class is
+    made (the game then fails to register, with that sentence).
+    """
+
+    game_id: str = ""
+    length_unit: str = "turns"
+    max_steps: int = 100_000
+    capabilities: ClassVar[Capabilities] = Capabilities()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("capabilities")
+        if isinstance(declared, Capabilities):
+            if missing := sorted(h for h in declared.hooks if getattr(cls, h, None) is None):
+                raise TypeError(f"{cls.__name__} declares the hook(s) {', '.join(missing)} "
+                                "in its capabilities but does not define them")
+
+    @property
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
+        """The game's own agents by name (default: the uniform one alone)."""
+        return {"random": RandomAgent}
+
+    def chance(self, state: Any, rng: Random) -> Action:
+        """A chance node's outcome, drawn from ``rng`` (only engines with chance nodes)."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    def invariants(self, state: Any) -> Iterable[tuple[str, str]]:
+        """Every broken invariant as ``(name, message)`` (default: none checked)."""
+        return ()
+
+    def state_key(self, state: Any) -> Hashable:
+        """A hashable canonical key of ``state`` (default: the state itself)."""
+        return state
+
+    def describe(self, state: Any, action: Any) -> tuple[str, str]:
+        """Readable ``(what, why)`` of an action for logs (default: the action's text)."""
+        return str(action), ""
+
+    def describe_params(self, params: Any) -> dict[str, Any]:
+        """The report's header: ``format``, ``decks`` (default: none)."""
+        return {}
+
+
+class IndexedCounts(Engine):
+    """An `Engine` with coverage counted in a list, for engines with hot loops.
 
     ``hits[i]`` counts the ``i``-th id of `coverage_ids` (fixed for the engine's
     life), so the engine fires by number: ``hit(i)`` is a list increment instead of a
@@ -236,7 +366,9 @@ class IndexedCounts(Instrumented):
 
 @runtime_checkable
 class Rules(Protocol):
-    """What the harness needs from a game's rules engine (see the module docstring)."""
+    """What the harness needs from a game's rules engine (see the module docstring): the
+    required methods, and what `Engine` and `Instrumented` give every engine. Its
+    ``capabilities`` (an `Engine`'s) are read through `capabilities_of`."""
 
     game_id: str
     length_unit: str
@@ -247,22 +379,25 @@ class Rules(Protocol):
     @property
     def agents(self) -> Mapping[str, Callable[[], Agent]]: ...
 
+    # required of every engine
+    def setup(self, params: Any, rng: Random) -> Any: ...
+    def to_move(self, state: Any) -> tuple[int, ...]: ...
+    def legal_actions(self, state: Any, player: int) -> Sequence[Action]: ...
+    def apply(self, state: Any, action: Action) -> Any: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def observe(self, state: Any, player: int) -> Any: ...
+    def length(self, state: Any) -> int: ...
+    # defaults in `Engine` (chance only for engines with chance nodes)
+    def chance(self, state: Any, rng: Random) -> Action: ...
+    def invariants(self, state: Any) -> Iterable[tuple[str, str]]: ...
+    def state_key(self, state: Any) -> Hashable: ...
+    def describe(self, state: Any, action: Action) -> tuple[str, str]: ...
+    def describe_params(self, params: Any) -> dict[str, Any]: ...
+    # in `Instrumented`
     def coverage_ids(self) -> Sequence[str]: ...
     def ruling_ids(self) -> Sequence[str]: ...
     def reset_counts(self) -> dict[str, int]: ...
     def explain_rule(self, rule_id: str) -> str | None: ...
-    def setup(self, params: Any, rng: Random) -> Any: ...
-    def to_move(self, state: Any) -> tuple[int, ...]: ...
-    def legal_actions(self, state: Any, player: int) -> Sequence[Action]: ...
-    def chance(self, state: Any, rng: Random) -> Action: ...
-    def apply(self, state: Any, action: Action) -> Any: ...
-    def outcome(self, state: Any) -> Outcome | None: ...
-    def observe(self, state: Any, player: int) -> Any: ...
-    def invariants(self, state: Any) -> Iterable[tuple[str, str]]: ...
-    def state_key(self, state: Any) -> Hashable: ...
-    def length(self, state: Any) -> int: ...
-    def describe(self, state: Any, action: Action) -> tuple[str, str]: ...
-    def describe_params(self, params: Any) -> dict[str, Any]: ...
 
 
 @runtime_checkable

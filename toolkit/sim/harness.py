@@ -45,7 +45,7 @@ from random import Random
 from typing import Any
 
 from .agents import make_agents
-from .engine import CHANCE, RandomAgent, Rules
+from .engine import CHANCE, IndexedCounts, RandomAgent, Rules, capabilities_of
 from .log import GameLog, markdown
 from .stats import DealStats, Stats
 
@@ -185,10 +185,12 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     with the ``offered(state, player, legal)`` hook, every decision among two or more
     legal actions adds one for each coverage id the hook names (each id once a
     decision). A finished game's record names the column that went first when the
-    engine has the ``first_player(state)`` hook.
+    engine declares the ``first_player(state)`` hook. The optional hooks used are those
+    the engine's capabilities declare (toolkit/sim/engine.py).
     """
     agents = make_agents(rules, agent_names)
-    cap = max_steps if max_steps is not None else getattr(rules, "max_steps", 100_000)
+    hooks = capabilities_of(rules).hooks
+    cap = max_steps if max_steps is not None else rules.max_steps
     rec = GameRecord(seed)
     # The two generators of the last game played here, reseeded (a game played inside
     # this one, while they are in use, makes new ones).
@@ -223,9 +225,9 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     outcome_of, to_move = rules.outcome, rules.to_move
     legal_actions, observe, apply = rules.legal_actions, rules.observe, rules.apply
     invariants = rules.invariants
-    offer = getattr(rules, "offered", None) if offered is not None else None
+    offer = rules.offered if offered is not None and "offered" in hooks else None  # type: ignore[attr-defined]
     tally: dict[str, int] = offered if offered is not None else {}
-    state_hash = getattr(rules, "state_hash", None)
+    state_hash = rules.state_hash if "state_hash" in hooks else None  # type: ignore[attr-defined]
     if state_hash is None:
         state_key = rules.state_key
 
@@ -353,10 +355,9 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
             rec.length = rules.length(state)
         except Exception:  # pragma: no cover - a broken engine
             rec.length = 0
-        first_player = getattr(rules, "first_player", None)
-        if rec.finished and first_player is not None:
+        if rec.finished and "first_player" in hooks:
             try:
-                rec.first = int(first_player(state))
+                rec.first = int(rules.first_player(state))  # type: ignore[attr-defined]
             except Exception as error:  # an engine bug: reported like any other
                 violation(step, "first-player", f"{type(error).__name__}: {error}")
     if game_log is not None:
@@ -426,7 +427,8 @@ def first_wins_key(rules: Rules, params: Any) -> str | None:
     an engine without the ``first_player`` hook whose ``game_stats`` reports a
     ``first_player_win_rate`` (it counts ``<game>.stat.first-wins``); None otherwise.
     A stopgap until every engine that has a first player names it with the hook."""
-    if hasattr(rules, "first_player") or not hasattr(rules, "game_stats"):
+    hooks = capabilities_of(rules).hooks
+    if "first_player" in hooks or "game_stats" not in hooks:
         return None
     decks = list(rules.describe_params(params).get("decks") or ())
     try:
@@ -480,8 +482,8 @@ def _watcher(rules: Rules, keys: tuple[str, ...]) -> Callable[[], list[int]]:
     """A function giving the counts of ``keys`` now: read from an `IndexedCounts`
     engine's list when every key has a number there (building its ``counts`` dict costs
     more), else from ``counts``."""
-    index = getattr(rules, "coverage_index", None)
-    if index is not None and hasattr(rules, "hits") and all(key in index for key in keys):
+    if isinstance(rules, IndexedCounts) and all(key in rules.coverage_index for key in keys):
+        index = rules.coverage_index
         where = [index[key] for key in keys]
 
         def numbered() -> list[int]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .agents import check_agents
-from .engine import Rules
+from .engine import Rules, capabilities_of
 from .harness import Seating, first_wins_key, rotations, run_games, seat_columns
 from .stats import DealStats, Stats
 
@@ -154,7 +154,8 @@ def run_ladder(rules: Rules, params: Any, rungs: list[str], games: int, seed: in
     seats = len(decks) or 2  # result columns: seats, or a team game's sides
     sides = seat_columns(info, seats)  # each seat's column (a team game: its side)
     seeds = -(-games // seats)
-    who = ("went first" if hasattr(rules, "first_player") or first_wins_key(rules, params)
+    first_hook = capabilities_of(rules).provides("first_player")
+    who = ("went first" if first_hook or first_wins_key(rules, params)
            else "seat 1")
     steps: list[Step] = []
     bar = None

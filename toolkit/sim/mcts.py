@@ -35,7 +35,11 @@ the tree there and plays out.
   value, so a small budget starts from the informed choice and leaves it only when the
   simulations say so; where the branching is large (``widening`` > 0) a node visited n
   times chooses among its first ceil(widening·√n) actions only, the informed choice
-  first and then the others by the evaluation one step ahead.
+  first and then the others by the evaluation one step ahead. With ``prior`` > 0 the
+  selection is PUCT's instead (Silver et al. 2017): value + prior·P(a)·√N/(1 + n(a)),
+  where P gives the hint its ``hint`` share and the others the rest evenly, a bonus that
+  keeps the informed choice ahead as the budget grows rather than fading after a few
+  visits as the bias does.
 - **Simultaneous** choices (``to_move`` names several players, as WarBadge's secret
   choices do) use decoupled UCT: each mover picks from its own node's statistics, from the
   same state, then the actions are applied in order, as the harness does.
@@ -57,7 +61,7 @@ from random import Random
 from typing import Any
 
 from .draws import below
-from .engine import CHANCE, Action, Agent, Rules, SearchSettings
+from .engine import CHANCE, Action, Agent, Rules, SearchSettings, capabilities_of
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (OpenSpiel uses 2 for rewards in
@@ -119,14 +123,18 @@ class MCTSAgent:
         self.horizon = settings.horizon
         self.widening = settings.widening
         self.bias = settings.bias
+        self.prior = settings.prior
+        self.hint_share = settings.hint
         self._rollout_agents: list[Agent] | None = None
         self._key: Callable[[Any], Hashable] | None = None
         self._scratch: dict[str, int] | None = None
-        self.cap = getattr(rules, "max_steps", 100_000)
-        self._returns: Callable[[Any], Sequence[float]] | None = getattr(rules, "returns",
-                                                                          None)
-        self._evaluate: Callable[[Any], Sequence[float]] | None = getattr(rules, "evaluate",
-                                                                           None)
+        self.cap = rules.max_steps
+        hooks = capabilities_of(rules).hooks  # (the optional hooks the engine declares)
+        engine: Any = rules
+        self._returns: Callable[[Any], Sequence[float]] | None = (
+            engine.returns if "returns" in hooks else None)
+        self._evaluate: Callable[[Any], Sequence[float]] | None = (
+            engine.evaluate if "evaluate" in hooks else None)
 
     # ------------------------------------------------------------------- acting
     def act(self, observation: Any, legal: Sequence[Action], rng: Random) -> Action:
@@ -253,8 +261,8 @@ class MCTSAgent:
                 state: Any, q: int) -> tuple[Action, list]:
         """UCB1 at ``node`` (player ``q`` to move in ``state``) over the actions let in: an
         untried one first (the hint, else the next in widening order, else one at random),
-        else the best mean plus the exploration bonus plus the hint's progressive bias.
-        Counts the visit; returns (action, stats)."""
+        else the best mean plus the exploration bonus plus the hint's progressive bias (or,
+        with ``prior``, plus PUCT's bonus alone). Counts the visit; returns (action, stats)."""
         node.visits += 1
         stats = node.stats
         candidates = legal
@@ -281,9 +289,29 @@ class MCTSAgent:
                 action = untried[below(rng, len(untried))]
             s = stats[action] = [1, 0.0]
             return action, s
+        best, best_s, top = candidates[0], stats[candidates[0]], -math.inf
+        prior = self.prior
+        if prior > 0:  # PUCT: P is the hint's share, the rest shared evenly
+            k = len(candidates)
+            if k == 1:
+                best_s[0] += 1
+                return best, best_s
+            scale = prior * math.sqrt(node.visits)
+            if hint is not None and hint in stats:
+                p_hint = self.hint_share
+                p_other = (1.0 - p_hint) / (k - 1)
+            else:
+                p_hint = p_other = 1.0 / k
+            for action in candidates:
+                s = stats[action]
+                n = s[0]
+                value = s[1] / n + scale * (p_hint if action == hint else p_other) / (1 + n)
+                if value > top:
+                    best, best_s, top = action, s, value
+            best_s[0] += 1
+            return best, best_s
         log_visits = math.log(node.visits)
         bias = self.bias
-        best, best_s, top = candidates[0], stats[candidates[0]], -math.inf
         for action in candidates:
             s = stats[action]
             n = s[0]

@@ -37,7 +37,7 @@ from toolkit.core.outputs import Transaction
 from toolkit.core.text import markup
 
 from .agents import check_agents
-from .engine import Rules
+from .engine import Rules, capabilities_of
 from .harness import (
     Seating,
     Unfinished,
@@ -234,8 +234,9 @@ def _write(tx: Transaction, path: Path, text: str) -> None:
 def _coverage_ids(rules: Rules, params: Any) -> tuple[str, ...]:
     """The engine's coverage ids, and those of the decks played when it has that hook."""
     ids = tuple(rules.coverage_ids())
-    if hasattr(rules, "params_coverage_ids"):
-        ids += tuple(k for k in rules.params_coverage_ids(params) if k not in ids)
+    if capabilities_of(rules).provides("params_coverage_ids"):
+        extra = rules.params_coverage_ids(params)  # type: ignore[attr-defined]
+        ids += tuple(k for k in extra if k not in ids)
     return ids
 
 
@@ -334,7 +335,8 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
     if by_entry:
         for seat, entry in enumerate(orders[0].order):
             entry_decks[entry] = labels[seat] if seat < len(labels) else f"seat {seat + 1}"
-    first_source = (FIRST_HOOK if hasattr(rules, "first_player") else
+    hooks = capabilities_of(rules).hooks
+    first_source = (FIRST_HOOK if "first_player" in hooks else
                     FIRST_COUNTER if first_wins_key(rules, orders[0].params) else FIRST_SEAT)
     result = PlayResult(
         game=rules.game_id, games=total.stats.games, seed=seed, format=info.get("format"),
@@ -345,15 +347,16 @@ def run_play(rules: Rules, params: Any, agents: list[str], games: int, seed: int
         ruling_ids=rules.ruling_ids(), sides=sides, deals=total.deals, seating=seats,
         orders=[o.label for o in orders], decks_move=by_entry, entry_decks=entry_decks,
         seat_labels=labels if team else [f"Seat {k + 1}" for k in range(len(agents))],
-        first_source=first_source, offers_known=hasattr(rules, "offered"),
+        first_source=first_source, offers_known="offered" in hooks,
     )
-    if hasattr(rules, "absent_ids"):
-        result.absent = frozenset(rules.absent_ids(params))
-    if hasattr(rules, "game_stats"):
-        result.game_stats = rules.game_stats(total.stats.counters, result.decks,
-                                             total.stats.games - total.stats.unfinished)
-        if hasattr(rules, "stats_tables"):
-            result.tables = rules.stats_tables(result.game_stats)
+    engine: Any = rules  # (its declared optional hooks)
+    if "absent_ids" in hooks:
+        result.absent = frozenset(engine.absent_ids(params))
+    if "game_stats" in hooks:
+        result.game_stats = engine.game_stats(total.stats.counters, result.decks,
+                                              total.stats.games - total.stats.unfinished)
+        if "stats_tables" in hooks:
+            result.tables = engine.stats_tables(result.game_stats)
     with Transaction() as tx:
         if log_path is not None:
             _write(tx, Path(log_path), "\n".join(text for _, text in total.logs))

@@ -64,7 +64,7 @@ def test_every_setup_of_the_book_deck():
         assert deck.board.rows == pool.decks[0].board.rows and deck.valid
     assert pool.prices == {} and pool.format is None
     assert pool.method.startswith("Every one of the 33 item decks made from "
-                                  "content/banners/banners.xlsx › Board's 54 cards of 16 kinds")
+                                  "toolkit/games/banners/content/banners.xlsx › Board's 54 cards of 16 kinds")
 
 
 def test_every_setup_is_a_legal_workbook_by_the_validator(tmp_path):

@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.helpers import make_xlsx
+from tests.helpers import ROOT, make_xlsx
 from toolkit.cli.main import app, run
-from toolkit.core.registry import ROOT
 
 runner = CliRunner()
-BUNDLED = ROOT / "content" / "banners" / "banners.xlsx"
+BUNDLED = ROOT / "toolkit/games/banners/content" / "banners.xlsx"
 
 
 def invoke(*args: str):
@@ -146,7 +145,7 @@ def test_print_writes_cards_tokens_and_the_tiled_board(tmp_path):
 
 def test_make_content_is_byte_reproducible(tmp_path):
     before = BUNDLED.read_bytes()
-    subprocess.run([sys.executable, str(ROOT / "content" / "banners" / "make_content.py")],
+    subprocess.run([sys.executable, str(ROOT / "toolkit/games/banners/content" / "make_content.py")],
                    check=True, capture_output=True)
     assert BUNDLED.read_bytes() == before
 

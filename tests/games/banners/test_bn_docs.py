@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from toolkit.core.registry import ROOT
+from tests.helpers import ROOT
 from toolkit.games.banners.engine import RULINGS
 from toolkit.games.banners.engine.rulings import COVERAGE_IDS
 

@@ -9,15 +9,14 @@ import csv
 from typer.testing import CliRunner
 
 from tests.balance.helpers import pnp
-from tests.helpers import make_xlsx
+from tests.helpers import ROOT, make_xlsx
 from toolkit.cli.main import app
-from toolkit.core.registry import ROOT
 from toolkit.games.valiantwars.deck import read_pool
 from toolkit.games.valiantwars.sweep import BASELINE, HAND, champions_of
 from toolkit.games.valiantwars.template import POOL_SHEET_COLUMNS, pool_rows
 
 runner = CliRunner()
-POOL = ROOT / "content" / "valiantwars" / "pool.xlsx"
+POOL = ROOT / "toolkit/games/valiantwars/content" / "pool.xlsx"
 HEADER = [c.header for c in POOL_SHEET_COLUMNS]
 SMALL = ("Iron Fighter", "Sworn Hero", "Star Oracle", "Hearth Saint", "Road Brigand")
 """The small pool's Champions, in sheet order."""

@@ -7,13 +7,13 @@ import json
 
 from typer.testing import CliRunner
 
-from tests.helpers import make_xlsx
+from tests.helpers import ROOT, make_xlsx
 from toolkit.cli.main import app
-from toolkit.core.registry import ROOT, get_game
+from toolkit.core.registry import get_game
 from toolkit.games.valiantwars.template import POOL_SHEET_COLUMNS, pool_rows
 
 runner = CliRunner()
-POOL = ROOT / "content" / "valiantwars" / "pool.xlsx"
+POOL = ROOT / "toolkit/games/valiantwars/content" / "pool.xlsx"
 
 
 def invoke(*args):

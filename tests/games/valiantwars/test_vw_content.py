@@ -7,7 +7,8 @@ from __future__ import annotations
 import importlib.util
 from collections import Counter
 
-from toolkit.core.registry import ROOT, ValidateRequest
+from tests.helpers import ROOT
+from toolkit.core.registry import ValidateRequest
 from toolkit.games.valiantwars.deck import load_decks
 from toolkit.games.valiantwars.engine import POOL
 from toolkit.games.valiantwars.playing import card_spec
@@ -16,7 +17,7 @@ from toolkit.games.valiantwars.vocab import EFFECTS, PENALTY_KEYS
 from toolkit.render.display import Text, evaluate
 from toolkit.render.job import load_layout
 
-CONTENT = ROOT / "content" / "valiantwars"
+CONTENT = ROOT / "toolkit/games/valiantwars/content"
 
 
 def _make_content():

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import errors_of, make_csv, make_xlsx, rules_of
+from tests.helpers import ROOT, errors_of, make_csv, make_xlsx, rules_of
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT, ValidateRequest
+from toolkit.core.registry import ValidateRequest
 from toolkit.games.valiantwars.deck import load_decks, validate
 from toolkit.games.valiantwars.template import POOL_SHEET_COLUMNS, pool_rows
 
-BUNDLED = ROOT / "content" / "valiantwars" / "pool.xlsx"
+BUNDLED = ROOT / "toolkit/games/valiantwars/content" / "pool.xlsx"
 HEADER = [c.header for c in POOL_SHEET_COLUMNS]
 COL = {h: chr(ord("A") + i) for i, h in enumerate(HEADER)}
 ROW = {r[0]: i + 2 for i, r in enumerate(pool_rows())}

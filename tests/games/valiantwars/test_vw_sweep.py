@@ -12,10 +12,10 @@ from random import Random
 
 import pytest
 
-from tests.helpers import make_xlsx
+from tests.helpers import ROOT, make_xlsx
 from toolkit.balance.pool import SweepRequest, composition_key
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT, get_game
+from toolkit.core.registry import get_game
 from toolkit.games.valiantwars.deck import read_pool
 from toolkit.games.valiantwars.engine import ValiantWarsRules
 from toolkit.games.valiantwars.engine.state import VWParams
@@ -24,7 +24,7 @@ from toolkit.games.valiantwars.sweep import BASELINE, HAND, Start, champions_of,
 from toolkit.games.valiantwars.template import POOL_SHEET_COLUMNS, pool_rows
 from toolkit.sim.harness import play_game
 
-POOL = ROOT / "content" / "valiantwars" / "pool.xlsx"
+POOL = ROOT / "toolkit/games/valiantwars/content" / "pool.xlsx"
 HEADER = [c.header for c in POOL_SHEET_COLUMNS]
 BUNDLED_CHAMPIONS = 27
 """Distinct Champion names of the bundled pool (its 63 Champion cards)."""

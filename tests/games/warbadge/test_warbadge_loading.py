@@ -8,8 +8,8 @@ from importlib.metadata import entry_points
 
 import pytest
 
-from tests.helpers import errors_of, make_csv, make_xlsx, rules_of, tiny_png
-from toolkit.core.registry import ROOT, ValidateRequest
+from tests.helpers import ROOT, errors_of, make_csv, make_xlsx, rules_of, tiny_png
+from toolkit.core.registry import ValidateRequest
 from toolkit.games.warbadge import GAME
 from toolkit.games.warbadge.deck import BUILTIN_FORMATS, Format, load_decks
 from toolkit.games.warbadge.models import ABILITIES, DEFAULT_TYPES
@@ -186,8 +186,8 @@ def test_bundled_content_covers_types_abilities_and_formats():
 
 
 def test_make_content_reproduces_the_committed_file(tmp_path, monkeypatch, capsys):
-    """content/warbadge/badges.xlsx is exactly what make_content.py writes."""
-    script = ROOT / "content" / "warbadge" / "make_content.py"
+    """toolkit/games/warbadge/content/badges.xlsx is exactly what make_content.py writes."""
+    script = ROOT / "toolkit/games/warbadge/content" / "make_content.py"
     spec = importlib.util.spec_from_file_location("warbadge_make_content", script)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

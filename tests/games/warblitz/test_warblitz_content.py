@@ -25,7 +25,7 @@ def problems_of(result):
 
 def test_registry_record():
     """The game's one registry record names its rulebook, sheets and bundled decks."""
-    assert GAME.id == "warblitz" and GAME.rules == "warblitz.md"
+    assert GAME.id == "warblitz" and GAME.rulebook.name == "rulebook.md"
     assert GAME.catalog_sheets == ("Units", "Events", "Relics", "Starts")
     assert GAME.bundled_paths() == [CONTENT / "warbands.xlsx"]
     assert GAME.load_decks is not None and "read_catalog" in GAME.extras

@@ -32,7 +32,7 @@ def pnp(*args: str):
 
 
 def test_bundled_workbooks_are_the_sample_warbands():
-    """content/warblitz is written from engine/samples.py: both give the same battle."""
+    """toolkit/games/warblitz/content is written from engine/samples.py: both give the same battle."""
     result, decks = load_decks(ValidateRequest(GAME.content / "warbands.xlsx"))
     assert result.valid
     assert params_from_loaded(decks) == sample_params()

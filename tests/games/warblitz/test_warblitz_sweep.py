@@ -143,7 +143,7 @@ def test_samples_are_seeded_distinct_and_legal_through_pnp_validate(tmp_path):
     assert [d.name for d in one.decks] == [d.name for d in again.decks]
     assert len(one.decks) == len(set(one.cards)) == 12
     assert one.method == ("12 of the 3,628,800 legal warbands of "
-                          "content/warblitz/catalog.xlsx, drawn uniformly.")
+                          "toolkit/games/warblitz/content/catalog.xlsx, drawn uniformly.")
     sheets = {d.name: [["Card", "Qty"], *[[n, q] for n, q in
                                           Counter(c.name for c in d.cards).items()]]
               for d in one.decks}

@@ -17,7 +17,7 @@ from toolkit.games.banners.template import write_template
 GAME = Game(
     id="banners",
     title="The Battle of Banners",
-    rules="battle-of-banners.md",
+    package=__name__,
     catalog_sheets=CATALOG_SHEETS,
     validate=validate,
     write_template=write_template,

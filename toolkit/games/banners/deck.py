@@ -5,7 +5,7 @@ name, except the catalog sheets every board shares (`Items`, `Pieces`) and `#…
 `FILE#SHEET` picks one board. The bundled and template workbooks hold one board, `Board`.
 
 - `Items` (`--catalog FILE`, else the workbook's own, else the book's deck bundled in
-  content/banners/banners.xlsx): each card's name [banners.item.name], colour
+  toolkit/games/banners/content/banners.xlsx): each card's name [banners.item.name], colour
   [banners.item.color], effect, one of the book's sixteen [banners.item.effect], art
   inside the workbook's folder [banners.item.art] that exists [banners.item.art-missing,
   warning]; names unique [banners.item.duplicate]. A deck departing from the book is
@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.core.art import art_file
+from toolkit.core.bundled import package_dir
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT, ValidateRequest
+from toolkit.core.registry import ValidateRequest
 from toolkit.core.report import DeckResult, Location, Report, ValidationResult
 from toolkit.core.rows import to_model
 from toolkit.core.sheets import NameIndex, RawSheet, Workbook, open_workbook, read_table, suggest
@@ -49,7 +50,7 @@ from toolkit.games.banners.book import (
 from toolkit.games.banners.models import ITEM_COLUMNS, PIECE_COLUMNS, Item, PieceRow, Token
 
 GAME_ID = "banners"
-DEFAULT_FILE: Path = ROOT / "content" / GAME_ID / "banners.xlsx"
+DEFAULT_FILE: Path = package_dir(__package__) / "content" / "banners.xlsx"
 ITEMS, BOARD, PIECES = "Items", "Board", "Pieces"
 CATALOG_SHEETS: tuple[str, ...] = (ITEMS, PIECES)
 """The sheets every board of a workbook shares; each other sheet is a board."""

@@ -36,6 +36,10 @@ def params(decks: list, fmt: str | None) -> BannersParams:
     return BannersParams(game.board.rows, pieces, items, players, game.name)
 
 
+COMPILED = tuple(f"toolkit.games.banners.engine.{name}" for name in (
+    "state", "moves", "rules", "checks", "counting", "agents", "features"))
+"""The engine's modules compiled with mypyc (toolkit/sim/native.py)."""
+
 PLAYING = PlaySpec(rules=BannersRules, params=params, default_decks=("banners.xlsx",),
                    players=(2, 4), pooled=True, demo_players=(2, 4),
-                   setups=lambda: SETUPS, sweep=sweep_decks)
+                   setups=lambda: SETUPS, sweep=sweep_decks, compiled=COMPILED)

@@ -1,5 +1,5 @@
 """How The Battle of Banners prints: item cards, round piece tokens and flag markers
-through the card pipeline (layouts/banners/item.toml and token.toml), and the board as a
+through the card pipeline (toolkit/games/banners/layouts/item.toml and token.toml), and the board as a
 poster tiled over pages (`boardart.board_drawing`, `toolkit.render.poster`)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Battle of Banners workbooks: the starter template and the writer the bundled
-content uses (content/banners/make_content.py).
+content uses (toolkit/games/banners/content/make_content.py).
 
 A workbook has three sheets: `Items` (a table: the item deck), `Board` (a grid: one space
 per cell, coloured by conditional formatting so the board reads at a glance while it is

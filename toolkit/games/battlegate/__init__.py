@@ -15,7 +15,7 @@ from toolkit.games.battlegate.template import write_template
 GAME = Game(
     id="battlegate",
     title="Battle Gate",
-    rules="battle-gate.md",
+    package=__name__,
     catalog_sheets=(),
     validate=validate,
     write_template=write_template,

@@ -20,8 +20,12 @@ def params(decks: list, fmt: str | None) -> BattleGateParams:
     return params_from_loaded(decks)
 
 
+COMPILED = tuple(f"toolkit.games.battlegate.engine.{name}" for name in (
+    "rulings", "state", "rules", "agents"))
+"""The engine's modules compiled with mypyc (toolkit/sim/native.py)."""
+
 PLAYING = PlaySpec(
     rules=BattleGateRules, params=params,
     default_decks=("decks.xlsx#Balanced", "decks.xlsx#Swarm", "decks.xlsx#Wall",
                    "decks.xlsx#Giants"),
-    players=(2, 4), setups=lambda: SETUPS, sweep=sweep_decks)
+    players=(2, 4), setups=lambda: SETUPS, sweep=sweep_decks, compiled=COMPILED)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from toolkit.core.bundled import package_dir
 from toolkit.core.registry import PrintSpec, ValidateRequest
 from toolkit.games.battlegate.deck import load_decks
 
-BUNDLED = Path(__file__).resolve().parents[3] / "content" / "battlegate" / "decks.xlsx"
+BUNDLED = package_dir(__package__) / "content" / "decks.xlsx"
 
 
 def catalog_cards(path: Path | None) -> list:

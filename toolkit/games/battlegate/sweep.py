@@ -4,7 +4,7 @@ Battle Gate has no catalog: "Each player has 100 character points to spend on th
 in each of their decks", "each point of power costs one character point", and "Decks can
 be anywhere from 17-100 cards". So the sweep's "catalog" is a card list: every distinct
 card (name, class, power) of a deck file's sheets (`--catalog FILE`; the bundled
-content/battlegate/decks.xlsx by default), and a generated deck is built from those cards.
+toolkit/games/battlegate/content/decks.xlsx by default), and a generated deck is built from those cards.
 
 What makes a deck meaningful here (our choice, documented in the README):
 
@@ -31,7 +31,7 @@ from random import Random
 
 from toolkit.balance.pool import DeckPool, SweepRequest, composition_key
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT, ValidateRequest
+from toolkit.core.registry import ValidateRequest
 from toolkit.games.battlegate.deck import (
     DECK_POINTS,
     FORMAT,
@@ -41,6 +41,7 @@ from toolkit.games.battlegate.deck import (
     load_decks,
 )
 from toolkit.games.battlegate.models import Card
+from toolkit.games.battlegate.printing import BUNDLED
 
 SIZES = (MIN_CARDS, 60)
 """Deck sizes drawn (inclusive), see the module docstring."""
@@ -105,7 +106,7 @@ def sweep_decks(request: SweepRequest) -> DeckPool:
     """The `PlaySpec.sweep` hook (see toolkit/balance/pool.py and the module docstring)."""
     if request.format is not None and request.format.strip().casefold() != FORMAT:
         raise InputError(f"Battle Gate has one format, '{FORMAT}'; got '{request.format}'")
-    path = Path(request.catalog) if request.catalog else ROOT / "content" / "battlegate" / "decks.xlsx"
+    path = Path(request.catalog) if request.catalog else BUNDLED
     pool_cards, result = card_pool(path)
     if any(p.severity == "error" and p.rule.startswith("battlegate.card.")
            for d in result.decks for p in d.report.problems):

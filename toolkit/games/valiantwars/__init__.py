@@ -25,7 +25,7 @@ from toolkit.games.valiantwars.template import write_template
 GAME = Game(
     id=GAME_ID,
     title="Valiant Wars",
-    rules="valiant-wars.md",
+    package=__name__,
     catalog_sheets=CATALOG_SHEETS,
     validate=validate,
     write_template=write_template,

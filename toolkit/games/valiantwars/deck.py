@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.core.art import art_file
+from toolkit.core.bundled import package_dir
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT, ValidateRequest
+from toolkit.core.registry import ValidateRequest
 from toolkit.core.report import DeckResult, Location, Report, ValidationResult
 from toolkit.core.rows import to_model
 from toolkit.core.sheets import RawSheet, Row, Workbook, open_workbook, read_table, suggest
@@ -55,7 +56,7 @@ from toolkit.games.valiantwars.vocab import (
 GAME_ID = "valiantwars"
 POOL_SHEET = "Cards"
 CATALOG_SHEETS = (POOL_SHEET,)
-DEFAULT_POOL = ROOT / "content" / GAME_ID / "pool.xlsx"
+DEFAULT_POOL = package_dir(__package__) / "content" / "pool.xlsx"
 STANDARD, CUSTOM = "standard", "custom"
 FORMATS = (STANDARD, CUSTOM)
 

@@ -50,6 +50,10 @@ def params(decks: list, fmt: str | None) -> VWParams:
                     format=pool.format, starts=tuple(seats))
 
 
+COMPILED = tuple(f"toolkit.games.valiantwars.engine.{name}" for name in (
+    "rulings", "state", "lines", "rules", "agents"))
+"""The engine's modules compiled with mypyc (toolkit/sim/native.py)."""
+
 PLAYING = PlaySpec(rules=ValiantWarsRules, params=params, default_decks=("pool.xlsx",),
                    players=(2, 5), pooled=True, demo_players=(2, 4), setups=lambda: SETUPS,
-                   sweep=sweep_decks)
+                   sweep=sweep_decks, compiled=COMPILED)

@@ -10,7 +10,7 @@ from toolkit.games.valiantwars.deck import read_pool
 
 LAYOUTS = {"Champion": "champion", "Gold": "gold", "Soldier": "soldier",
            "Dark Omen": "omen", "Location": "location"}
-"""The layout (layouts/valiantwars/<name>.toml) of each kind."""
+"""The layout (toolkit/games/valiantwars/layouts/<name>.toml) of each kind."""
 
 
 def layout_of(card) -> str:

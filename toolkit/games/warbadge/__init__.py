@@ -15,7 +15,7 @@ from toolkit.games.warbadge.template import write_template
 GAME = Game(
     id="warbadge",
     title="WarBadge",
-    rules="warbadge.md",
+    package=__name__,
     catalog_sheets=CATALOG_SHEETS,
     validate=VALIDATOR.validate,
     write_template=write_template,

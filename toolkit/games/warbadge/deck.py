@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from toolkit.core.art import art_file
+from toolkit.core.bundled import package_dir
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT, ValidateRequest
+from toolkit.core.registry import ValidateRequest
 from toolkit.core.report import Location, Report, ValidationResult
 from toolkit.core.rows import to_model, to_models
 from toolkit.core.sheets import (
@@ -41,7 +42,7 @@ from toolkit.games.warbadge.models import (
 
 GAME_ID = "warbadge"
 CATALOG_SHEETS: tuple[str, ...] = ("Badges", "Types", "Formats")
-DEFAULT_CATALOG: Path = ROOT / "content" / GAME_ID / "badges.xlsx"
+DEFAULT_CATALOG: Path = package_dir(__package__) / "content" / "badges.xlsx"
 
 
 # ---------------------------------------------------------------- formats

@@ -57,6 +57,10 @@ def catalog_specs(deck) -> tuple[BadgeSpec, ...]:
     return kept[1]
 
 
+COMPILED = tuple(f"toolkit.games.warbadge.engine.{name}" for name in (
+    "rulings", "state", "features", "rules", "agents"))
+"""The engine's modules compiled with mypyc (toolkit/sim/native.py)."""
+
 PLAYING = PlaySpec(rules=WarBadgeRules, params=params,
                    default_decks=("badges.xlsx#Sun", "badges.xlsx#Moon"), players=(2, 2),
-                   setups=lambda: SETUPS, sweep=sweep_decks)
+                   setups=lambda: SETUPS, sweep=sweep_decks, compiled=COMPILED)

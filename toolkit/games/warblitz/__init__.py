@@ -1,7 +1,7 @@
 """Warblitz (Warband Lite Core): a grid skirmish game whose warbands are 27-card decks.
 
 The catalog (`Units`, `Events`, `Relics`) is usually its own workbook
-(content/warblitz/catalog.xlsx by default, or `--catalog`); each other sheet of a file is
+(toolkit/games/warblitz/content/catalog.xlsx by default, or `--catalog`); each other sheet of a file is
 a warband (`Card`, `Qty`) checked against the rulebook's "Warband Construction".
 Later jobs find `load_decks`, and `read_catalog` in `GAME.extras`; the battlefield prints
 beside the cards through `PrintSpec.posters`.
@@ -28,7 +28,7 @@ __all__ = ["GAME", "LoadedDeck", "load_decks", "read_catalog"]
 GAME = Game(
     id=GAME_ID,
     title="Warblitz (Warband Lite Core)",
-    rules="warblitz.md",
+    package=__name__,
     catalog_sheets=CATALOG_SHEETS,
     validate=validate,
     write_template=write_template,

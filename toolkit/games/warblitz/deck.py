@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.core.art import art_file
+from toolkit.core.bundled import package_dir
 from toolkit.core.errors import InputError
-from toolkit.core.registry import ROOT, ValidateRequest
+from toolkit.core.registry import ValidateRequest
 from toolkit.core.report import Location, Report, ValidationResult
 from toolkit.core.rows import to_model
 from toolkit.core.sheets import (
@@ -62,7 +63,7 @@ from toolkit.games.warblitz.models import (
 
 GAME_ID = "warblitz"
 CATALOG_SHEETS = ("Units", "Events", "Relics", "Starts")
-DEFAULT_CATALOG = ROOT / "content" / GAME_ID / "catalog.xlsx"
+DEFAULT_CATALOG = package_dir(__package__) / "content" / "catalog.xlsx"
 FORMAT = "standard"
 FORMATS = (FORMAT,)
 

@@ -17,6 +17,11 @@ def params(decks: list, fmt: str | None) -> WarblitzParams:
     return params_from_loaded(decks)
 
 
+COMPILED = tuple(f"toolkit.games.warblitz.engine.{name}" for name in (
+    "rulings", "state", "basics", "base", "invariants", "narrate", "resolve", "rules", "agents"))
+"""The engine's modules compiled with mypyc (toolkit/sim/native.py)."""
+
 PLAYING = PlaySpec(rules=WarblitzRules, params=params,
                    default_decks=("warbands.xlsx#Ashen Court", "warbands.xlsx#Tidewardens"),
-                   players=(2, 2), setups=lambda: SETUPS, sweep=sweep_decks)
+                   players=(2, 2), setups=lambda: SETUPS, sweep=sweep_decks, compiled=COMPILED,
+                   inlined=("toolkit.games.warblitz.effects",))

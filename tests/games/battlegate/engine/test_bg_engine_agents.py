@@ -7,7 +7,8 @@ from random import Random
 
 from bgkit import deck, params
 
-from toolkit.core.registry import ROOT, ValidateRequest
+from tests.helpers import ROOT
+from toolkit.core.registry import ValidateRequest
 from toolkit.games.battlegate.deck import load_decks
 from toolkit.games.battlegate.engine import (
     AGENTS,
@@ -75,7 +76,7 @@ def test_greedy_fields_an_assassin_when_its_hand_outgrows_its_plays():
 
 
 def test_samples_match_the_bundled_workbook():
-    result, loaded = load_decks(ValidateRequest(Path(ROOT / "content/battlegate/decks.xlsx")))
+    result, loaded = load_decks(ValidateRequest(Path(ROOT / "toolkit/games/battlegate/content/decks.xlsx")))
     assert result.valid
     p = params_from_loaded(loaded)
     assert p.deck_names == tuple(DECKS)

@@ -8,7 +8,7 @@ from random import Random
 
 from vwkit import POOL, act, deal, names, order, params, step
 
-from toolkit.core.registry import ROOT
+from tests.helpers import ROOT
 from toolkit.games.valiantwars.engine import RULINGS, CardSpec, ValiantWarsRules, tally
 from toolkit.games.valiantwars.engine.state import BUY, CHOICE, DRAWING, ORDER, OUT, SHUFFLE
 from toolkit.games.valiantwars.vocab import FIGHTER

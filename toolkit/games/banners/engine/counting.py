@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from toolkit.sim.engine import Instrumented
+from toolkit.sim.engine import Engine
 
 from .rulings import COVERAGE_IDS
 
@@ -30,7 +30,7 @@ def index(rule_id: str) -> int:
     return COVERAGE_INDEX[rule_id]
 
 
-class Counting(Instrumented):
+class Counting(Engine):
     """`Instrumented` with coverage tallied by index (see the module docstring)."""
 
     def __init__(self) -> None:

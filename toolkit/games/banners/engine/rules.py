@@ -48,7 +48,7 @@ from random import Random
 from typing import Any, Final
 
 from toolkit.sim.draws import below
-from toolkit.sim.engine import CHANCE, Outcome, SearchSettings
+from toolkit.sim.engine import CHANCE, Capabilities, Outcome, SearchSettings
 
 from ..book import EFFECT_NAMES
 from .agents import odds
@@ -240,14 +240,19 @@ class BannersRules(Counting):
     rulings = RULINGS
     length_unit = "turns"
     max_steps = 40_000
-    search = SearchSettings(simulations=40, rollout="greedy", horizon=3, widening=0.5,
+    capabilities = Capabilities(
+        chance=True, hidden_information=True, simultaneous=False,
+        hooks=frozenset(("determinize", "search", "returns", "evaluate", "features", "first_player", "offered", "state_hash", "absent_ids", "game_stats", "stats_tables")))
+    """What the engine provides (toolkit/sim/engine.py: `Capabilities`)."""
+    search = SearchSettings(simulations=400, rollout="greedy", horizon=3, widening=0.5,
                             bias=0.5)
-    """The search agent's defaults (``--agent mcts``): 40 simulations, each played out by
+    """The search agent's defaults (``--agent mcts``): 400 simulations, each played out by
     the greedy agent (random playouts wander for hundreds of turns here and lost 39 of 40
     games to greedy) and cut three turns ahead, where `evaluate` scores it; a move's fifty
     to a hundred options are let in a few at a time, greedy's first (widening), and
     greedy's choice is kept unless the simulations say otherwise (bias). It beat greedy
-    57% of 300 games (12 ms median decision, compiled); docs/banners.md has the ladder."""
+    in 66.5% of 200 games (seeds 1 and 1001; 40 simulations won 58.5%), at a median
+    decision of about 36 ms compiled; bench/README.md has the ladder."""
     feature_names = FEATURE_NAMES
     """The evaluation's features (features.py)."""
 

@@ -1,7 +1,7 @@
 """Sample Battle of Banners set-ups in plain Python, and the source of the bundled content.
 
 `BOARD`, `PIECES` and `book_items()` are the bundled workbook's Board, Pieces and Items
-sheets: `content/banners/make_content.py` writes them, and the tests check the workbook
+sheets: `toolkit/games/banners/content/make_content.py` writes them, and the tests check the workbook
 still matches. `SKIRMISH` is a small board of one drawbridge a side (pieces wait in the
 reserve) for quick games and tests.
 
@@ -48,7 +48,7 @@ def grid(text: str) -> tuple[tuple[str, ...], ...]:
 
 
 BOARD: tuple[tuple[str, ...], ...] = grid(_TWIN_KEEPS)
-"""The bundled board (the Board sheet of content/banners/banners.xlsx)."""
+"""The bundled board (the Board sheet of toolkit/games/banners/content/banners.xlsx)."""
 
 PIECES: tuple[tuple[int, str, int], ...] = ((1, "Blue", 2), (1, "Green", 2),
                                             (2, "Red", 2), (2, "Yellow", 2))

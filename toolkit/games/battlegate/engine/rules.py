@@ -61,7 +61,7 @@ from random import Random
 from typing import Any, Final
 
 from toolkit.sim.draws import shuffle
-from toolkit.sim.engine import Agent, EmitHook, Instrumented, Outcome, SearchSettings
+from toolkit.sim.engine import Agent, Capabilities, EmitHook, Engine, Outcome, SearchSettings
 from toolkit.sim.evaluation import linear_evaluation, load_weights
 
 from .rulings import COVERAGE_IDS, RULINGS
@@ -293,7 +293,7 @@ def can_ever_attack(deck: Deck, hand: tuple[int, ...], field: tuple[int, ...],
     return any(kl[c] != MINION and pw[c] <= most for c in pool)
 
 
-class BattleGateRules(Instrumented):
+class BattleGateRules(Engine):
     """The Battle Gate rules engine (see the module docstring)."""
 
     game_id = "battlegate"
@@ -301,6 +301,10 @@ class BattleGateRules(Instrumented):
     rulings = RULINGS
     length_unit = "turns"
     max_steps = 60_000
+    capabilities = Capabilities(
+        chance=False, hidden_information=True, simultaneous=False,
+        hooks=frozenset(("determinize", "search", "evaluate", "features", "first_player", "offered", "game_stats")))
+    """What the engine provides (toolkit/sim/engine.py: `Capabilities`)."""
     feature_names = FEATURE_NAMES
     search = SearchSettings(simulations=30, rollout="greedy", horizon=4, widening=0.0,
                             bias=1.0)

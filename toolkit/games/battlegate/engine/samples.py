@@ -1,6 +1,6 @@
 """Sample Battle Gate decks in plain Python: the four bundled decks of
-``content/battlegate/decks.xlsx`` (Swarm, Wall, Balanced, Giants), 100 points each.
-This module is their source: `content/battlegate/make_content.py` writes the workbook
+``toolkit/games/battlegate/content/decks.xlsx`` (Swarm, Wall, Balanced, Giants), 100 points each.
+This module is their source: `toolkit/games/battlegate/content/make_content.py` writes the workbook
 from `DECK_ROWS`.
 
 They stand in for the bundled workbook in the game's PlaySpec (`setups`),
@@ -59,7 +59,7 @@ DECK_ROWS: dict[str, list[tuple[str, str, int, int, str]]] = {
     ],
 }
 """The bundled decks by sheet name, in workbook order: (Name, Class, Power, Qty,
-Description) rows, as `content/battlegate/make_content.py` writes them."""
+Description) rows, as `toolkit/games/battlegate/content/make_content.py` writes them."""
 
 
 def _deck(rows: list[tuple[str, str, int, int, str]]) -> tuple[CardSpec, ...]:

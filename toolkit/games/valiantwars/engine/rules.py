@@ -36,7 +36,7 @@ from random import Random
 from typing import Any, Final, cast
 
 from toolkit.sim.draws import shuffle
-from toolkit.sim.engine import CHANCE, EmitHook, Instrumented, Outcome, SearchSettings
+from toolkit.sim.engine import CHANCE, Capabilities, EmitHook, Engine, Outcome, SearchSettings
 from toolkit.sim.evaluation import linear_evaluation, load_weights
 
 from ..vocab import (
@@ -408,7 +408,7 @@ def _unseen_cards(obs: Observation, player: int) -> tuple[
                    and c != pool.throne]))
 
 
-class ValiantWarsRules(Instrumented):
+class ValiantWarsRules(Engine):
     """The Valiant Wars rules engine (see the module docstring)."""
 
     game_id = "valiantwars"
@@ -416,6 +416,10 @@ class ValiantWarsRules(Instrumented):
     rulings = RULINGS
     length_unit = "rounds"
     max_steps = 60_000
+    capabilities = Capabilities(
+        chance=True, hidden_information=True, simultaneous=True,
+        hooks=frozenset(("determinize", "search", "evaluate", "features", "state_hash", "offered", "absent_ids", "game_stats", "stats_tables")))
+    """What the engine provides (toolkit/sim/engine.py: `Capabilities`)."""
     feature_names = FEATURE_NAMES
     search = SearchSettings(simulations=200, rollout="greedy", horizon=1, bias=1.0)
     """The search agent's defaults (``--agent mcts``): see docs/valiantwars.md."""

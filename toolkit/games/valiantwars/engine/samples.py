@@ -3,7 +3,7 @@ Gold, 25 Dark Omens, 14 Locations, 63 Champions), with names and numbers of our 
 every one of the rulebook's 27 champion effects; the Locations use every penalty of the
 vocabulary.
 
-This module is their source: `content/valiantwars/make_content.py` writes the workbook
+This module is their source: `toolkit/games/valiantwars/content/make_content.py` writes the workbook
 from `POOL_ROWS`, and the engine's sample setups (the game's PlaySpec `setups`, the tests
 and the benchmark) play the same pool without reading a spreadsheet.
 ``tests/games/valiantwars`` checks that both agree.

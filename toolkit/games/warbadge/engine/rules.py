@@ -44,7 +44,14 @@ from typing import Any, Final
 
 from toolkit.sim import engine as _engine
 from toolkit.sim.draws import below
-from toolkit.sim.engine import Agent, EmitHook, IndexedCounts, Outcome, SearchSettings
+from toolkit.sim.engine import (
+    Agent,
+    Capabilities,
+    EmitHook,
+    IndexedCounts,
+    Outcome,
+    SearchSettings,
+)
 from toolkit.sim.evaluation import linear_evaluation
 
 from .features import FEATURE_NAMES, WEIGHTS, features
@@ -313,6 +320,10 @@ class WarBadgeRules(IndexedCounts):
     rulings = RULINGS
     length_unit = "battles"
     max_steps = 20_000
+    capabilities = Capabilities(
+        chance=True, hidden_information=True, simultaneous=True,
+        hooks=frozenset(("determinize", "search", "evaluate", "features", "state_hash", "offered", "absent_ids")))
+    """What the engine provides (toolkit/sim/engine.py: `Capabilities`)."""
     search = SearchSettings(simulations=60, rollout="greedy", horizon=2, bias=2.0)
     """The search agent's defaults (``mcts``; toolkit/sim/mcts.py): 60 simulations per
     decision (a median decision of about 10 ms compiled), played out by greedy and cut

@@ -9,12 +9,12 @@ declared here with their types, so every layer is checked (and compiled) on its 
 
 from __future__ import annotations
 
-from toolkit.sim.engine import EmitHook, Instrumented
+from toolkit.sim.engine import EmitHook, Engine
 
 from .state import Game, State
 
 
-class RulesBase(Instrumented):
+class RulesBase(Engine):
     """The methods `WarblitzRules` defines that its lower layers call (see the module
     docstring); each raises NotImplementedError here. `fire` is `Instrumented.fire`
     again, here so that the compiled engine calls it natively; ``counts`` and ``emit``

@@ -43,7 +43,7 @@ from typing import Any, Final
 from toolkit.games.warblitz import board as B
 from toolkit.games.warblitz import effects as E
 from toolkit.sim.draws import below, dice, shuffle
-from toolkit.sim.engine import CHANCE, Agent, Outcome, SearchSettings
+from toolkit.sim.engine import CHANCE, Agent, Capabilities, Outcome, SearchSettings
 from toolkit.sim.evaluation import linear_evaluation, load_weights
 
 from .basics import (
@@ -143,6 +143,10 @@ class WarblitzRules(EffectResolver):
     rulings = RULINGS
     length_unit = "turns"
     max_steps = 20_000
+    capabilities = Capabilities(
+        chance=True, hidden_information=True, simultaneous=False,
+        hooks=frozenset(("determinize", "search", "evaluate", "features", "first_player", "offered", "state_hash", "params_coverage_ids", "absent_ids", "game_stats", "stats_tables")))
+    """What the engine provides (toolkit/sim/engine.py: `Capabilities`)."""
     feature_names = FEATURE_NAMES
     search = SearchSettings(simulations=40, rollout="greedy", horizon=2, widening=0.5,
                             bias=0.5)

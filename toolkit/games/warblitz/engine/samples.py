@@ -1,7 +1,7 @@
 """The bundled Warblitz catalog and warbands in plain Python.
 
-This module is their source: `content/warblitz/make_content.py` writes
-``content/warblitz/catalog.xlsx`` and ``warbands.xlsx`` from `UNITS`, `EVENTS`, `RELICS`,
+This module is their source: `toolkit/games/warblitz/content/make_content.py` writes
+``toolkit/games/warblitz/content/catalog.xlsx`` and ``warbands.xlsx`` from `UNITS`, `EVENTS`, `RELICS`,
 `STARTS` and `WARBANDS`. The same rows, read through the effect vocabulary, give the
 engine's sample parameters (`SETUPS`) without reading a spreadsheet, for the shared
 random-playthrough test and the benchmark; ``tests/games/warblitz`` checks that they
