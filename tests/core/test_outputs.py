@@ -237,3 +237,24 @@ def test_a_full_disk_is_one_sentence_naming_the_output(tmp_path):
     with pytest.raises(KeyError), Transaction() as tx:  # other errors keep their meaning
         tx.claim(out / "report.json")
         raise KeyError("bug")
+
+
+def test_work_left_for_later_is_written_before_the_commit(tmp_path):
+    """`Transaction.later`: a file staged now and written at the end (a contact sheet drawn
+    on a worker meanwhile) lands with the rest; an error there leaves nothing behind."""
+    out = tmp_path / "out"
+    with Transaction() as tx:
+        stage = tx.tree(out)
+        tx.later(lambda: (stage / "late.txt").write_text("drawn meanwhile"))
+        (stage / "now.txt").write_text("now")
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == \
+        ["late.txt", "now.txt"]
+
+    def broken() -> None:
+        raise RuntimeError("the worker died")
+
+    again = tmp_path / "again"
+    with pytest.raises(RuntimeError), Transaction() as tx:
+        (tx.tree(again) / "now.txt").write_text("now")
+        tx.later(broken)
+    assert not again.exists()

@@ -47,7 +47,7 @@ import shutil
 import stat
 import tempfile
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -374,6 +374,7 @@ class Transaction:
         self._merges: list[tuple[Path, Path]] = []
         self._created: list[Path] = []
         self._records: dict[Path, Path] = {}
+        self._pending: list[Callable[[], None]] = []
 
     # ------------------------------------------------ planning
 
@@ -596,11 +597,24 @@ class Transaction:
                 return path
         return None
 
+    def later(self, finish: Callable[[], None]) -> None:
+        """Work to finish before the commit (an image drawn meanwhile on a worker, written
+        into its staged place): `finish()` runs when the block ends without error, in the
+        order given; an error there rolls everything back like any other."""
+        self._pending.append(finish)
+
     def __enter__(self) -> Transaction:
         return self
 
     def __exit__(self, kind, value, traceback) -> None:
         if kind is None:
+            try:
+                while self._pending:
+                    self._pending.pop(0)()
+            except BaseException as exc:
+                self._pending.clear()
+                self.__exit__(type(exc), exc, exc.__traceback__)
+                raise
             self.commit()
             return
         error = self.failure(value) if isinstance(value, OSError) else None

@@ -285,14 +285,16 @@ def render_deck(deck_name: str, cards: Sequence[CardFace], out_dir: Path,
     sides = _evaluate(deck_name, cards, options, result)
     if not sides.fronts:
         raise InputError(f"deck '{deck_name}' has no cards to print")
-    _write(deck_name, cards, sides, stage, options, result, home=final)
+    _write(deck_name, cards, sides, stage, options, result, home=final, later=tx.later)
     result.files = [final / path.relative_to(stage) for path in result.files]
     return result
 
 
 def _write(deck_name: str, cards: Sequence[CardFace], sides: _Sides, out_dir: Path,
-           options: PrintOptions, result: RenderResult, home: Path | None = None) -> None:
-    """Write every output into `out_dir` (`home`: the folder it becomes, for links)."""
+           options: PrintOptions, result: RenderResult, home: Path | None = None,
+           later: Any = None) -> None:
+    """Write every output into `out_dir` (`home`: the folder it becomes, for links;
+    `later`: the command's `Transaction.later`, for the contact sheet drawn meanwhile)."""
     order = [i for i, card in enumerate(cards) for _ in range(max(0, card.copies))]
     pdf_path = out_dir / f"{deck_name}.pdf"
     imposed = [sides.fronts[i] for i in order]
@@ -328,7 +330,8 @@ def _write(deck_name: str, cards: Sequence[CardFace], sides: _Sides, out_dir: Pa
     if options.contact:
         result.files.append(tts.write_contact(deck_name, faces,
                                               out_dir / f"{deck_name}-contact.png",
-                                              stamp=options.stamp))
+                                              stamp=options.stamp, jobs=options.jobs,
+                                              later=later))
     if options.legend:
         wanted = [lay for lay in _layouts(cards) if lay.legend is not None]
         if wanted:

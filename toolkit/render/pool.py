@@ -1,10 +1,10 @@
 """Raster work on every core: worker processes that draw and encode images.
 
 `pnp print --jobs N` (`PrintOptions.jobs`; default every core this process may use,
-`cores()`) sends the per-card PNGs, the back PNGs and the TTS sheets (with their
-`-back.png`) to N worker processes; `--jobs 1` draws them in this process. (The contact
-sheet, at most 32 thumbnails, is drawn in this process: handing it over cost more than
-it saved, bench/README.md.) A task is a
+`cores()`) sends the per-card PNGs, the back PNGs, the TTS sheets (with their
+`-back.png`) and each deck's contact sheet to N worker processes; `--jobs 1` draws them in
+this process. (A contact sheet is written when the command ends, `Transaction.later`, so a
+print of many decks goes on with the next decks while it is drawn.) A task is a
 plain function and its arguments (display lists, sizes), so a worker needs nothing of
 this process but the fonts layouts registered (sent with every task, `fonts.USER`); it
 sends back the encoded PNG, which this process writes (every write goes through its

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -181,16 +181,27 @@ def write_manifest(path: Path, deck: str, sheets: Sequence[TtsSheet], back: Path
 
 def write_contact(deck: str, faces: Sequence[tuple[DisplayList, int]], path: Path,
                   thumb_px: int = 200, cols: int = 8, stamp: str = "",
-                  limit: int = CONTACT_MAX) -> Path:
+                  limit: int = CONTACT_MAX, jobs: int | None = 1,
+                  later: Callable[[Callable[[], None]], None] | None = None) -> Path:
     """A contact sheet: the distinct cards small (the first `limit` of them), each with its
-    name (and ×copies) below; the title counts them all. It is drawn in this process: a
-    preview of at most 32 thumbnails (about 80 ms) costs more to hand to a worker than it
-    saves (bench/README.md, "Printing at scale")."""
+    name (and ×copies) below; the title counts them all. With `jobs` other than 1 it is
+    drawn on the pool (`toolkit.render.pool`); given `later` (a command's
+    `Transaction.later`), the file is written when the command ends, so a print of many
+    decks goes on with the next decks while the sheets are drawn beside it."""
     if not faces:
         raise ValueError("no cards for a contact sheet")
     counts = (len(faces), sum(c for _, c in faces))
-    return write_bytes(Path(path), draw_contact(deck, faces[:limit], counts, thumb_px, cols,
-                                                stamp))
+    drawn = iter(pool.run_all(draw_contact, [(deck, list(faces[:limit]), counts, thumb_px,
+                                              cols, stamp)], jobs))
+
+    def finish() -> None:
+        write_bytes(Path(path), next(drawn))
+
+    if later is None:
+        finish()
+    else:
+        later(finish)
+    return Path(path)
 
 
 def draw_contact(deck: str, shown: Sequence[tuple[DisplayList, int]],
