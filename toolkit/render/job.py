@@ -69,14 +69,7 @@ def load_layout_file(path: Path | str, places: LayoutPlaces | None = None) -> La
 
 def load_layout(game_id: str, name: str) -> Layout:
     """The game's built-in layout `<name>.toml`; LayoutError if missing."""
-    folder = layouts_dir(game_id)
-    path = folder / f"{name}.toml"
-    if not path.is_file():
-        known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
-        hint = f"; known: {', '.join(known)}" if known else ""
-        raise LayoutError(f"no layout '{name}' for game '{game_id}' "
-                          f"(looked for {layout_mod.display_path(path)}){hint}")
-    return load_layout_file(path)
+    return load_layout_file(LayoutPlaces(game_id, layouts_dir(game_id)).find(name))
 
 
 @dataclass(frozen=True)

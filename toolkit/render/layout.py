@@ -77,6 +77,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.core.errors import LayoutError
+from toolkit.core.sheets import display_path
 from toolkit.render import fonts, icons, sizes
 from toolkit.render.colors import parse_color
 from toolkit.render.units import UnitError, parse_length, parse_points, split_relative
@@ -272,13 +273,6 @@ def truthy(value: Any) -> bool:
     if isinstance(value, str):
         return value.strip().casefold() not in ("", "0", "no", "false", "n", "-")
     return bool(value)
-
-
-def display_path(path: Path) -> str:
-    """A layout file as messages name it (`toolkit.core.sheets.display_path`)."""
-    from toolkit.core.sheets import display_path as shown  # noqa: PLC0415
-
-    return shown(Path(path))
 
 
 def load_file(path: Path | str, find: Callable[[str], Path] | None = None) -> Layout:

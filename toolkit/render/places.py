@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.core.errors import LayoutError
+from toolkit.core.sheets import display_path
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,9 @@ class LayoutPlaces:
         for path in places:
             if path.is_file():
                 return path
-        from toolkit.core.sheets import display_path  # noqa: PLC0415
-
         known = sorted(p.stem for p in self.builtin.glob("*.toml")) if self.builtin.is_dir() \
             else []
-        hint = f"; built-in: {', '.join(known)}" if known else ""
+        hint = f"; known: {', '.join(known)}" if known else ""
         raise LayoutError(f"no layout '{name}' for game '{self.game_id}' (looked for "
                           f"{', '.join(display_path(p) for p in places)}){hint}")
 

@@ -164,14 +164,16 @@ def _stream(name: str, rng: Random | None = None) -> Random:
     return rng
 
 
-def chance_stream(seed: int) -> Random:
-    """The chance stream of game ``seed`` (drops, shuffles): ``Random("chance:<seed>")``."""
-    return _stream(f"chance:{seed}")
+def chance_stream(seed: int, rng: Random | None = None) -> Random:
+    """The chance stream of game ``seed`` (drops, shuffles): ``Random("chance:<seed>")``
+    (``rng`` reseeded to it when given, `_stream`)."""
+    return _stream(f"chance:{seed}", rng)
 
 
-def agent_stream(seed: int) -> Random:
-    """The agents' stream of game ``seed``: ``Random("agents:<seed>")``."""
-    return _stream(f"agents:{seed}")
+def agent_stream(seed: int, rng: Random | None = None) -> Random:
+    """The agents' stream of game ``seed``: ``Random("agents:<seed>")`` (``rng``
+    reseeded to it when given)."""
+    return _stream(f"agents:{seed}", rng)
 
 
 def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, *,
@@ -195,8 +197,8 @@ def play_game(rules: Rules, params: Any, agent_names: Sequence[str], seed: int, 
     # The two generators of the last game played here, reseeded (a game played inside
     # this one, while they are in use, makes new ones).
     idle = _idle
-    chance = _stream(f"chance:{seed}", idle.pop() if idle else None)
-    arng = _stream(f"agents:{seed}", idle.pop() if idle else None)
+    chance = chance_stream(seed, idle.pop() if idle else None)
+    arng = agent_stream(seed, idle.pop() if idle else None)
     game_log: GameLog | None = None
     if log:
         info = rules.describe_params(params)
