@@ -33,6 +33,7 @@ if os.path.basename(sys.argv[0]).removesuffix(".exe") == "pnp":
     signal.signal(signal.SIGINT, _stop_early)
     signal.signal(signal.SIGTERM, _stop_early)
 
+import importlib
 import multiprocessing
 import threading
 import time
@@ -40,20 +41,6 @@ import time
 import typer
 from typer.core import TyperGroup
 
-from toolkit.cli import (
-    compare,
-    demo,
-    games,
-    layout,
-    play,
-    playtest,
-    printing,
-    rulings,
-    sweep,
-    template,
-    tournament,
-    validate,
-)
 from toolkit.core.errors import InputError
 from toolkit.core.text import plain, shorten
 
@@ -98,13 +85,39 @@ class PnpGroup(TyperGroup):
             raise typer.Exit(2) from None
 
 
-app = typer.Typer(name="pnp", cls=PnpGroup, no_args_is_help=True, add_completion=False,
-                  pretty_exceptions_enable=False,
-                  help="Print-and-play design toolkit: validate, print and play card games "
-                       "from spreadsheets.")
-for module in (games, validate, printing, layout, play, playtest, rulings, template, demo,
-               tournament, sweep, compare):
-    module.register(app)
+COMMANDS = {"games": "games", "validate": "validate", "print": "printing",
+            "calibrate": "printing", "layout": "layout", "play": "play",
+            "playtest": "playtest", "rulings": "rulings", "template": "template",
+            "demo": "demo", "tournament": "tournament", "sweep": "sweep",
+            "compare": "compare"}
+"""Every command and the module of `toolkit.cli` that registers it, in `pnp --help`'s order."""
+
+
+def build_app(command: str | None = None) -> typer.Typer:
+    """The root app with every command, or with only `command`'s module when that names
+    a command: a run imports just what it runs (every command's imports cost a fresh
+    `pnp` about 0.15 s). Help, and a name that is no command, get them all."""
+    root = typer.Typer(name="pnp", cls=PnpGroup, no_args_is_help=True,
+                       add_completion=False, pretty_exceptions_enable=False)
+    root.callback()(_root)  # its docstring is the help; a group even with one command
+    wanted = [COMMANDS[command]] if command in COMMANDS else COMMANDS.values()
+    for name in dict.fromkeys(wanted):
+        importlib.import_module(f"toolkit.cli.{name}").register(root)
+    return root
+
+
+def _root() -> None:
+    """Print-and-play design toolkit: validate, print and play card games from
+    spreadsheets."""
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """`app`: the root app with every command (what tests and `CliRunner` invoke),
+    built on first use."""
+    if name == "app":
+        globals()["app"] = full = build_app()
+        return full
+    raise AttributeError(name)
 
 
 def signal_name() -> str:
@@ -212,7 +225,7 @@ def run() -> None:
     code: int | str | None = 0
     try:
         try:
-            app()
+            build_app(sys.argv[1] if len(sys.argv) > 1 else None)()
         except SystemExit as done:
             code = done.code
         _finished = True  # from here on a signal ends the run at once

@@ -167,22 +167,37 @@ def games() -> dict[str, Game]:
     """Every registered game by id, in a stable order."""
     found: dict[str, Game] = {}
     for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
-        try:
-            game = ep.load()
-        except Exception as exc:  # a broken add-on game must not break the others
-            import sys  # noqa: PLC0415
-
-            print(f"pnp: game '{ep.name}' could not be loaded ({type(exc).__name__}: {exc})",
-                  file=sys.stderr)
-            continue
-        found[game.id] = game
+        game = _load(ep)
+        if game is not None:
+            found[game.id] = game
     return found
 
 
+@cache
+def _load(ep: Any) -> Game | None:
+    """The game an entry point names, or None (said on stderr) when it cannot be loaded:
+    a broken add-on game must not break the others."""
+    try:
+        return ep.load()
+    except Exception as exc:
+        import sys  # noqa: PLC0415
+
+        print(f"pnp: game '{ep.name}' could not be loaded ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
+        return None
+
+
 def get_game(game_id: str) -> Game:
-    """The game of that id, or an `InputError` listing the known ones."""
+    """The game of that id, or an `InputError` listing the known ones. A command about
+    one game loads only that game when its entry point bears its id (every built-in
+    game's does), not all of them."""
+    wanted = game_id.strip().lower()
+    for ep in entry_points(group=GROUP, name=wanted):
+        game = _load(ep)
+        if game is not None and game.id == wanted:
+            return game
     known = games()
-    game = known.get(game_id.strip().lower())
+    game = known.get(wanted)
     if game is None:
         raise InputError(f"unknown game '{game_id}'; known games: {', '.join(known)}")
     return game

@@ -23,6 +23,7 @@ the empty string (LibreOffice writes `t="str"` and `<v></v>`) is an empty cell.
 
 from __future__ import annotations
 
+import datetime
 import math
 import posixpath
 import re
@@ -52,6 +53,12 @@ _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?
 """xsd:double's lexical form, as OOXML stores numbers (INF, -INF and NaN stay text)."""
 _CELL_REF = re.compile(r"([A-Za-z]{1,3})([0-9]*)$")
 _WORKSHEET = "/worksheet"
+_BUILTIN_DATES = frozenset((*range(14, 23), 45, 46, 47))
+"""The built-in number formats (ECMA-376 18.8.30) that show dates and times; a workbook
+whose styles use none of them and no format of its own has no date cells."""
+WINDOWS_EPOCH = datetime.datetime(1899, 12, 30)
+MAC_EPOCH = datetime.datetime(1904, 1, 1)
+"""Day 0 of the 1900 and 1904 date systems, as openpyxl's `from_excel` expects them."""
 
 
 def damaged(display: str, why: str) -> InputError:
@@ -282,12 +289,6 @@ def _date_styles(zf: zipfile.ZipFile, name: str | None, budget: Budget,
     """The cell styles that show numbers as dates, and those that show durations."""
     if name is None:
         return frozenset(), frozenset()
-    from openpyxl.styles.numbers import (  # noqa: PLC0415  (only for workbooks with styles)
-        BUILTIN_FORMATS,
-        is_date_format,
-        is_timedelta_format,
-    )
-
     codes: dict[int, str] = {}
     xfs: list[int] = []
     state = {"xfs": False}
@@ -310,6 +311,14 @@ def _date_styles(zf: zipfile.ZipFile, name: str | None, budget: Budget,
             state["xfs"] = False
 
     Part(zf, name, budget, display).parse(start, end)
+    if not any(fmt_id in codes or fmt_id in _BUILTIN_DATES for fmt_id in xfs):
+        return frozenset(), frozenset()  # numbers, percentages and text only
+    from openpyxl.styles.numbers import (  # noqa: PLC0415  (0.1 s: only when a style may be a date)
+        BUILTIN_FORMATS,
+        is_date_format,
+        is_timedelta_format,
+    )
+
     dates, durations = set(), set()
     for index, fmt_id in enumerate(xfs):
         code = codes.get(fmt_id, BUILTIN_FORMATS.get(fmt_id, ""))
@@ -538,8 +547,6 @@ def read_xlsx(path, display: str, budget: Budget) -> list[SheetData]:
                    if strings_part in names else ([], set()))
         dates, durations = _date_styles(zf, styles_part if styles_part in names else None,
                                         budget, display)
-        from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH  # noqa: PLC0415
-
         epoch = MAC_EPOCH if date1904 else WINDOWS_EPOCH
         out: list[SheetData] = []
         seen: set[str] = set()

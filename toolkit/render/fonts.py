@@ -136,6 +136,16 @@ def register_file(path: Path) -> str:
     return name
 
 
+def adopt(name: str, path: str) -> None:
+    """A font file `register_file` registered in another process (a pool worker's task
+    names it), known here under the same name to both backends."""
+    if name not in USER:
+        register()
+        pdfmetrics.registerFont(TTFont(name, path))
+        USER[name] = path
+        CHAINS[name] = CHAINS["Vera"]
+
+
 def path_of(font: str) -> str:
     """The TTF file of a registered font name (a face, an installed fallback or a
     layout's font file)."""

@@ -7,6 +7,7 @@ reused, text is drawn with the same TTF files at the positions layout measured.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -85,21 +86,21 @@ def encoded(dl: DisplayList, dpi: float) -> bytes:
     return png_bytes(render(dl, dpi), dpi)
 
 
+@lru_cache(maxsize=4)
 def rounded_mask(size: tuple[int, int], radius: float) -> PILImage.Image:
-    """An anti-aliased alpha mask of a `size` rectangle with rounded corners."""
+    """An anti-aliased alpha mask of a `size` rectangle with rounded corners (shared by
+    every card of that size: not to be drawn on)."""
     w, h = size
     r = max(0, min(round(radius), w // 2, h // 2))
     mask = PILImage.new("L", size, 255)
     if r:
-        tile = _corner(r, 0.0)
-        for x, y, flip in ((0, 0, None), (w - r, 0, PILImage.Transpose.FLIP_LEFT_RIGHT),
-                           (0, h - r, PILImage.Transpose.FLIP_TOP_BOTTOM),
-                           (w - r, h - r, PILImage.Transpose.ROTATE_180)):
-            mask.paste(tile if flip is None else tile.transpose(flip), (x, y))
+        for (x, y), tile in zip(((0, 0), (w - r, 0), (0, h - r), (w - r, h - r)),
+                                _corners(r, 0.0), strict=True):
+            mask.paste(tile, (x, y))
     return mask
 
 
-def draw_label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, face: str,
+def draw_label(image: PILImage.Image, x: float, y: float, text: str, face: str,
                px: float, fill: tuple[int, ...], max_width: float | None = None,
                anchor: str = "left") -> float:
     """One line of plain text with its top at y, left-aligned at x (or centred on x with
@@ -119,16 +120,35 @@ def draw_label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, face: s
     cx = x - total / 2 if anchor == "center" else x
     baseline = y + fonts.ascent_descent(face)[0] * px
     for run, font in fonts.runs(text, face):
-        draw.text((cx, baseline), run, font=fonts.pil_font(font, round(px, 2)), fill=fill,
-                  anchor="ls")
+        draw_run(image, cx, baseline, run, font, round(px, 2), fill)
         cx += fonts.unit_width(font, run) * px
     return total
 
 
+def draw_run(image: PILImage.Image, x: float, y: float, text: str, font: str, px: float,
+             color: tuple[int, ...]) -> None:
+    """A run of text in one font, its baseline starting at (x, y) px: each word where
+    reportlab's metrics put it (as the PDF sets it), pasted from a cache of rendered words
+    (`_word_tile`); a run in a script that needs shaping across words or right-to-left
+    order (from Hebrew on) is drawn whole by raqm."""
+    if fonts.RAQM and text and max(text) >= SHAPED_FROM:
+        ImageDraw.Draw(image).text((x, y), text, font=fonts.pil_font(font, px), fill=color,
+                                   anchor="ls", features=["-kern"])
+        return
+    ink = (*color[:3], 255)[:len(image.getbands())]
+    baseline = round(y)
+    for word, dx in _words(text, font, px):
+        left, phase = divmod(round((x + dx) * PHASES), PHASES)
+        tile, ox, oy = _word_tile(font, px, word, phase)
+        at = (left + ox, baseline + oy)
+        image.paste(ink, (*at, at[0] + tile.size[0], at[1] + tile.size[1]), tile)
+
+
 @lru_cache(maxsize=256)
-def _corner(radius: int, inner: float) -> PILImage.Image:
-    """The top-left corner tile of a rounded box: a quarter disc (minus a quarter disc of
-    `inner` radius for outlines), anti-aliased, centred on the tile's bottom-right."""
+def _corners(radius: int, inner: float) -> tuple[PILImage.Image, ...]:
+    """The four corner tiles of a rounded box, top-left, top-right, bottom-left,
+    bottom-right: a quarter disc (minus a quarter disc of `inner` radius for outlines),
+    anti-aliased, centred on the box's inner corner."""
     big = PILImage.new("L", (radius * SS, radius * SS), 0)
     d = ImageDraw.Draw(big)
     c = radius * SS
@@ -136,7 +156,10 @@ def _corner(radius: int, inner: float) -> PILImage.Image:
     if inner > 0:
         ri = inner * SS
         d.ellipse([c - ri, c - ri, c + ri, c + ri], fill=0)
-    return big.reduce(SS)
+    tile = big.reduce(SS)
+    return (tile, tile.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT),
+            tile.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM),
+            tile.transpose(PILImage.Transpose.ROTATE_180))
 
 
 def _circle_mask(size: tuple[int, int], cx: float, cy: float, r: float) -> PILImage.Image:
@@ -228,13 +251,10 @@ class _Painter:
             draw([x1 - band, y0 + radius, x1 - 1, y1 - radius - 1], fill=fill)
         if radius <= 0:
             return
-        tile = _corner(radius, inner if band * 2 < min(w, h) else 0.0)
+        tiles = _corners(radius, inner if band * 2 < min(w, h) else 0.0)
         color4 = (*fill, 255)
-        flips = ((x0, y0, None), (x1 - radius, y0, PILImage.Transpose.FLIP_LEFT_RIGHT),
-                 (x0, y1 - radius, PILImage.Transpose.FLIP_TOP_BOTTOM),
-                 (x1 - radius, y1 - radius, PILImage.Transpose.ROTATE_180))
-        for x, y, flip in flips:
-            mask = tile if flip is None else tile.transpose(flip)
+        for (x, y), mask in zip(((x0, y0), (x1 - radius, y0), (x0, y1 - radius),
+                                 (x1 - radius, y1 - radius)), tiles, strict=True):
             self.img.paste(color4, (x, y, x + radius, y + radius), mask)
 
     def circle(self, op: Circle) -> None:
@@ -257,17 +277,11 @@ class _Painter:
                                                    width=max(1, round(sw * SS))))
 
     def text(self, op: Text) -> None:
-        px = op.size / 72.0 * 25.4 * self.k
+        px = round(op.size / 72.0 * 25.4 * self.k, 2)
         color = rgb(op.color)
         for span in op.spans:
-            font = fonts.pil_font(span.font, round(px, 2))
-            x, y = self.px(span.x), self.px(span.y)
-            if fonts.RAQM:
-                self.draw.text((x, y), span.text, font=font, fill=color, anchor="ls",
-                               features=["-kern"])
-                continue
-            for word, dx in _words(span.text, span.font, px):  # place words as measured
-                self.draw.text((x + dx, y), word, font=font, fill=color, anchor="ls")
+            draw_run(self.img, self.px(span.x), self.px(span.y), span.text, span.font, px,
+                     color)
         for icon in op.icons:
             self.icon(icon)
 
@@ -288,8 +302,48 @@ class _Painter:
         self.img.paste(pic, (round(self.px(op.x)), round(self.px(op.y))), pic)
 
 
+SHAPED_FROM = "\u0590"
+"""The first character (Hebrew) of the scripts drawn a span at a time: right-to-left
+order and shaping across words need raqm to see the whole line."""
+PHASES = 4
+"""Sub-pixel positions a word is rendered at (quarters of a pixel), each cached apart."""
+
+
+TILES_BUDGET = 32 * 1024 * 1024
+"""Bytes of rendered words a process keeps (`_word_tile`), the least recently used
+dropped first: a few thousand words at 300 dpi, a few hundred at 1200."""
+_tiles: OrderedDict[tuple[str, float, str, int], tuple[PILImage.Image, int, int]] = OrderedDict()
+_tiles_bytes = 0
+
+
+def _word_tile(font: str, px: float, word: str, phase: int) -> tuple[PILImage.Image, int, int]:
+    """A word's anti-aliased coverage at `px` (an "L" mask), drawn `phase / PHASES` px right
+    of a pixel edge, with the offset of the mask's corner from the start of the word's
+    baseline. FreeType renders every glyph of every call anew (about 4 µs each), and a
+    deck's text repeats its words: rendered once, a word is pasted wherever it recurs."""
+    global _tiles_bytes
+    key = (font, px, word, phase)
+    found = _tiles.get(key)
+    if found is not None:
+        _tiles.move_to_end(key)
+        return found
+    pil = fonts.pil_font(font, px)
+    shift = phase / PHASES
+    extra = {"features": ["-kern"]} if fonts.RAQM else {}
+    left, top, right, bottom = pil.getbbox(word, anchor="ls", **extra)
+    x0, y0 = math.floor(left + shift) - 1, math.floor(top) - 1
+    tile = PILImage.new("L", (math.ceil(right + shift) + 1 - x0, math.ceil(bottom) + 1 - y0), 0)
+    ImageDraw.Draw(tile).text((shift - x0, -y0), word, font=pil, fill=255, anchor="ls", **extra)
+    _tiles[key] = found = (tile, x0, y0)
+    _tiles_bytes += tile.size[0] * tile.size[1]
+    while _tiles_bytes > TILES_BUDGET:
+        old, _, _ = _tiles.popitem(last=False)[1]
+        _tiles_bytes -= old.size[0] * old.size[1]
+    return found
+
+
 def _words(text: str, font: str, px: float) -> list[tuple[str, float]]:
-    """Words of a span with their x offsets by reportlab's metrics (no-raqm fallback)."""
+    """Words of a span with their x offsets by reportlab's metrics, as the PDF sets them."""
     out, x = [], 0.0
     for i, word in enumerate(text.split(" ")):
         if i:

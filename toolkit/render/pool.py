@@ -65,9 +65,7 @@ def _start_worker() -> None:
 def _run(fn: Callable[..., Any], user_fonts: dict[str, str], args: tuple) -> Any:
     """A task in a worker: make the layouts' fonts known, then run it."""
     for name, path in user_fonts.items():
-        if name not in fonts.USER:
-            fonts.USER[name] = path
-            fonts.CHAINS.setdefault(name, fonts.CHAINS["Vera"])
+        fonts.adopt(name, path)
     return fn(*args)
 
 
