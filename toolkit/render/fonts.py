@@ -130,9 +130,7 @@ def register_file(path: Path) -> str:
             raise FontFileError("it has PostScript (CFF) outlines, which cannot be embedded "
                                 "in the PDF; use a TrueType .ttf or .otf") from None
         raise FontFileError(f"not a usable TrueType/OpenType font ({why[:120]})") from None
-    pdfmetrics.registerFont(ttf)
-    USER[name] = str(path)
-    CHAINS[name] = CHAINS["Vera"]
+    _known(name, ttf, str(path))
     return name
 
 
@@ -141,9 +139,15 @@ def adopt(name: str, path: str) -> None:
     names it), known here under the same name to both backends."""
     if name not in USER:
         register()
-        pdfmetrics.registerFont(TTFont(name, path))
-        USER[name] = path
-        CHAINS[name] = CHAINS["Vera"]
+        _known(name, TTFont(name, path), path)
+
+
+def _known(name: str, ttf: TTFont, path: str) -> None:
+    """A layout's font registered under `name`: reportlab's metrics, Pillow's file, and
+    Vera's fallback chain for the glyphs it lacks."""
+    pdfmetrics.registerFont(ttf)
+    USER[name] = path
+    CHAINS[name] = CHAINS["Vera"]
 
 
 def path_of(font: str) -> str:
